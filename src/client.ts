@@ -1,0 +1,50 @@
+import { API } from './core/api.js';
+import type { APIPromise } from './core/api-promise.js';
+import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
+import { Assets } from './resources/assets.js';
+import { Instruments } from './resources/instruments.js';
+
+/** The input of `prs.request()`: any endpoint, same auth, retries, errors. */
+export interface RawRequest {
+  method: TransportRequest['method'];
+  /** Path with its version prefix, e.g. `/api/v2/clients`. */
+  path: string;
+  query?: TransportRequest['query'];
+  /** A JSON body (sent with the JSON:API media type) or FormData. */
+  body?: unknown;
+}
+
+/**
+ * The Portfolio Reporting Service client.
+ * @example
+ * const prs = new PortfolioReporting({ baseUrl: 'https://reporting.example.com', accessToken: process.env.TOKEN });
+ * const instrument = await prs.instruments.retrieve(id);
+ */
+export class PortfolioReporting {
+  /** Assets: the v2 name of instruments (`/api/v2/assets`). */
+  readonly assets: Assets;
+  /** Instruments (`/api/v3/instruments`). */
+  readonly instruments: Instruments;
+  /** @internal the shared calls every resource is made of */
+  readonly _api: API;
+
+  constructor(options: ClientOptions = {}) {
+    this._api = new API(new Transport(options));
+    this.assets = new Assets(this._api);
+    this.instruments = new Instruments(this._api);
+  }
+
+  /** The base URL requests go to. @example console.log(prs.baseUrl) */
+  get baseUrl(): string {
+    return this._api.transport.baseUrl;
+  }
+
+  /**
+   * Calls any endpoint through the same transport (auth, retries, errors); resolves to the parsed JSON body.
+   * @example
+   * const clients = await prs.request({ method: 'GET', path: '/api/v2/clients' });
+   */
+  request(req: RawRequest, options?: RequestOptions): APIPromise<unknown> {
+    return this._api.raw({ ...req, options });
+  }
+}

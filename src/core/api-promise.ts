@@ -1,0 +1,128 @@
+/**
+ * The promises SDK methods return: awaitable for the decoded result, with `.withResponse()` for the raw
+ * `Response` (and, for creates, `created`). Lists are also `for await`-able, page by page under the hood.
+ */
+
+/** What `.withResponse()` resolves to. `E` adds call-specific members such as `created`. */
+export type WithResponse<T, E = object> = { data: T; response: Response } & E;
+
+/**
+ * A promise of a decoded result. The request starts when the method is called.
+ * @example
+ * const { data, response } = await prs.assets.retrieve(id).withResponse();
+ */
+export class APIPromise<T, E = object> implements PromiseLike<T> {
+  readonly [Symbol.toStringTag] = 'APIPromise';
+  private readonly raw: Promise<WithResponse<T, E>>;
+
+  constructor(raw: Promise<WithResponse<T, E>>) {
+    this.raw = raw;
+  }
+
+  /** The decoded result together with the final `Response` (headers, status, `x-request-id`). */
+  withResponse(): Promise<WithResponse<T, E>> {
+    return this.raw;
+  }
+
+  // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design
+  then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+    return this.raw.then((r) => r.data).then(onfulfilled, onrejected);
+  }
+
+  catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
+    return this.then(undefined, onrejected);
+  }
+
+  finally(onfinally?: (() => void) | null): Promise<T> {
+    return this.then().finally(onfinally);
+  }
+}
+
+/** One page as fetched: its items, the `included` resources, the next page's URL and the response. */
+export interface Page<T, I = never> {
+  items: T[];
+  included: I[];
+  next: string | undefined;
+  response: Response;
+}
+
+/**
+ * A list: `await` it for every item of every page (`links.next` followed), or `for await` it to walk item
+ * by item while holding one page at a time. Nothing is fetched until one of the two starts.
+ * @example
+ * for await (const tx of prs.transactions.list({ accountId, fromDate, toDate })) console.log(tx.id);
+ */
+export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> {
+  private readonly fetchPage: (url: string | undefined) => Promise<Page<T, unknown>>;
+
+  constructor(fetchPage: (url: string | undefined) => Promise<Page<T, unknown>>) {
+    let started: Promise<WithResponse<T[]>> | undefined;
+    const lazy = {
+      then: (resolve: (v: WithResponse<T[]>) => void, reject: (e: unknown) => void) => {
+        started ??= collect(fetchPage, (page, acc: T[]) => acc.concat(page.items), [] as T[]).then(([data, response]) => ({ data, response }));
+        return started.then(resolve, reject);
+      },
+    };
+    super(lazyPromise(lazy));
+    this.fetchPage = fetchPage;
+  }
+
+  /** Every page in turn, for callers who want page boundaries (e.g. to checkpoint). */
+  async *pages(): AsyncGenerator<Page<T, unknown>> {
+    let next: string | undefined;
+    do {
+      const page = await this.fetchPage(next);
+      next = page.next;
+      yield page;
+    } while (next);
+  }
+
+  async *[Symbol.asyncIterator](): AsyncGenerator<T> {
+    for await (const page of this.pages()) yield* page.items;
+  }
+}
+
+/** A compound list (`{ data, included }`): every page's data and included resources gathered. */
+export function compoundList<T, I>(fetchPage: (url: string | undefined) => Promise<Page<T, I>>): Promise<WithResponse<{ data: T[]; included: I[] }>> {
+  return collect(
+    fetchPage,
+    (page, acc: { data: T[]; included: I[] }) => ({ data: acc.data.concat(page.items), included: mergeIncluded(acc.included, page.included) }),
+    { data: [] as T[], included: [] as I[] },
+  ).then(([data, response]) => ({ data, response }));
+}
+
+function mergeIncluded<I>(a: I[], b: I[]): I[] {
+  if (a.length === 0) return b;
+  const seen = new Set(a.map((r) => key(r)));
+  return a.concat(b.filter((r) => !seen.has(key(r))));
+}
+function key(r: unknown): string {
+  const { type, id } = r as { type?: string; id?: string };
+  return `${type}\u0000${id}`;
+}
+
+async function collect<T, I, A>(fetchPage: (url: string | undefined) => Promise<Page<T, I>>, add: (page: Page<T, I>, acc: A) => A, initial: A): Promise<[A, Response]> {
+  let acc = initial;
+  let next: string | undefined;
+  let response: Response;
+  do {
+    const page = await fetchPage(next);
+    acc = add(page, acc);
+    response = page.response;
+    next = page.next;
+  } while (next);
+  return [acc, response];
+}
+
+/** A promise whose work starts on the first `then`. */
+function lazyPromise<V>(thenable: { then(resolve: (v: V) => void, reject: (e: unknown) => void): unknown }): Promise<V> {
+  let inner: Promise<V> | undefined;
+  const start = () => (inner ??= new Promise<V>((resolve, reject) => void thenable.then(resolve, reject)));
+  return {
+    // biome-ignore lint/suspicious/noThenProperty: a lazy promise
+    then: (a, b) => start().then(a, b),
+    catch: (b) => start().catch(b),
+    finally: (f) => start().finally(f),
+    [Symbol.toStringTag]: 'Promise',
+  } as Promise<V>;
+}

@@ -1,0 +1,126 @@
+/**
+ * The calls resources are made of: retrieve, list, create, update, delete — each one request through the
+ * transport and one decode through a schema. Resources are tables of these; none talks to fetch.
+ */
+import * as z from 'zod/mini';
+import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
+import { type CallSite, PortfolioReportingError, ValidationError } from './errors.js';
+import { decode } from './jsonapi.js';
+import type { RequestOptions, Transport, TransportRequest } from './transport.js';
+
+export type Query = TransportRequest['query'];
+
+const linksSchema = z.optional(z.nullable(z.looseObject({ next: z.optional(z.nullable(z.string())) })));
+
+/** Caches the document schemas built around each resource schema (built once, not per call). */
+const documentCache = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
+const collectionCache = new WeakMap<z.ZodMiniType, Map<z.ZodMiniType | undefined, z.ZodMiniType>>();
+
+function singleDocument<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<{ data: T }> {
+  let doc = documentCache.get(schema);
+  if (!doc) documentCache.set(schema, (doc = z.looseObject({ data: schema })));
+  return doc as z.ZodMiniType<{ data: T }>;
+}
+
+interface Collection<T, I> {
+  data: T[];
+  included?: I[];
+  links?: { next?: string | null } | null;
+}
+function collectionDocument<T, I>(schema: z.ZodMiniType<T>, included?: z.ZodMiniType<I>): z.ZodMiniType<Collection<T, I>> {
+  let byIncluded = collectionCache.get(schema);
+  if (!byIncluded) collectionCache.set(schema, (byIncluded = new Map()));
+  let doc = byIncluded.get(included);
+  if (!doc) {
+    doc = z.looseObject({
+      data: z.array(schema),
+      included: z.optional(included ? z.array(included) : z.array(z.unknown())),
+      links: linksSchema,
+    });
+    byIncluded.set(included, doc);
+  }
+  return doc as z.ZodMiniType<Collection<T, I>>;
+}
+
+/** A documented JSON:API request body, built and validated by the codec before this point. */
+export type Body = { data: unknown } | FormData | undefined;
+
+export class API {
+  constructor(readonly transport: Transport) {}
+
+  /** GET one resource: `{ data: resource }` decoded by `schema`. */
+  retrieve<T>(path: string, schema: z.ZodMiniType<T>, options?: RequestOptions, query?: Query): APIPromise<T> {
+    return new APIPromise(this.one('GET', path, schema, undefined, options, query));
+  }
+
+  /** GET a collection, following `links.next`. */
+  list<T>(path: string, schema: z.ZodMiniType<T>, query?: Query, options?: RequestOptions): ListPromise<T> {
+    return new ListPromise((next) => this.page(path, schema, undefined, query, options, next));
+  }
+
+  /** GET a compound collection: `{ data, included }`, both gathered over every page. */
+  listCompound<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I>, query?: Query, options?: RequestOptions): APIPromise<{ data: T[]; included: I[] }> {
+    return new APIPromise(compoundList((next) => this.page(path, schema, included, query, options, next)));
+  }
+
+  /** POST a document and decode the created resource. `created` is false when the service answered 303. */
+  create<T>(path: string, body: Body, schema: z.ZodMiniType<T>, options?: RequestOptions, query?: Query): APIPromise<T, { created: boolean }> {
+    return new APIPromise(
+      this.one('POST', path, schema, body, options, query).then((r) => ({ ...r, created: !r.redirected })),
+    );
+  }
+
+  /** POST or PATCH whose answer is 204 (or ignored): resolves to `undefined`. */
+  send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: Body, options?: RequestOptions, query?: Query): APIPromise<void> {
+    return new APIPromise(
+      this.transport.send({ method, path, body, options, query }).then(({ response }) => ({ data: undefined, response })),
+    );
+  }
+
+  /** PATCH that answers with the full resource (users). */
+  update<T>(path: string, body: Body, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
+    return new APIPromise(this.one('PATCH', path, schema, body, options));
+  }
+
+  /** DELETE: 204, and a retried DELETE that finds 404 counts as done (the first attempt succeeded). */
+  delete(path: string, options?: RequestOptions): APIPromise<void> {
+    return this.send('DELETE', path, undefined, options);
+  }
+
+  /** The escape hatch: any method and path, parsed JSON back (undefined for 204). */
+  raw(req: TransportRequest): APIPromise<unknown> {
+    return new APIPromise(this.transport.send(req).then(({ body, response }) => ({ data: body, response })));
+  }
+
+  private async one<T>(method: 'GET' | 'POST' | 'PATCH', path: string, schema: z.ZodMiniType<T>, body: Body, options?: RequestOptions, query?: Query): Promise<WithResponse<T, { redirected: boolean }>> {
+    const res = await this.transport.send({ method, path, body, options, query });
+    const doc = decode(res.call, singleDocument(schema), res.body);
+    return { data: doc.data, response: res.response, redirected: res.redirected };
+  }
+
+  private async page<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, query: Query, options: RequestOptions | undefined, next: string | undefined): Promise<Page<T, I>> {
+    const res = await this.transport.send({ method: 'GET', path: next ?? path, query: next ? undefined : query, options });
+    const doc = decode(res.call, collectionDocument(schema, included), res.body);
+    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl), response: res.response };
+  }
+}
+
+function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string): string | undefined {
+  if (!next) return undefined;
+  const url = new URL(next, call.url);
+  if (url.origin !== new URL(baseUrl).origin) {
+    throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`);
+  }
+  if (url.href === call.url) {
+    throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to the page just read; stopping to avoid an endless loop.`);
+  }
+  return url.href;
+}
+
+/** Encodes a path segment, refusing an empty id before anything is sent. */
+export function segment(what: string, name: string, value: unknown): string {
+  if (typeof value !== 'string' || value === '') {
+    throw new ValidationError(what, [{ path: name, message: `must be a non-empty string id, got ${value === '' ? 'an empty string' : typeof value}` }]);
+  }
+  return encodeURIComponent(value);
+}

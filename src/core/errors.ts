@@ -1,0 +1,222 @@
+/**
+ * Every error the SDK throws. `instanceof` works across duplicate copies of the SDK (ESM and CJS both
+ * loaded): each class checks a `Symbol.for` brand rather than its own prototype chain.
+ */
+
+/** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
+export interface ServiceErrorEntry {
+  status?: number | string;
+  detail?: string;
+  [key: string]: unknown;
+}
+
+const BRAND = Symbol.for('portfolio-reporting.error');
+
+function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
+  Object.defineProperty(cls.prototype, BRAND, { value: name, enumerable: false });
+  Object.defineProperty(cls, Symbol.hasInstance, {
+    value(this: { prototype: object }, value: unknown): boolean {
+      if (typeof value !== 'object' || value === null) return false;
+      // Walk the brands of the value's class chain: `value instanceof APIError` holds for a NotFoundError.
+      const wanted = (this.prototype as Record<symbol, unknown>)[BRAND];
+      for (let p = Object.getPrototypeOf(value); p; p = Object.getPrototypeOf(p)) {
+        if (Object.hasOwn(p, BRAND) && p[BRAND] === wanted) return true;
+      }
+      return false;
+    },
+  });
+  return cls;
+}
+
+/**
+ * The base class of every error thrown by the SDK.
+ * @example
+ * try { await prs.assets.retrieve(id) } catch (e) { if (e instanceof PortfolioReportingError) console.error(e.message) }
+ */
+export class PortfolioReportingError extends Error {
+  override name = 'PortfolioReportingError';
+}
+branded(PortfolioReportingError, 'PortfolioReportingError');
+
+/** Where a call went: used in every message so an error says what was called. */
+export interface CallSite {
+  method: string;
+  url: string;
+}
+
+/**
+ * The service answered with an error status.
+ * @example
+ * catch (e) { if (e instanceof APIError) console.log(e.status, e.errors[0]?.detail, e.requestId) }
+ */
+export class APIError extends PortfolioReportingError {
+  override name = 'APIError';
+  readonly status: number;
+  /** The service's `{ status, detail }` list (empty when the body had none). */
+  readonly errors: ServiceErrorEntry[];
+  readonly headers: Headers;
+  readonly method: string;
+  readonly url: string;
+  /** The `x-request-id` response header, when the service sent one: quote it to support. */
+  readonly requestId: string | undefined;
+  /** The raw response body as text (may be empty). */
+  readonly body: string;
+
+  constructor(call: CallSite, status: number, headers: Headers, errors: ServiceErrorEntry[], body: string) {
+    const details = errors.map((e) => e.detail).filter((d): d is string => typeof d === 'string' && d !== '');
+    const requestId = headers.get('x-request-id') ?? undefined;
+    super(
+      `${call.method} ${call.url} failed with ${status}${details.length ? `: ${details.join('; ')}` : ''}` +
+        (requestId ? ` (request id ${requestId})` : ''),
+    );
+    this.status = status;
+    this.errors = errors;
+    this.headers = headers;
+    this.method = call.method;
+    this.url = call.url;
+    this.requestId = requestId;
+    this.body = body;
+  }
+}
+branded(APIError, 'APIError');
+
+/** 400: the service refused the request as malformed or not allowed in the current state. @example catch (e) { if (e instanceof BadRequestError) console.log(e.errors) } */
+export class BadRequestError extends APIError {
+  override name = 'BadRequestError';
+}
+branded(BadRequestError, 'BadRequestError');
+/** 401: missing or invalid access token. @example catch (e) { if (e instanceof AuthenticationError) await refreshToken() } */
+export class AuthenticationError extends APIError {
+  override name = 'AuthenticationError';
+}
+branded(AuthenticationError, 'AuthenticationError');
+/** 403: the token may not do this. @example catch (e) { if (e instanceof PermissionDeniedError) console.log(e.errors) } */
+export class PermissionDeniedError extends APIError {
+  override name = 'PermissionDeniedError';
+}
+branded(PermissionDeniedError, 'PermissionDeniedError');
+/** 404: no such resource. @example catch (e) { if (e instanceof NotFoundError) return null } */
+export class NotFoundError extends APIError {
+  override name = 'NotFoundError';
+}
+branded(NotFoundError, 'NotFoundError');
+/** 409: conflicts with the current state. @example catch (e) { if (e instanceof ConflictError) console.log(e.errors) } */
+export class ConflictError extends APIError {
+  override name = 'ConflictError';
+}
+branded(ConflictError, 'ConflictError');
+/** 422: the service's own field validation refused the body. @example catch (e) { if (e instanceof UnprocessableEntityError) console.log(e.errors) } */
+export class UnprocessableEntityError extends APIError {
+  override name = 'UnprocessableEntityError';
+}
+branded(UnprocessableEntityError, 'UnprocessableEntityError');
+/** 429: rate limited (after the SDK's own retries). @example catch (e) { if (e instanceof RateLimitError) console.log(e.headers.get('retry-after')) } */
+export class RateLimitError extends APIError {
+  override name = 'RateLimitError';
+}
+branded(RateLimitError, 'RateLimitError');
+/** 500 and above (after the SDK's own retries). @example catch (e) { if (e instanceof InternalServerError) console.log(e.requestId) } */
+export class InternalServerError extends APIError {
+  override name = 'InternalServerError';
+}
+branded(InternalServerError, 'InternalServerError');
+
+const BY_STATUS: Record<number, typeof APIError> = {
+  400: BadRequestError,
+  401: AuthenticationError,
+  403: PermissionDeniedError,
+  404: NotFoundError,
+  409: ConflictError,
+  422: UnprocessableEntityError,
+  429: RateLimitError,
+};
+
+/** The one factory: picks the class for a status and reads the service's error body (text or parsed JSON). */
+export function makeAPIError(call: CallSite, status: number, headers: Headers, body: unknown): APIError {
+  const cls = BY_STATUS[status] ?? (status >= 500 ? InternalServerError : APIError);
+  const text = body === undefined || body === null ? '' : typeof body === 'string' ? body : JSON.stringify(body);
+  return new cls(call, status, headers, parseErrorEntries(body), text);
+}
+
+function parseErrorEntries(body: unknown): ServiceErrorEntry[] {
+  let parsed = body;
+  if (typeof body === 'string') {
+    try {
+      parsed = JSON.parse(body);
+    } catch {
+      return []; // Not JSON (a proxy's HTML page, say): the raw text stays in `body`.
+    }
+  }
+  const errors = (parsed as { errors?: unknown } | null)?.errors;
+  return Array.isArray(errors) ? errors.filter((e): e is ServiceErrorEntry => typeof e === 'object' && e !== null) : [];
+}
+
+/** No answer came: network failure, DNS, connection refused. @example catch (e) { if (e instanceof APIConnectionError) retryLater() } */
+export class APIConnectionError extends PortfolioReportingError {
+  override name = 'APIConnectionError';
+  constructor(call: CallSite, message = 'could not reach the service', options?: { cause?: unknown }) {
+    super(`${call.method} ${call.url}: ${message}`, options);
+  }
+}
+branded(APIConnectionError, 'APIConnectionError');
+
+/** An attempt took longer than `timeout` ms. @example catch (e) { if (e instanceof APIConnectionTimeoutError) console.log(e.message) } */
+export class APIConnectionTimeoutError extends APIConnectionError {
+  override name = 'APIConnectionTimeoutError';
+  constructor(call: CallSite, timeoutMs: number, options?: { cause?: unknown }) {
+    super(call, `timed out after ${timeoutMs} ms (raise \`timeout\` for slow calls)`, options);
+  }
+}
+branded(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
+
+/** The caller's `signal` aborted the call. @example catch (e) { if (e instanceof APIUserAbortError) return } */
+export class APIUserAbortError extends PortfolioReportingError {
+  override name = 'APIUserAbortError';
+  constructor(call: CallSite, options?: { cause?: unknown }) {
+    super(`${call.method} ${call.url}: aborted by the caller's signal`, options);
+  }
+}
+branded(APIUserAbortError, 'APIUserAbortError');
+
+/** One broken rule of the caller's input. */
+export interface ValidationIssue {
+  /** Dotted path of the field, e.g. `attributes.couponFrequency`. */
+  path: string;
+  message: string;
+}
+
+/**
+ * The caller's input broke a known rule; nothing was sent.
+ * @example
+ * catch (e) { if (e instanceof ValidationError) for (const i of e.issues) console.log(i.path, i.message) }
+ */
+export class ValidationError extends PortfolioReportingError {
+  override name = 'ValidationError';
+  readonly issues: ValidationIssue[];
+  constructor(what: string, issues: ValidationIssue[]) {
+    super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')} (nothing was sent)`);
+    this.issues = issues;
+  }
+}
+branded(ValidationError, 'ValidationError');
+
+/**
+ * The answer contradicts the documented shape (a string where a number is documented, say).
+ * @example
+ * catch (e) { if (e instanceof ResponseValidationError) console.log(e.issues, e.body) }
+ */
+export class ResponseValidationError extends PortfolioReportingError {
+  override name = 'ResponseValidationError';
+  readonly issues: ValidationIssue[];
+  /** The raw body as received. */
+  readonly body: unknown;
+  constructor(call: CallSite, issues: ValidationIssue[], body: unknown) {
+    super(
+      `${call.method} ${call.url}: the response does not match the documented shape: ` +
+        issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+    );
+    this.issues = issues;
+    this.body = body;
+  }
+}
+branded(ResponseValidationError, 'ResponseValidationError');

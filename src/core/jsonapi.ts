@@ -1,0 +1,209 @@
+/**
+ * The JSON:API codec, once: request documents from `{ type, attributes, relationships }` inputs, and
+ * response documents decoded by the resource schemas.
+ */
+import * as z from 'zod/mini';
+import type { Rel, Rels } from '../schemas/resource.js';
+import { type CallSite, ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+
+/** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
+export type RelationshipInput<T extends string = string> = string | { readonly type: T | (string & {}); readonly id: string };
+
+/** The relationships a create input accepts, from a resource's relationship table. */
+export type RelationshipInputs<R extends Rels> = {
+  [K in keyof R as R[K]['create'] extends 'required' ? K : never]: R[K]['many'] extends true
+    ? readonly RelationshipInput<R[K]['target']>[]
+    : RelationshipInput<R[K]['target']>;
+} & {
+  [K in keyof R as R[K]['create'] extends 'optional' ? K : never]?: R[K]['many'] extends true
+    ? readonly RelationshipInput<R[K]['target']>[]
+    : RelationshipInput<R[K]['target']>;
+};
+
+interface Identifier {
+  type: string;
+  id: string;
+}
+
+function toIdentifier(input: unknown, target: string, path: string, issues: ValidationIssue[]): Identifier | undefined {
+  if (typeof input === 'string') {
+    if (input === '') issues.push({ path, message: 'must be a non-empty id' });
+    return { type: target, id: input };
+  }
+  if (typeof input === 'object' && input !== null) {
+    const { type, id } = input as { type?: unknown; id?: unknown };
+    if (typeof id !== 'string' || id === '') {
+      issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
+      return undefined;
+    }
+    if (type !== undefined && type !== target) {
+      issues.push({ path: `${path}.type`, message: `must be "${target}", got ${JSON.stringify(type)}` });
+      return undefined;
+    }
+    return { type: target, id };
+  }
+  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or a ${target} resource` });
+  return undefined;
+}
+
+/** Turns relationship inputs into JSON:API relationship objects, checking names, cardinality and required ones. */
+export function relationshipsDocument(
+  input: Record<string, unknown> | undefined,
+  rels: Rels,
+  issues: ValidationIssue[],
+): Record<string, { data: Identifier | Identifier[] }> | undefined {
+  const out: Record<string, { data: Identifier | Identifier[] }> = {};
+  for (const [name, r] of Object.entries(rels) as [string, Rel][]) {
+    const path = `relationships.${name}`;
+    const value = input?.[name];
+    if (value === undefined) {
+      if (r.create === 'required') issues.push({ path, message: `is required (a ${r.target} id)` });
+      continue;
+    }
+    if (r.create === false) {
+      issues.push({ path, message: 'is set by the service and cannot be sent' });
+      continue;
+    }
+    if (r.many) {
+      if (!Array.isArray(value)) {
+        issues.push({ path, message: `must be an array of ${r.target} ids or resources` });
+        continue;
+      }
+      const ids = value.map((v, i) => toIdentifier(v, r.target, `${path}.${i}`, issues)).filter((v) => v !== undefined);
+      out[name] = { data: ids };
+    } else {
+      const id = toIdentifier(value, r.target, path, issues);
+      if (id) out[name] = { data: id };
+    }
+  }
+  for (const name of Object.keys(input ?? {})) {
+    if (!(name in rels)) {
+      const known = Object.keys(rels);
+      issues.push({
+        path: `relationships.${name}`,
+        message: `is not a relationship of this resource${known.length ? ` (known: ${known.join(', ')})` : ''}`,
+      });
+    }
+  }
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** The input of a resource document: `{ type?, attributes, relationships? }` — the request body without `data`. */
+export interface DocumentInput {
+  type?: string;
+  attributes?: unknown;
+  relationships?: Record<string, unknown>;
+}
+
+/**
+ * Builds `{ data: { type, id?, attributes, relationships? } }`, validating attributes with `schema` and
+ * relationships with `rels`. Throws `ValidationError` (nothing is sent) with every broken rule.
+ */
+export function buildDocument(
+  what: string,
+  input: DocumentInput,
+  type: string,
+  schema: z.ZodMiniType | undefined,
+  rels: Rels,
+  id?: string,
+): { data: Record<string, unknown> } {
+  const issues: ValidationIssue[] = [];
+  if (typeof input !== 'object' || input === null) throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
+  let attributes: unknown = input.attributes;
+  if (schema) {
+    const result = z.safeParse(schema, input.attributes ?? {});
+    if (result.success) attributes = input.attributes ?? {};
+    else issues.push(...formatIssues(result.error.issues, 'attributes'));
+  }
+  const relationships = relationshipsDocument(input.relationships, rels, issues);
+  if (issues.length) throw new ValidationError(what, issues);
+  const data: Record<string, unknown> = { type };
+  if (id !== undefined) data.id = id;
+  if (attributes !== undefined) data.attributes = attributes;
+  if (relationships) data.relationships = relationships;
+  return { data };
+}
+
+/** Checks a plain input (query parameters, options) against its schema; throws `ValidationError`. */
+export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
+  const result = z.safeParse(schema, value);
+  if (!result.success) throw new ValidationError(what, formatIssues(result.error.issues, prefix));
+  return value as T;
+}
+
+/**
+ * Checks a response body against its schema. On success the parsed JSON itself is returned (no copy):
+ * the schemas are loose and transform nothing, so the checked value is the value.
+ */
+export function decode<T>(call: CallSite, schema: z.ZodMiniType<T>, body: unknown): T {
+  const result = z.safeParse(schema, body);
+  if (!result.success) throw new ResponseValidationError(call, formatIssues(result.error.issues, ''), body);
+  return body as T;
+}
+
+type Issue = z.core.$ZodIssue;
+
+/** Zod's issues as `{ path, message }` with messages a caller can act on. */
+export function formatIssues(issues: readonly Issue[], prefix: string): ValidationIssue[] {
+  const out: ValidationIssue[] = [];
+  for (const issue of issues) {
+    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    if (issue.code === 'unrecognized_keys') {
+      for (const key of issue.keys) {
+        out.push({ path: path ? `${path}.${key}` : key, message: 'is not a documented field here (misspelled, or read-only?)' });
+      }
+    } else if (issue.code === 'invalid_union' && issue.errors.length) {
+      // A union (a limit filter, say): report the branch that got furthest.
+      const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));
+      out.push(...formatIssues(best, path));
+    } else out.push({ path, message: messageOf(issue) });
+  }
+  return out;
+}
+
+function deepest(issues: readonly Issue[]): number {
+  return Math.max(0, ...issues.map((i) => i.path.length));
+}
+
+function messageOf(issue: Issue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}, got ${describe(issue.input)}`;
+    case 'invalid_value':
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(issue.input)}`;
+    default:
+      return issue.message;
+  }
+}
+
+function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+function describe(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** How one `type` of a multi-kind resource is created, or why it cannot be. */
+export type KindRule = { attributes: z.ZodMiniType; relationships: Rels } | { refused: string };
+
+/**
+ * Builds the create document of a resource with several kinds (instruments, transactions): the `type`
+ * picks the rule; a refused or unknown type is a `ValidationError` that lists the types that can be created.
+ */
+export function buildKindDocument(what: string, input: DocumentInput, rules: Record<string, KindRule>): { data: Record<string, unknown> } {
+  const type = (input as DocumentInput | null)?.type;
+  const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type] : undefined;
+  if (!rule || 'refused' in rule) {
+    const creatable = Object.entries(rules)
+      .filter(([, r]) => !('refused' in r))
+      .map(([t]) => t);
+    const message = rule && 'refused' in rule ? rule.refused : `must be one of ${creatable.join(', ')}, got ${describe(type)}`;
+    throw new ValidationError(what, [{ path: 'type', message }]);
+  }
+  return buildDocument(what, input, type as string, rule.attributes, rule.relationships);
+}

@@ -1,0 +1,41 @@
+/** Levels in increasing severity; `off` silences the SDK. */
+export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
+
+/** Anything with console's four methods: `console`, pino, winston. */
+export interface Logger {
+  debug(message: string, ...rest: unknown[]): void;
+  info(message: string, ...rest: unknown[]): void;
+  warn(message: string, ...rest: unknown[]): void;
+  error(message: string, ...rest: unknown[]): void;
+}
+
+const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
+
+/** Writes only at or above `level`, and redacts every secret the transport knows of from each line. */
+export class LevelLogger {
+  private readonly secrets = new Set<string>();
+  constructor(
+    private readonly sink: Logger,
+    private readonly level: LogLevel,
+  ) {}
+
+  /** Remember a credential so that no log line ever carries it. */
+  addSecret(secret: string): void {
+    if (secret) this.secrets.add(secret);
+  }
+
+  enabled(level: Exclude<LogLevel, 'off'>): boolean {
+    return RANK[level] >= RANK[this.level];
+  }
+
+  log(level: Exclude<LogLevel, 'off'>, message: string): void {
+    if (!this.enabled(level)) return;
+    this.sink[level](`[portfolio-reporting] ${this.redact(message)}`);
+  }
+
+  redact(text: string): string {
+    let out = text.replace(/(bearer\s+)[^\s"',]+/gi, '$1***');
+    for (const secret of this.secrets) out = out.split(secret).join('***');
+    return out;
+  }
+}

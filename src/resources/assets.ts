@@ -1,0 +1,52 @@
+import type { APIPromise } from '../core/api-promise.js';
+import { type API, segment } from '../core/api.js';
+import type { RequestOptions } from '../core/transport.js';
+import { assetSchema, type KnownAsset } from '../schemas/instruments.js';
+import type { UnknownResource } from '../schemas/kinds.js';
+import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
+
+/** An asset (v2): a known kind (narrow on `type`) or an unknown kind kept whole. */
+export type Asset = KnownAsset | UnknownResource;
+/** The body of `assets.create` without the `data` wrapper. */
+export type AssetCreateInput = FamilyCreateInput<'asset'>;
+
+const BASE = '/api/v2/assets';
+
+/** Assets: the `/api/v2` name of instruments. Same kinds and fields, `-asset` type strings. */
+export class Assets {
+  private readonly calls;
+  constructor(private readonly api: API) {
+    this.calls = familyCalls<Asset, 'asset'>(api, BASE, assetSchema, 'asset', 'assets');
+  }
+
+  /**
+   * Retrieves one asset.
+   * @example
+   * const asset = await prs.assets.retrieve('5f1e…');
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<Asset> {
+    return this.calls.retrieve(id, options);
+  }
+
+  /**
+   * Creates an asset; a duplicate `securityIdentifier` + `ccyCode` returns the existing one (`created: false`).
+   * @example
+   * const { data, created } = await prs.assets.create({
+   *   type: 'bond-asset',
+   *   attributes: { name: 'Bund 2030', securityIdentifier: 'DE0001102507', ccyCode: 'EUR', countryCode: 'DE',
+   *     couponFrequency: 'annually', dayCountConvention: 'actual/actual' },
+   * }).withResponse();
+   */
+  create(input: AssetCreateInput, options?: RequestOptions): APIPromise<Asset, { created: boolean }> {
+    return this.calls.create(input, options);
+  }
+
+  /**
+   * Deletes an asset (named in the change history; answer assumed 204).
+   * @example
+   * await prs.assets.delete('5f1e…');
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.delete(`${BASE}/${segment('assets.delete', 'id', id)}`, options);
+  }
+}

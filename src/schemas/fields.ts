@@ -1,0 +1,105 @@
+/**
+ * Field definitions written once, each yielding two schemas:
+ * - `read`: what a response may carry — JSON types checked, value sets open (a new value passes as a string);
+ * - `create`: what the SDK sends — formats checked (dates, currency codes), value sets closed.
+ * A field that exists only on one side has `undefined` on the other.
+ */
+import * as z from 'zod/mini';
+
+export type Schema<T = unknown> = z.ZodMiniType<T, unknown>;
+export interface Field<R extends Schema | undefined = Schema | undefined, C extends Schema | undefined = Schema | undefined> {
+  read: R;
+  create: C;
+}
+export type Fields = Record<string, Field>;
+
+/** ISO 8601 calendar date `YYYY-MM-DD` that exists on the calendar. */
+export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+export function isCalendarDate(value: string): boolean {
+  if (!DATE_PATTERN.test(value)) return false;
+  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+}
+export const dateString = z.string().check(
+  z.refine(isCalendarDate, { error: 'must be a calendar date in the form YYYY-MM-DD' }),
+);
+/** ISO 4217 shape: three upper-case letters. */
+export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
+export const currencyCode = z.string().check(
+  z.regex(CURRENCY_PATTERN, { error: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' }),
+);
+/** ISO 3166-1 alpha-2 shape: two upper-case letters. */
+export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
+export const countryCode = z.string().check(
+  z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }),
+);
+const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
+
+/**
+ * A value set that is closed on requests and open on responses: the type keeps the known values for
+ * completion and still admits any string the service adds later.
+ */
+export function openEnum<const V extends readonly string[]>(_values: V): Schema<V[number] | (string & {})> {
+  return z.string() as Schema<V[number] | (string & {})>;
+}
+
+export const f = {
+  string: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: nonEmpty }),
+  number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
+  boolean: (): Field<z.ZodMiniBoolean, z.ZodMiniBoolean> => ({ read: z.boolean(), create: z.boolean() }),
+  date: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: dateString }),
+  currency: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: currencyCode }),
+  country: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: countryCode }),
+  /** Closed to `sendable` on requests; open (plus `readExtra`, e.g. `other`) on responses. */
+  enum: <const S extends readonly [string, ...string[]], const E extends readonly string[] = []>(
+    sendable: S,
+    _readExtra?: E,
+  ): Field<Schema<S[number] | E[number] | (string & {})>, z.ZodMiniEnum<{ [K in S[number]]: K }>> => ({
+    read: openEnum([] as unknown as readonly [...S, ...E]),
+    create: z.enum(sendable),
+  }),
+  optional: <R extends Schema | undefined, C extends Schema | undefined>(
+    field: Field<R, C>,
+  ): Field<Opt<R>, Opt<C>> => ({ read: opt(field.read), create: opt(field.create) }),
+  /** `null` accepted on responses only (the reference shows a null in one listing). */
+  nullOnRead: <R extends Schema, C extends Schema | undefined>(field: Field<R, C>): Field<z.ZodMiniNullable<R>, C> => ({
+    read: z.nullable(field.read),
+    create: field.create,
+  }),
+  /** `null` accepted both ways (a nullable attribute the caller may send as null). */
+  nullable: <R extends Schema, C extends Schema>(field: Field<R, C>): Field<z.ZodMiniNullable<R>, z.ZodMiniNullable<C>> => ({
+    read: z.nullable(field.read),
+    create: z.nullable(field.create),
+  }),
+  /** Set by the service; refused in inputs with a message saying so (and `?: never` in the input type). */
+  readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, z.ZodMiniOptional<z.ZodMiniNever>> => ({
+    read: field.read,
+    create: z.optional(z.never({ error: 'is set by the service and cannot be sent' })),
+  }),
+  /** Only sent on create; absent from responses (kept as an unknown attribute if it does come back). */
+  createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({ read: undefined, create: field.create }),
+  object: <F extends Fields>(fields: F): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
+    read: z.looseObject(readShape(fields)) as z.ZodMiniObject<ReadShape<F>, z.core.$loose>,
+    create: z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>,
+  }),
+};
+
+type Opt<S> = S extends Schema ? z.ZodMiniOptional<S> : undefined;
+function opt<S extends Schema | undefined>(schema: S): Opt<S> {
+  return (schema === undefined ? undefined : z.optional(schema)) as Opt<S>;
+}
+
+export type ReadShape<F extends Fields> = { [K in keyof F as F[K]['read'] extends Schema ? K : never]: Extract<F[K]['read'], Schema> };
+export type CreateShape<F extends Fields> = { [K in keyof F as F[K]['create'] extends Schema ? K : never]: Extract<F[K]['create'], Schema> };
+
+export function readShape<F extends Fields>(fields: F): ReadShape<F> {
+  const shape: Record<string, Schema> = {};
+  for (const [key, field] of Object.entries(fields)) if (field.read) shape[key] = field.read;
+  return shape as ReadShape<F>;
+}
+export function createShape<F extends Fields>(fields: F): CreateShape<F> {
+  const shape: Record<string, Schema> = {};
+  for (const [key, field] of Object.entries(fields)) if (field.create) shape[key] = field.create;
+  return shape as CreateShape<F>;
+}

@@ -1,0 +1,42 @@
+/**
+ * Discriminated unions that stay open: a member per known `type`, and a typed "unknown" member for any
+ * type the SDK does not know yet (a new instrument kind), keeping every field.
+ */
+import * as z from 'zod/mini';
+import type { Schema } from './fields.js';
+import { genericResource } from './resource.js';
+
+/**
+ * The `type` of a resource kind this SDK version does not know. At run time it is the service's string,
+ * unchanged. In types it is `never`: the only typing under which `switch (x.type)` over the known kinds
+ * still narrows their attributes (a `string` member would stay in every case, a branded string turns
+ * narrowing off altogether). Read it as `String(x.type)` in the `default` branch.
+ */
+export type UnknownKind = never;
+
+/** A resource of a kind the SDK does not know: every field kept, attributes untyped. */
+export interface UnknownResource {
+  id: string;
+  type: UnknownKind;
+  attributes?: Record<string, unknown>;
+  relationships?: Record<string, unknown>;
+  [member: string]: unknown;
+}
+
+/** A schema that checks a resource against the member its `type` names, or as an unknown resource. */
+export function kindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownResource> {
+  const byType = new Map<string, Schema>(Object.entries(members));
+  return z.unknown().check(
+    z.superRefine((value, ctx) => {
+      const type = (value as { type?: unknown } | null)?.type;
+      const schema = (typeof type === 'string' && byType.get(type)) || genericResource;
+      const result = z.safeParse(schema, value);
+      if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
+    }),
+  ) as unknown as Schema<z.output<M[keyof M]> | UnknownResource>;
+}
+
+/** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */
+export function isKnownKind<T extends { type: string }>(resource: T | UnknownResource, members: Record<string, unknown>): resource is T {
+  return Object.hasOwn(members, resource.type);
+}

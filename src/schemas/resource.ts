@@ -1,0 +1,90 @@
+/**
+ * Resource definitions: a JSON:API `type`, its fields and its relationships, written once. From one
+ * definition come the response schema (`readSchema`) and the request rules (`createAttributes`, `relationships`).
+ */
+import * as z from 'zod/mini';
+import { createShape, type CreateShape, type Fields, type ReadShape, readShape, type Schema } from './fields.js';
+
+/** `{ type, id }`: a resource identifier as the service writes it. */
+export const identifier = z.looseObject({ type: z.string(), id: z.string() });
+export type ResourceIdentifier = z.infer<typeof identifier>;
+
+export const toOne = z.looseObject({ data: z.optional(z.nullable(identifier)) });
+export const toMany = z.looseObject({ data: z.optional(z.array(identifier)) });
+/** A to-one relationship as decoded: `{ data: { type, id } | null }`. */
+export type ToOne = z.infer<typeof toOne>;
+/** A to-many relationship as decoded: `{ data: [{ type, id }, …] }`. */
+export type ToMany = z.infer<typeof toMany>;
+
+/**
+ * One relationship of a resource: its target type, cardinality, and whether a create request must,
+ * may or must not carry it (`false`: read-only, e.g. `commitments`).
+ */
+export interface Rel<T extends string = string, M extends boolean = boolean, C extends 'required' | 'optional' | false = 'required' | 'optional' | false> {
+  target: T;
+  many: M;
+  create: C;
+}
+export type Rels = Record<string, Rel>;
+
+export const rel = {
+  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, false, C> => ({
+    target,
+    many: false,
+    create: (create ?? 'optional') as C,
+  }),
+  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, true, C> => ({
+    target,
+    many: true,
+    create: (create ?? 'optional') as C,
+  }),
+};
+
+export interface ResourceDef<T extends string = string, F extends Fields = Fields, R extends Rels = Rels> {
+  type: T;
+  fields: F;
+  relationships: R;
+}
+
+type RelReadShape<R extends Rels> = {
+  [K in keyof R]: z.ZodMiniOptional<R[K]['many'] extends true ? typeof toMany : typeof toOne>;
+};
+
+/** The type of a resource's response schema. */
+export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.ZodMiniObject<
+  {
+    id: z.ZodMiniString;
+    type: z.ZodMiniLiteral<T>;
+    attributes: z.ZodMiniObject<ReadShape<F>, z.core.$loose>;
+    relationships: z.ZodMiniOptional<z.ZodMiniObject<RelReadShape<R>, z.core.$loose>>;
+  },
+  z.core.$loose
+>;
+
+/** The response schema of a resource: unknown attributes, relationships and members are kept. */
+export function readSchema<T extends string, F extends Fields, R extends Rels>(def: ResourceDef<T, F, R>): ReadSchema<T, F, R> {
+  const rels: Record<string, Schema> = {};
+  for (const [name, r] of Object.entries(def.relationships)) rels[name] = z.optional(r.many ? toMany : toOne);
+  return z.looseObject({
+    id: z.string(),
+    type: z.literal(def.type),
+    attributes: z.looseObject(readShape(def.fields)),
+    relationships: z.optional(z.looseObject(rels as RelReadShape<R>)),
+  }) as unknown as ReadSchema<T, F, R>;
+}
+
+/** The attributes a create request may carry: closed value sets, checked formats, nothing unknown. */
+export function createAttributes<F extends Fields>(fields: F): z.ZodMiniObject<CreateShape<F>, z.core.$strict> {
+  return z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>;
+}
+
+/** A resource as the service documents it, with attributes typed but otherwise unknown (undocumented shapes). */
+export const genericResource = z.looseObject({
+  id: z.string(),
+  type: z.string(),
+  attributes: z.optional(z.record(z.string(), z.unknown())),
+  relationships: z.optional(z.record(z.string(), z.unknown())),
+});
+export type GenericResource = z.infer<typeof genericResource>;
+
+export type { CreateShape, ReadShape };
