@@ -113,7 +113,7 @@ export function buildDocument(
   if (schema) {
     const result = z.safeParse(schema, input.attributes ?? {});
     if (result.success) attributes = input.attributes ?? {};
-    else issues.push(...formatIssues(result.error.issues, 'attributes'));
+    else issues.push(...formatIssues(result.error.issues, 'attributes', input.attributes ?? {}));
   }
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (issues.length) throw new ValidationError(what, issues);
@@ -127,7 +127,7 @@ export function buildDocument(
 /** Checks a plain input (query parameters, options) against its schema; throws `ValidationError`. */
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
   const result = z.safeParse(schema, value);
-  if (!result.success) throw new ValidationError(what, formatIssues(result.error.issues, prefix));
+  if (!result.success) throw new ValidationError(what, formatIssues(result.error.issues, prefix, value));
   return value as T;
 }
 
@@ -137,17 +137,21 @@ export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: 
  */
 export function decode<T>(call: CallSite, schema: z.ZodMiniType<T>, body: unknown): T {
   const result = z.safeParse(schema, body);
-  if (!result.success) throw new ResponseValidationError(call, formatIssues(result.error.issues, ''), body);
+  if (!result.success) throw new ResponseValidationError(call, formatIssues(result.error.issues, '', body), body);
   return body as T;
 }
 
 type Issue = z.core.$ZodIssue;
 
-/** Zod's issues as `{ path, message }` with messages a caller can act on. */
-export function formatIssues(issues: readonly Issue[], prefix: string): ValidationIssue[] {
+/**
+ * Zod's issues as `{ path, message }` with messages a caller can act on. `root` is the checked value:
+ * zod does not copy inputs into issues, so the offending value is looked up by path.
+ */
+export function formatIssues(issues: readonly Issue[], prefix: string, root: unknown): ValidationIssue[] {
   const out: ValidationIssue[] = [];
   for (const issue of issues) {
     const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
+    const value = valueAt(root, issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
         out.push({ path: path ? `${path}.${key}` : key, message: 'is not a documented field here (misspelled, or read-only?)' });
@@ -155,22 +159,29 @@ export function formatIssues(issues: readonly Issue[], prefix: string): Validati
     } else if (issue.code === 'invalid_union' && issue.errors.length) {
       // A union (a limit filter, say): report the branch that got furthest.
       const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));
-      out.push(...formatIssues(best, path));
-    } else out.push({ path, message: messageOf(issue) });
+      out.push(...formatIssues(best, path, value));
+    } else out.push({ path, message: messageOf(issue, value) });
   }
   return out;
+}
+
+function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
+  let value = root;
+  for (const key of path) value = value === null || typeof value !== 'object' ? undefined : (value as Record<PropertyKey, unknown>)[key];
+  return value;
 }
 
 function deepest(issues: readonly Issue[]): number {
   return Math.max(0, ...issues.map((i) => i.path.length));
 }
 
-function messageOf(issue: Issue): string {
+function messageOf(issue: Issue, value: unknown): string {
+  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined ? 'is required' : `must be ${article(issue.expected)}, got ${describe(issue.input)}`;
+      return `must be ${article(issue.expected)}, got ${describe(value)}`;
     case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(issue.input)}`;
+      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
     default:
       return issue.message;
   }
