@@ -23,17 +23,20 @@ export interface UnknownResource {
   [member: string]: unknown;
 }
 
-/** A schema that checks a resource against the member its `type` names, or as an unknown resource. */
-export function kindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownResource> {
+/**
+ * A schema that checks a value against the member its `type` names, or, for any other type, against
+ * `fallback` (an unknown resource by default; webhook events give their own envelope).
+ */
+export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(members: M, fallback: Schema = genericResource): Schema<z.output<M[keyof M]> | U> {
   const byType = new Map<string, Schema>(Object.entries(members));
   return z.unknown().check(
     z.superRefine((value, ctx) => {
       const type = (value as { type?: unknown } | null)?.type;
-      const schema = (typeof type === 'string' && byType.get(type)) || genericResource;
+      const schema = (typeof type === 'string' && byType.get(type)) || fallback;
       const result = z.safeParse(schema, value);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
-  ) as unknown as Schema<z.output<M[keyof M]> | UnknownResource>;
+  ) as unknown as Schema<z.output<M[keyof M]> | U>;
 }
 
 /** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */
