@@ -3,6 +3,7 @@ import type { APIPromise } from './core/api-promise.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
 import { Assets } from './resources/assets.js';
 import { Instruments } from './resources/instruments.js';
+import { Webhooks } from './resources/webhooks.js';
 
 /** The input of `prs.request()`: any endpoint, same auth, retries, errors. */
 export interface RawRequest {
@@ -25,6 +26,8 @@ export class PortfolioReporting {
   readonly assets: Assets;
   /** Instruments (`/api/v3/instruments`). */
   readonly instruments: Instruments;
+  /** Webhook keys (`/v2/webhooks/keys`) and verification of deliveries. */
+  readonly webhooks: Webhooks;
   /** @internal the shared calls every resource is made of */
   readonly _api: API;
 
@@ -32,6 +35,7 @@ export class PortfolioReporting {
     this._api = new API(new Transport(options));
     this.assets = new Assets(this._api);
     this.instruments = new Instruments(this._api);
+    this.webhooks = new Webhooks(this._api);
   }
 
   /** The base URL requests go to. @example console.log(prs.baseUrl) */

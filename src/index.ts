@@ -22,6 +22,7 @@ export {
   APIUserAbortError,
   ValidationError,
   ResponseValidationError,
+  type CallSite,
   type ServiceErrorEntry,
   type ValidationIssue,
 } from './core/errors.js';
@@ -39,3 +40,17 @@ export type {
 } from './schemas/instruments.js';
 export type { Instrument, InstrumentCreateInput } from './resources/instruments.js';
 export type { Asset, AssetCreateInput } from './resources/assets.js';
+export type { Webhooks, ClientWebhookVerifierOptions } from './resources/webhooks.js';
+export {
+  WebhookVerificationError,
+  type WebhookVerifier,
+  type WebhookVerifierOptions,
+  type WebhookVerificationReason,
+  type WebhookEvent,
+  type CalculatedDataCreatedEvent,
+  type UnknownWebhookEvent,
+  type WebhookBody,
+  type WebhookHeaders,
+  type WebhookKey,
+  type WebhookKeys,
+} from './webhooks/index.js';
