@@ -29,9 +29,14 @@ export type CalculatedDataCreatedEvent = z.infer<typeof calculatedDataCreated>;
 
 /**
  * An event of a kind this SDK version does not know. `type` is the service's string at run time, typed
- * `never` so that `switch (event.type)` narrows the known kinds (read it as `String(event.type)`).
+ * `never` (as for unknown resources) so that `event.type === 'calculated_data.created'` narrows. Where
+ * every known kind is handled, the remaining branch is `never`: assign it to an `UnknownWebhookEvent`
+ * to read it (`const other: UnknownWebhookEvent = event; String(other.type)`).
  */
-export type UnknownWebhookEvent = Omit<z.infer<typeof envelope>, 'type'> & { type: UnknownKind };
+export interface UnknownWebhookEvent extends Pick<z.infer<typeof envelope>, 'timestamp' | 'data'> {
+  type: UnknownKind;
+  [member: string]: unknown;
+}
 
 /** A verified, decoded delivery: narrow on `type`. */
 export type WebhookEvent = CalculatedDataCreatedEvent | UnknownWebhookEvent;

@@ -17,7 +17,8 @@ const TIMESTAMP_REASONS = ['invalid_timestamp', 'timestamp_too_old', 'timestamp_
 /** Replaces the byte (a char code below 256 for header strings) at `index` by `byte ^ delta`, delta ≠ 0. */
 function flipBytes(bytes: Uint8Array, index: number, delta: number): Uint8Array {
   const copy = Uint8Array.from(bytes);
-  copy[index % copy.length]! ^= delta;
+  const i = index % copy.length;
+  copy[i] = (copy[i] ?? 0) ^ delta;
   return copy;
 }
 function flipChar(text: string, index: number, delta: number): string {

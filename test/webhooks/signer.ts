@@ -30,7 +30,7 @@ export const now = (): string => String(Math.floor(Date.now() / 1000));
 
 export interface Delivery {
   body: string;
-  headers: Record<string, string>;
+  headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string };
 }
 
 let sequence = 0;
