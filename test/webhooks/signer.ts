@@ -1,8 +1,11 @@
 /**
  * An independent signer for the tests: node:crypto ECDSA P-256 (DER or IEEE P1363 encoding), never the
- * SDK's own code, plus a keys endpoint stub that counts its calls.
+ * SDK's own code, plus a keys endpoint stub that counts its calls and a helper for the expected refusals.
  */
 import { generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
+import { expect } from 'vitest';
+import { PortfolioReportingError } from '../../src/core/errors.js';
+import { WebhookVerificationError } from '../../src/webhooks/index.js';
 
 export interface TestKey {
   kid: string;
@@ -70,4 +73,15 @@ export function keysEndpoint(initial: TestKey[]) {
     }) as typeof fetch,
   };
   return state;
+}
+
+/** The `WebhookVerificationError` a verification is expected to end with (fails the test otherwise). */
+export async function refusal(promise: Promise<unknown>): Promise<WebhookVerificationError> {
+  const error = await promise.then(
+    (value) => new Error(`expected a refusal, got ${JSON.stringify(value)}`),
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(WebhookVerificationError);
+  expect(error).toBeInstanceOf(PortfolioReportingError);
+  return error as WebhookVerificationError;
 }

@@ -1,9 +1,9 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
 import { PortfolioReportingError } from '../../src/core/errors.js';
-import { type UnknownWebhookEvent, WebhookVerificationError, WebhookVerifier, type WebhookEvent } from '../../src/webhooks/index.js';
+import { type UnknownWebhookEvent, type WebhookEvent, WebhookVerifier } from '../../src/webhooks/index.js';
 import { json, startServer, type TestServer } from '../helpers/http-server.js';
-import { delivery, ecdsaSign, keysEndpoint, makeKey, now } from './signer.js';
+import { delivery, ecdsaSign, keysEndpoint, makeKey, now, refusal } from './signer.js';
 
 const BASE = 'https://reporting.test';
 const k1 = makeKey('k1');
@@ -14,18 +14,6 @@ function setup(keys = [k1], options: Partial<ConstructorParameters<typeof Webhoo
   const endpoint = keysEndpoint(keys);
   const verifier = new WebhookVerifier({ baseUrl: BASE, fetch: endpoint.fetch, ...options });
   return { endpoint, verifier };
-}
-
-async function rejection(promise: Promise<unknown>): Promise<WebhookVerificationError> {
-  const error = await promise.then(
-    () => {
-      throw new Error('expected a rejection');
-    },
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(WebhookVerificationError);
-  expect(error).toBeInstanceOf(PortfolioReportingError);
-  return error as WebhookVerificationError;
 }
 
 describe('WebhookVerifier: signatures from node:crypto', () => {
@@ -96,7 +84,7 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     await expect(verifier.verify(viaHeader.body, { ...viaHeader.headers, 'webhook-key-id': 'k2' })).resolves.toEqual(EVENT);
     // Signed by k2 but naming k1: k1 alone is tried, so it fails although k2 is held.
     const misnamed = delivery(k2, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
-    expect((await rejection(verifier.verify(misnamed.body, misnamed.headers))).reason).toBe('no_matching_signature');
+    expect((await refusal(verifier.verify(misnamed.body, misnamed.headers))).reason).toBe('no_matching_signature');
   });
 
   it('checks asymmetric entries under the configured version tags', async () => {
@@ -104,7 +92,7 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const d = delivery(k1, EVENT, { entry: (sig) => `v2a,${sig}` });
     await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
     const v1a = delivery(k1);
-    const error = await rejection(verifier.verify(v1a.body, v1a.headers));
+    const error = await refusal(verifier.verify(v1a.body, v1a.headers));
     expect(error.reason).toBe('unsupported_signature');
     expect(error.message).toBe('webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1e, v2a');
   });
@@ -114,7 +102,7 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const attacker = makeKey('k1'); // same kid, other key pair
     const d = delivery(attacker, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
     const headers = { ...d.headers, 'webhook-key': JSON.stringify(attacker.jwk), 'webhook-jwk': JSON.stringify(attacker.jwk) };
-    expect((await rejection(verifier.verify(d.body, headers))).reason).toBe('no_matching_signature');
+    expect((await refusal(verifier.verify(d.body, headers))).reason).toBe('no_matching_signature');
     expect(endpoint.calls.map((c) => c.url)).toEqual(['https://reporting.test/v2/webhooks/keys']);
   });
 });
@@ -140,7 +128,7 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const timestamp = new Date();
     const body = JSON.stringify(EVENT);
     const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(other).sign(id, timestamp, body) };
-    const error = await rejection(verifier.verify(body, headers));
+    const error = await refusal(verifier.verify(body, headers));
     expect(error.reason).toBe('no_matching_signature');
     expect(error.message).toBe('webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret');
     expect(String(error)).not.toContain('MfKQ9r8');
@@ -151,7 +139,7 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const timestamp = new Date();
     const body = JSON.stringify(EVENT);
     const headers = { 'webhook-id': 'm', 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('m', timestamp, body) };
-    const error = await rejection(verifier.verify(body, headers));
+    const error = await refusal(verifier.verify(body, headers));
     expect(error.reason).toBe('unsupported_signature');
     expect(error.message).toContain('configure `secret` to verify v1 entries');
   });
@@ -171,7 +159,7 @@ describe('WebhookVerifier: refusals', () => {
   ])('refuses a tampered %s', async (_what, tamper) => {
     const { verifier } = setup();
     const t = tamper(delivery(k1));
-    const error = await rejection(verifier.verify(t.body, t.headers));
+    const error = await refusal(verifier.verify(t.body, t.headers));
     expect(error.reason).toBe('no_matching_signature');
     expect(error.message).toBe('webhook verification failed (no_matching_signature): no signature verifies with the 1 active key(s)');
   });
@@ -180,11 +168,11 @@ describe('WebhookVerifier: refusals', () => {
     const { verifier } = setup([k1], { toleranceSeconds: 60 });
     const at = (offset: number) => delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) + offset) });
     const old = at(-70);
-    const stale = await rejection(verifier.verify(old.body, old.headers));
+    const stale = await refusal(verifier.verify(old.body, old.headers));
     expect(stale.reason).toBe('timestamp_too_old');
     expect(stale.message).toMatch(/^webhook verification failed \(timestamp_too_old\): the delivery was signed 7\d s ago, more than the tolerance of 60 s$/);
     const future = at(70);
-    expect((await rejection(verifier.verify(future.body, future.headers))).reason).toBe('timestamp_too_new');
+    expect((await refusal(verifier.verify(future.body, future.headers))).reason).toBe('timestamp_too_new');
     for (const offset of [-50, 50]) {
       const d = at(offset);
       await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
@@ -194,13 +182,13 @@ describe('WebhookVerifier: refusals', () => {
   it('refuses the default tolerance of 5 minutes plus a few seconds', async () => {
     const { verifier } = setup();
     const d = delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) - 310) });
-    expect((await rejection(verifier.verify(d.body, d.headers))).reason).toBe('timestamp_too_old');
+    expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('timestamp_too_old');
   });
 
   it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', ' 1700000000'])('refuses the timestamp %j', async (timestamp) => {
     const { endpoint, verifier } = setup();
     const d = delivery(k1, EVENT, { timestamp });
-    const error = await rejection(verifier.verify(d.body, d.headers));
+    const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('invalid_timestamp');
     expect(endpoint.calls).toHaveLength(0);
   });
@@ -210,7 +198,7 @@ describe('WebhookVerifier: refusals', () => {
     const d = delivery(k1);
     const { [name]: _dropped, ...rest } = d.headers;
     for (const headers of [rest, { ...d.headers, [name]: '' }, new Headers(rest)]) {
-      const error = await rejection(verifier.verify(d.body, headers));
+      const error = await refusal(verifier.verify(d.body, headers));
       expect(error.reason).toBe('missing_header');
       expect(error.message).toBe(`webhook verification failed (missing_header): the \`${name}\` header is missing or empty`);
     }
@@ -220,9 +208,9 @@ describe('WebhookVerifier: refusals', () => {
   it('refuses a signature by a key the service does not list', async () => {
     const { endpoint, verifier } = setup([k1]);
     const d = delivery(makeKey('stranger'));
-    expect((await rejection(verifier.verify(d.body, d.headers))).reason).toBe('no_matching_signature');
+    expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('no_matching_signature');
     const named = delivery(makeKey('stranger'), EVENT, { entry: (sig) => `v1a,stranger,${sig}` });
-    const error = await rejection(verifier.verify(named.body, named.headers));
+    const error = await refusal(verifier.verify(named.body, named.headers));
     expect(error.reason).toBe('unknown_key');
     expect(error.message).toBe('webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys');
     expect(endpoint.calls).toHaveLength(1); // the refreshes fall inside the cooldown
@@ -242,7 +230,7 @@ describe('WebhookVerifier: refusals', () => {
   ])('refuses a malformed signature: %s', async (_what, header) => {
     const { endpoint, verifier } = setup();
     const d = delivery(k1);
-    const error = await rejection(verifier.verify(d.body, { ...d.headers, 'webhook-signature': header }));
+    const error = await refusal(verifier.verify(d.body, { ...d.headers, 'webhook-signature': header }));
     expect(error.reason).toBe('malformed_signature');
     expect(error.message).toBe('webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,<base64>` or `version,<kid>,<base64>`)');
     expect(endpoint.calls).toHaveLength(0);
@@ -251,12 +239,12 @@ describe('WebhookVerifier: refusals', () => {
   it('refuses a parsed body and explains why the raw bytes are needed', async () => {
     const { endpoint, verifier } = setup();
     const d = delivery(k1);
-    const error = await rejection(verifier.verify(JSON.parse(d.body), d.headers));
+    const error = await refusal(verifier.verify(JSON.parse(d.body), d.headers));
     expect(error.reason).toBe('invalid_body_type');
     expect(error.message).toContain('got an object (parsed JSON?)');
     expect(error.message).toContain('a parsed and re-serialised body differs in whitespace, key order');
     expect(error.message).toContain("express.raw({ type: 'application/json' })");
-    expect((await rejection(verifier.verify(undefined as never, d.headers))).message).toContain('got undefined (was the body read?)');
+    expect((await refusal(verifier.verify(undefined as never, d.headers))).message).toContain('got undefined (was the body read?)');
     expect(endpoint.calls).toHaveLength(0);
   });
 
@@ -296,7 +284,7 @@ describe('WebhookVerifier: events', () => {
   ])('refuses a validly signed body with %s as malformed_body', async (_what, event, message) => {
     const { verifier } = setup();
     const d = delivery(k1, event);
-    const error = await rejection(verifier.verify(d.body, d.headers));
+    const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('malformed_body');
     expect(error.message).toBe(`webhook verification failed (malformed_body): ${message}`);
   });
@@ -306,7 +294,7 @@ describe('WebhookVerifier: events', () => {
     const body = Buffer.from([0x7b, 0xff, 0x7d]);
     const timestamp = now();
     const headers = { 'webhook-id': 'm', 'webhook-timestamp': timestamp, 'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}` };
-    expect((await rejection(verifier.verify(body, headers))).reason).toBe('malformed_body');
+    expect((await refusal(verifier.verify(body, headers))).reason).toBe('malformed_body');
   });
 });
 
@@ -333,7 +321,7 @@ describe('WebhookVerifier: the keys request over real HTTP', () => {
     const verifier = new WebhookVerifier({ baseUrl: server.url, keysTimeout: 200 });
     const d = delivery(k1);
     const started = Date.now();
-    const error = await rejection(verifier.verify(d.body, d.headers));
+    const error = await refusal(verifier.verify(d.body, d.headers));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error.reason).toBe('keys_unavailable');
     expect(error.message).toBe(`webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`);
