@@ -1,10 +1,8 @@
 /**
  * `prs.legalEntities`: a legal entity, and the accounts and depositories it owns.
  */
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
-import type { RequestOptions } from '../core/transport.js';
 import {
   type Account,
   type AccountCreateAttributes,
@@ -17,6 +15,8 @@ import {
   depositoryDef,
   depositorySchema,
   type LegalEntity,
+  type LegalEntityCreateAttributes,
+  legalEntityCreateAttributes,
   legalEntityDef,
   legalEntitySchema,
   type LegalEntityUpdateAttributes,
@@ -53,121 +53,46 @@ function depositoryDocument(what: string, input: DepositoryCreateInput) {
   return withIssues(what, extra, () => createDepository(what, input));
 }
 
-/** `prs.legalEntities.accounts`: the accounts of a legal entity. */
-export class LegalEntityAccounts {
-  private readonly calls: Children<Account, AccountCreateInput>;
+/** `prs.legalEntities.accounts`: list and create the accounts of a legal entity. */
+export type LegalEntityAccounts = Children<Account, AccountCreateInput>;
+/** `prs.legalEntities.depositories`: list and create the depositories of a legal entity. */
+export type LegalEntityDepositories = Children<Depository, DepositoryCreateInput>;
+
+/**
+ * `prs.legalEntities`: retrieve, rename (only `name` can change; relationships never) and delete legal
+ * entities; their accounts and depositories.
+ */
+export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
+  /**
+   * Accounts owned by a legal entity. `excludeFromReporting` can only be set on create; `depository`
+   * links an existing depository.
+   */
+  readonly accounts: LegalEntityAccounts;
+  /** Depositories owned by a legal entity; each is created linked to exactly one existing account. */
+  readonly depositories: LegalEntityDepositories;
+
   constructor(api: API) {
-    this.calls = new Children(api, {
+    super(api, { label: 'legalEntities', base: `${V2}/legal-entities`, schema: legalEntitySchema, patch: patchRule(legalEntityDef, legalEntityUpdateAttributes) });
+    const parent = { parent: `${V2}/legal-entities`, parentId: 'legalEntityId' };
+    this.accounts = new Children(api, {
+      ...parent,
       label: 'legalEntities.accounts',
-      parent: `${V2}/legal-entities`,
-      parentId: 'legalEntityId',
       child: 'accounts',
       schema: accountSchema,
       create: createRule(accountDef, accountCreateAttributes),
     });
-  }
-
-  /**
-   * Lists the accounts of a legal entity.
-   * @example
-   * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
-   */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<Account> {
-    return this.calls.list(legalEntityId, options);
-  }
-
-  /**
-   * Creates an account; `excludeFromReporting` can only be set here. `depository` links an existing depository.
-   * @example
-   * const account = await prs.legalEntities.accounts.create(legalEntityId, {
-   *   attributes: { name: 'Current account', externalIdentifier: 'CH93 0076 2011 6238 5295 7', ccyCode: 'CHF' },
-   *   relationships: { depository: depositoryId },
-   * });
-   */
-  create(legalEntityId: string, input: AccountCreateInput, options?: RequestOptions): APIPromise<Account, { created: boolean }> {
-    return this.calls.create(legalEntityId, input, options);
+    this.depositories = new Children(api, { ...parent, label: 'legalEntities.depositories', child: 'depositories', schema: depositorySchema, create: depositoryDocument });
   }
 }
 
-/** `prs.legalEntities.depositories`: the depositories of a legal entity. */
-export class LegalEntityDepositories {
-  private readonly calls: Children<Depository, DepositoryCreateInput>;
-  constructor(api: API) {
-    this.calls = new Children(api, {
-      label: 'legalEntities.depositories',
-      parent: `${V2}/legal-entities`,
-      parentId: 'legalEntityId',
-      child: 'depositories',
-      schema: depositorySchema,
-      create: depositoryDocument,
-    });
-  }
-
-  /**
-   * Lists the depositories of a legal entity, each with its `legalEntity` and linked `accounts`.
-   * @example
-   * const depositories = await prs.legalEntities.depositories.list(legalEntityId);
-   */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<Depository> {
-    return this.calls.list(legalEntityId, options);
-  }
-
-  /**
-   * Creates a depository linked to exactly one existing account (any other count is a `ValidationError`).
-   * @example
-   * const depository = await prs.legalEntities.depositories.create(legalEntityId, {
-   *   attributes: { name: 'Custody', externalIdentifier: 'D-1001' },
-   *   relationships: { accounts: [accountId] },
-   * });
-   */
-  create(legalEntityId: string, input: DepositoryCreateInput, options?: RequestOptions): APIPromise<Depository, { created: boolean }> {
-    return this.calls.create(legalEntityId, input, options);
-  }
+/** The body of `clients.legalEntities.create` without the `data` wrapper. */
+export interface LegalEntityCreateInput {
+  attributes: LegalEntityCreateAttributes;
 }
+/** `prs.clients.legalEntities`: list and create the legal entities of a client. */
+export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateInput>;
 
-/** `prs.legalEntities`: retrieve, rename and delete legal entities; their accounts and depositories. */
-export class LegalEntities {
-  /** Accounts owned by a legal entity. */
-  readonly accounts: LegalEntityAccounts;
-  /** Depositories owned by a legal entity. */
-  readonly depositories: LegalEntityDepositories;
-  private readonly items: Items<LegalEntity, LegalEntityUpdateInput>;
-
-  constructor(api: API) {
-    this.accounts = new LegalEntityAccounts(api);
-    this.depositories = new LegalEntityDepositories(api);
-    this.items = new Items(api, {
-      label: 'legalEntities',
-      base: `${V2}/legal-entities`,
-      schema: legalEntitySchema,
-      patch: patchRule(legalEntityDef, legalEntityUpdateAttributes),
-    });
-  }
-
-  /**
-   * Retrieves a legal entity with its `accounts`, `client` and `depositories` relationships.
-   * @example
-   * const entity = await prs.legalEntities.retrieve(legalEntityId);
-   */
-  retrieve(id: string, options?: RequestOptions): APIPromise<LegalEntity> {
-    return this.items.retrieve(id, options);
-  }
-
-  /**
-   * Renames a legal entity (PATCH, 204). Relationships cannot change: sending one is a `ValidationError`.
-   * @example
-   * await prs.legalEntities.update(legalEntityId, { attributes: { name: 'Family Holding AG' } });
-   */
-  update(id: string, input: LegalEntityUpdateInput, options?: RequestOptions): APIPromise<void> {
-    return this.items.update(id, input, options);
-  }
-
-  /**
-   * Deletes a legal entity.
-   * @example
-   * await prs.legalEntities.delete(legalEntityId);
-   */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.items.delete(id, options);
-  }
+export function clientLegalEntities(api: API): ClientLegalEntities {
+  const create = createRule<LegalEntityCreateInput>(legalEntityDef, legalEntityCreateAttributes);
+  return new Children(api, { label: 'clients.legalEntities', parent: `${V2}/clients`, parentId: 'clientId', child: 'legal-entities', schema: legalEntitySchema, create });
 }
