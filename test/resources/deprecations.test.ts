@@ -18,19 +18,37 @@ prs.reportingEntities.portfolios.list('r1');
 `;
 
 function deprecatedLines(): number[] {
-  const options: ts.CompilerOptions = { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, strict: true, skipLibCheck: true, noEmit: true, types: [] , lib: ['lib.es2023.d.ts', 'lib.dom.d.ts']};
-  const host = ts.createCompilerHost(options);
-  const { getSourceFile, fileExists, readFile } = host;
-  host.fileExists = (name) => name === probe || fileExists.call(host, name);
-  host.readFile = (name) => (name === probe ? source : readFile.call(host, name));
-  host.getSourceFile = (name, version, ...rest) => (name === probe ? ts.createSourceFile(name, source, version) : getSourceFile.call(host, name, version, ...rest));
-  const program = ts.createProgram([probe], options, host);
-  const file = program.getSourceFile(probe);
-  if (!file) throw new Error('probe not loaded');
-  const errors = program.getSemanticDiagnostics(file);
+  const options: ts.CompilerOptions = {
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    strict: true,
+    skipLibCheck: true,
+    noEmit: true,
+    types: [],
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+  };
+  // A language service, as an editor uses: deprecations are its suggestion diagnostics.
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => [probe],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (name) => {
+      const text = name === probe ? source : ts.sys.readFile(name);
+      return text === undefined ? undefined : ts.ScriptSnapshot.fromString(text);
+    },
+    getCurrentDirectory: () => process.cwd(),
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (name) => name === probe || ts.sys.fileExists(name),
+    readFile: (name) => (name === probe ? source : ts.sys.readFile(name)),
+  };
+  const service = ts.createLanguageService(host);
+  const errors = service.getSemanticDiagnostics(probe);
   expect(errors.map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'))).toEqual([]);
-  return program
-    .getSuggestionDiagnostics(file)
+  const file = service.getProgram()?.getSourceFile(probe);
+  if (!file) throw new Error('probe not loaded');
+  return service
+    .getSuggestionDiagnostics(probe)
     .filter((d) => d.reportsDeprecated)
     .map((d) => file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1);
 }
