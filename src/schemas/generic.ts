@@ -5,8 +5,8 @@
 import * as z from 'zod/mini';
 import { genericResource } from './resource.js';
 
-/** Attributes of an undocumented resource: any JSON object. */
-export const genericAttributes = z.record(z.string(), z.unknown());
+/** Attributes of an undocumented resource: any JSON object (an object schema, so a mismatch reads "must be an object"). */
+export const genericAttributes = z.looseObject({});
 
 /** `performance.retrieve`: the `data` member as sent, one resource or a list (the shape is not shown). */
 export const performanceData = z.union([genericResource, z.array(genericResource)]);
