@@ -3,12 +3,7 @@ import { type API, segment } from '../core/api.js';
 import type { RequestOptions } from '../core/transport.js';
 import { assetSchema, type KnownAsset } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import {
-  type IndexFactor,
-  type IndexFactorCreateAttributes,
-  type InterestRate,
-  type InterestRateCreateAttributes,
-} from '../schemas/time-series.js';
+import type { IndexFactor, IndexFactorCreateAttributes, InterestRate, InterestRateCreateAttributes } from '../schemas/time-series.js';
 import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
 import { commonSeries, type PriceSeries, type TimeSeries } from './time-series.js';
 

@@ -26,6 +26,8 @@ export interface Rel<T extends string = string, M extends boolean = boolean, C e
   create: C;
 }
 export type Rels = Record<string, Rel>;
+/** The relationship table of a resource that has none. */
+export type NoRels = Record<never, Rel>;
 
 export const rel = {
   one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, false, C> => ({
@@ -79,7 +81,7 @@ export function createAttributes<F extends Fields>(fields: F): z.ZodMiniObject<C
 }
 
 /** A resource definition with its generics inferred: `defineResource('account', fields, relationships)`. */
-export function defineResource<T extends string, F extends Fields, R extends Rels = {}>(type: T, fields: F, relationships?: R): ResourceDef<T, F, R> {
+export function defineResource<T extends string, F extends Fields, R extends Rels = NoRels>(type: T, fields: F, relationships?: R): ResourceDef<T, F, R> {
   return { type, fields, relationships: relationships ?? ({} as R) };
 }
 

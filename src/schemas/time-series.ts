@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { f, type Fields } from './fields.js';
-import { createAttributes, defineResource, type ReadSchema, readSchema, type ResourceDef, updateAttributes } from './resource.js';
+import { createAttributes, defineResource, type NoRels, type ReadSchema, readSchema, type ResourceDef, updateAttributes } from './resource.js';
 
 /** Who supplied the value: `client` (created through the interface) or `operator`. Never sent by callers. */
 const provider = f.readOnly(f.enum(['client', 'operator']));
@@ -12,8 +12,8 @@ const provider = f.readOnly(f.enum(['client', 'operator']));
 const datedValue = { date: f.date(), provider, value: f.number() };
 
 /** One series: its definition, its response schema and the attributes a create accepts. */
-function series<T extends string, F extends Fields>(def: ResourceDef<T, F, {}>) {
-  return { def, schema: readSchema(def) as ReadSchema<T, F, {}>, create: createAttributes(def.fields) };
+function series<T extends string, F extends Fields>(def: ResourceDef<T, F, NoRels>) {
+  return { def, schema: readSchema(def) as ReadSchema<T, F, NoRels>, create: createAttributes(def.fields) };
 }
 
 /** `interest-rate`: `value` is an annual rate as a decimal (0.05 = 5 %), applying from `date`. */

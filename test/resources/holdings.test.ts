@@ -27,7 +27,7 @@ describe('holdings.list', () => {
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/holdings/reporting-entities/re1' });
     expect(requests[0]?.query).toEqual({ ...period, expand: 'portfolios,depositories,assetClassesDetailed', include: 'asset' });
     expect(result).toEqual({ data: [holding('aG9s-1', 'a1')], included: [bond] });
-    expect(holdingAsset(result.data[0]!, result.included)).toEqual(bond);
+    expect(result.data.map((h) => holdingAsset(h, result.included))).toEqual([bond]);
   });
 
   it('sends only the dates when nothing else is asked for (an empty expand asks for nothing)', async () => {
@@ -82,7 +82,7 @@ describe('assetHoldings.list', () => {
     const { data, included } = await prs.assetHoldings.list('re1', { ...period, include: ['asset'] });
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/asset-holdings/reporting-entities/re1', query: { ...period, include: 'asset' } });
     expect(data[0]?.attributes.unitsInHolding).toBe(10);
-    expect(holdingAsset(data[0]!, included)).toEqual(stock);
+    expect(data.map((h) => holdingAsset(h, included))).toEqual([stock]);
   });
 
   it('has no expand parameter, and the same date rule', () => {

@@ -125,7 +125,8 @@ describe('net asset values (v3 only)', () => {
     const nav = await prs.instruments.netAssetValues.create('pmf1', { attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 } });
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v3/instruments/pmf1/net-asset-values' });
     expect(requests[0]?.body).toEqual({ data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 } } });
-    expect(Object.hasOwn((requests[0]?.body as { data: { attributes: object } }).data.attributes, 'effectiveDate')).toBe(true);
+    const sent = requests[0]?.body as { data: { attributes: object } };
+    expect(Object.hasOwn(sent.data.attributes, 'effectiveDate')).toBe(true);
     expect(nav).toEqual({ id: 'nav1', type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 1_250_000 } });
   });
 
