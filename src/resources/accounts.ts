@@ -14,6 +14,7 @@ export interface AccountUpdateInput {
 /** `prs.accounts`: retrieve, update (never `excludeFromReporting` or relationships), delete. */
 export type Accounts = Items<Account, AccountUpdateInput>;
 
+/** Builds `prs.accounts` (wiring used by the client, not public API). */
 export function accountsOf(api: API): Accounts {
   return new Items(api, { label: 'accounts', base: '/api/v2/accounts', schema: accountSchema, patch: patchRule(accountDef, accountUpdateAttributes) });
 }

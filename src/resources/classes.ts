@@ -45,9 +45,11 @@ export type InstrumentClasses = Of<typeof instrumentClasses>;
 /** `prs.assetClasses` (v2). */
 export type AssetClasses = Of<typeof assetClasses>;
 
+/** Builds `prs.instrumentClasses` (wiring used by the client). */
 export function instrumentClassesOf(api: API): InstrumentClasses {
   return new Classes(api, 'instrumentClasses', '/api/v3/instrument-classes', instrumentClasses);
 }
+/** Builds `prs.assetClasses` (wiring used by the client). */
 export function assetClassesOf(api: API): AssetClasses {
   return new Classes(api, 'assetClasses', '/api/v2/asset-classes', assetClasses);
 }

@@ -15,6 +15,7 @@ export interface DepositoryUpdateInput {
 /** `prs.depositories`: retrieve, update (`name`, `externalIdentifier`), delete. */
 export type Depositories = Items<Depository, DepositoryUpdateInput>;
 
+/** Builds `prs.depositories` (wiring used by the client, not public API). */
 export function depositoriesOf(api: API): Depositories {
   const patch = patchRule<DepositoryUpdateInput>(depositoryDef, depositoryUpdateAttributes);
   return new Items(api, { label: 'depositories', base: '/api/v2/depositories', schema: depositorySchema, patch });

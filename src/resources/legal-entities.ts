@@ -92,6 +92,7 @@ export interface LegalEntityCreateInput {
 /** `prs.clients.legalEntities`: list and create the legal entities of a client. */
 export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateInput>;
 
+/** Builds `prs.clients.legalEntities` (wiring used by the client). */
 export function clientLegalEntities(api: API): ClientLegalEntities {
   const create = createRule<LegalEntityCreateInput>(legalEntityDef, legalEntityCreateAttributes);
   return new Children(api, { label: 'clients.legalEntities', parent: `${V2}/clients`, parentId: 'clientId', child: 'legal-entities', schema: legalEntitySchema, create });

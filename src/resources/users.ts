@@ -44,6 +44,7 @@ export interface InviteCreateInput {
 /** `prs.clients.users`: list and create the users of a client. */
 export type ClientUsers = Children<User, UserCreateInput>;
 
+/** Builds `prs.clients.users` (wiring used by the client). */
 export function clientUsers(api: API): ClientUsers {
   const create = createRule<UserCreateInput>(userDef, userCreateAttributes);
   return new Children(api, { label: 'clients.users', parent: '/api/v2/clients', parentId: 'clientId', child: 'users', schema: userSchema, create });
