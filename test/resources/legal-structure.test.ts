@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ValidationError } from '../../src/index.js';
+import { issuesOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const legalEntity = {
@@ -29,16 +29,9 @@ const depository = {
   relationships: { legalEntity: { data: { type: 'legal-entity', id: 'le1' } }, accounts: { data: [{ type: 'account', id: 'acc1' }] } },
 };
 
-/** Calls `fn`, expecting a ValidationError with exactly `issues`; returns nothing was sent. */
+/** `fn` must throw a ValidationError with exactly `issues`. */
 function expectRefused(fn: () => unknown, issues: { path: string; message: string }[]) {
-  try {
-    fn();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    expect((error as ValidationError).issues).toEqual(issues);
-    return;
-  }
-  expect.unreachable('expected a ValidationError');
+  expect(issuesOf(fn)).toEqual(issues);
 }
 
 describe('legal entities', () => {
