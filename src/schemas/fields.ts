@@ -45,6 +45,16 @@ export function openEnum<const V extends readonly string[]>(_values: V): Schema<
   return z.string() as Schema<V[number] | (string & {})>;
 }
 
+/**
+ * A field that must be absent, refused with `message` (`?: never` in the input type). A custom check rather
+ * than `z.never()`, whose issue the codec words as a type mismatch ("must be a never") instead of the reason.
+ */
+export function refused(message: string): z.ZodMiniOptional<z.ZodMiniCustom<never, never>> {
+  return z.optional(z.custom<never>(() => false, { error: message }));
+}
+/** The create schema of every read-only field (one instance, so PATCH rules can recognise it). */
+export const SERVICE_SET = refused('is set by the service and cannot be sent');
+
 export const f = {
   string: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: nonEmpty }),
   number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
@@ -74,9 +84,9 @@ export const f = {
     create: z.nullable(field.create),
   }),
   /** Set by the service; refused in inputs with a message saying so (and `?: never` in the input type). */
-  readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, z.ZodMiniOptional<z.ZodMiniNever>> => ({
+  readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, typeof SERVICE_SET> => ({
     read: field.read,
-    create: z.optional(z.never({ error: 'is set by the service and cannot be sent' })),
+    create: SERVICE_SET,
   }),
   /** Only sent on create; absent from responses (kept as an unknown attribute if it does come back). */
   createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({ read: undefined, create: field.create }),
