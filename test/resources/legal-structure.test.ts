@@ -188,7 +188,7 @@ describe('depositories', () => {
     const { prs } = recordingClient();
     expectRefused(() => prs.legalEntities.depositories.create('le1', { attributes: {} } as never), [
       { path: 'attributes.externalIdentifier', message: 'is required' },
-      { path: 'relationships.accounts', message: 'is required (a account id)' },
+      { path: 'relationships.accounts', message: 'is required (an account id)' },
     ]);
   });
 
