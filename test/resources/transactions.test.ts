@@ -3,6 +3,7 @@ import { ResponseValidationError, type Transaction, type TransactionCreateInput,
 import { TRANSACTION_KINDS } from '../../src/schemas/transactions.js';
 import { jsonBody, pathAndQuery, TOKEN, useClientServer } from '../helpers/client-server.js';
 import { json } from '../helpers/http-server.js';
+import { expectRefused } from '../helpers/refused.js';
 
 const ctx = useClientServer();
 
@@ -22,20 +23,7 @@ function echoCreated() {
   });
 }
 
-/** Expects a ValidationError with exactly these `path: message` fragments, and no request. */
-async function refused(call: () => unknown, ...issues: [path: string, message: string | RegExp][]) {
-  let error: unknown;
-  try {
-    await call();
-  } catch (e) {
-    error = e;
-  }
-  expect(error).toBeInstanceOf(ValidationError);
-  const got = (error as ValidationError).issues;
-  expect(got.map((i) => i.path)).toEqual(issues.map(([p]) => p));
-  issues.forEach(([, m], i) => expect(got[i]?.message).toMatch(m));
-  expect(ctx.server.requests).toHaveLength(0);
-}
+const refused = (call: () => unknown, ...issues: [string, string | RegExp][]) => expectRefused(ctx.server, call, ...issues);
 
 describe('transactions.create', () => {
   it('sends an equity trade as a JSON:API document with the documented relationship types', async () => {
