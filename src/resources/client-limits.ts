@@ -1,5 +1,5 @@
-import type { ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { ListPromise } from '../core/api-promise.js';
 import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type Limit, type LimitStatus, limitSchema, limitStatusQuery, limitStatusSchema } from '../schemas/limits.js';
@@ -16,7 +16,12 @@ export class ClientLimits {
    * const limits = await prs.clients.limits.list(clientId);
    */
   list(clientId: string, options?: RequestOptions): ListPromise<Limit> {
-    return this.api.list(`${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits`, limitSchema, undefined, options);
+    return this.api.list(
+      `${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits`,
+      limitSchema,
+      undefined,
+      options,
+    );
   }
 
   /**
@@ -26,6 +31,11 @@ export class ClientLimits {
    */
   status(clientId: string, query: { date: string }, options?: RequestOptions): ListPromise<LimitStatus> {
     const path = `${BASE}/${segment('clients.limits.status', 'clientId', clientId)}/limits-status`;
-    return this.api.list(path, limitStatusSchema, validateInput('clients.limits.status', limitStatusQuery, query), options);
+    return this.api.list(
+      path,
+      limitStatusSchema,
+      validateInput('clients.limits.status', limitStatusQuery, query),
+      options,
+    );
   }
 }

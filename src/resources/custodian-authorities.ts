@@ -1,12 +1,12 @@
-import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
 import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
-  CUSTODIAN_AUTHORITY_STATUSES,
   type ConsentFile,
   type ConsentInput,
+  CUSTODIAN_AUTHORITY_STATUSES,
   type CustodianAuthority,
   type CustodianAuthorityStatus,
   consentInput,
@@ -52,7 +52,11 @@ export class CustodianAuthorities {
    * console.log(authority.attributes.status, authority.attributes.pendingFiles);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
-    return this.api.retrieve(`${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}`, custodianAuthoritySchema, options);
+    return this.api.retrieve(
+      `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}`,
+      custodianAuthoritySchema,
+      options,
+    );
   }
 
   /**
@@ -88,7 +92,12 @@ export class CustodianAuthorities {
    * const { status } = await prs.custodianAuthorities.revoke(authorityId);
    */
   revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
-    return this.api.create(`${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke`, undefined, revokeResultSchema, options);
+    return this.api.create(
+      `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke`,
+      undefined,
+      revokeResultSchema,
+      options,
+    );
   }
 
   /**
@@ -114,13 +123,27 @@ export class CustodianAuthorities {
       const seen = authority.attributes.status;
       if (wanted.has(seen)) return authority;
       if (FINAL.has(seen)) {
-        throw new WaitForStatusError(`${what}(${id}): the authority reached "${seen}", a final state, while waiting for ${awaited}`, 'final-state', seen, authority);
+        throw new WaitForStatusError(
+          `${what}(${id}): the authority reached "${seen}", a final state, while waiting for ${awaited}`,
+          'final-state',
+          seen,
+          authority,
+        );
       }
       const left = deadline - Date.now();
       if (left <= 0) {
-        throw new WaitForStatusError(`${what}(${id}): still "${seen}" after ${timeout} ms of waiting for ${awaited}`, 'timeout', seen, authority);
+        throw new WaitForStatusError(
+          `${what}(${id}): still "${seen}" after ${timeout} ms of waiting for ${awaited}`,
+          'timeout',
+          seen,
+          authority,
+        );
       }
-      await sleep(Math.min(interval, left), signal, () => new APIUserAbortError({ method: 'GET', url: this.api.transport.url(path) }, { cause: signal?.reason }));
+      await sleep(
+        Math.min(interval, left),
+        signal,
+        () => new APIUserAbortError({ method: 'GET', url: this.api.transport.url(path) }, { cause: signal?.reason }),
+      );
     }
   }
 }
@@ -131,11 +154,18 @@ function checkWait(what: string, status: unknown, timeout: number, interval: num
   if (list.length === 0) issues.push({ path: 'status', message: 'must name at least one status' });
   list.forEach((s, i) => {
     if (!(CUSTODIAN_AUTHORITY_STATUSES as readonly unknown[]).includes(s)) {
-      issues.push({ path: Array.isArray(status) ? `status.${i}` : 'status', message: `must be one of ${CUSTODIAN_AUTHORITY_STATUSES.join(', ')}, got ${JSON.stringify(s)}` });
+      issues.push({
+        path: Array.isArray(status) ? `status.${i}` : 'status',
+        message: `must be one of ${CUSTODIAN_AUTHORITY_STATUSES.join(', ')}, got ${JSON.stringify(s)}`,
+      });
     }
   });
-  for (const [name, value] of [['timeout', timeout], ['interval', interval]] as const) {
-    if (!Number.isFinite(value) || value < 0) issues.push({ path: `options.${name}`, message: `must be a finite number of ms, 0 or more, got ${value}` });
+  for (const [name, value] of [
+    ['timeout', timeout],
+    ['interval', interval],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0)
+      issues.push({ path: `options.${name}`, message: `must be a finite number of ms, 0 or more, got ${value}` });
   }
   if (issues.length) throw new ValidationError(what, issues);
   return new Set(list as string[]);
@@ -170,7 +200,10 @@ export function consentFiles(files: readonly { attributes: { name: string; hash:
     const at = hash.indexOf(':');
     const hashAlgorithm = hash.slice(0, at);
     if (at < 0 || !(HASH_ALGORITHMS as readonly string[]).includes(hashAlgorithm)) {
-      issues.push({ path: `${i}.attributes.hash`, message: `must be "<algorithm>:<hex digest>" with algorithm ${HASH_ALGORITHMS.join(' or ')}, got ${JSON.stringify(hash)}` });
+      issues.push({
+        path: `${i}.attributes.hash`,
+        message: `must be "<algorithm>:<hex digest>" with algorithm ${HASH_ALGORITHMS.join(' or ')}, got ${JSON.stringify(hash)}`,
+      });
     }
     return { name: file.attributes.name, hashAlgorithm, hashValue: hash.slice(at + 1) } as ConsentFile;
   });

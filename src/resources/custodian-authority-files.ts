@@ -1,5 +1,5 @@
-import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type CustodianAuthorityFile, custodianAuthorityFileSchema } from '../schemas/custodians.js';
@@ -55,24 +55,40 @@ export class CustodianAuthorityFiles {
 }
 
 function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
-  return typeof value === 'object' && value !== null && typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+  );
 }
 
 /** Checks the input before anything is read or sent; returns the file name to send. */
 function checkUpload(what: string, input: FileUploadInput): string {
   const issues: ValidationIssue[] = [];
   const { name, file, filename } = (input ?? {}) as Partial<FileUploadInput>;
-  if (typeof name !== 'string' || name === '') issues.push({ path: 'name', message: "is required: the file's role, one of the flow's expectedFiles (e.g. power-of-attorney)" });
+  if (typeof name !== 'string' || name === '')
+    issues.push({
+      path: 'name',
+      message: "is required: the file's role, one of the flow's expectedFiles (e.g. power-of-attorney)",
+    });
   const isFile = typeof File !== 'undefined' && file instanceof File;
   if (!(file instanceof Blob || file instanceof Uint8Array || isAsyncIterable(file))) {
-    issues.push({ path: 'file', message: 'must be a Blob, a File, a Uint8Array or a stream of bytes (e.g. fs.createReadStream)' });
+    issues.push({
+      path: 'file',
+      message: 'must be a Blob, a File, a Uint8Array or a stream of bytes (e.g. fs.createReadStream)',
+    });
   }
-  if (filename !== undefined && (typeof filename !== 'string' || filename === '')) issues.push({ path: 'filename', message: 'must be a non-empty string' });
+  if (filename !== undefined && (typeof filename !== 'string' || filename === ''))
+    issues.push({ path: 'filename', message: 'must be a non-empty string' });
   else if (filename === undefined && !isFile && file !== undefined) {
-    issues.push({ path: 'filename', message: 'is required unless file is a File: the service records the original file name' });
+    issues.push({
+      path: 'filename',
+      message: 'is required unless file is a File: the service records the original file name',
+    });
   }
   for (const key of Object.keys(input ?? {})) {
-    if (!['name', 'file', 'filename'].includes(key)) issues.push({ path: key, message: 'is not a documented field here (name, file, filename)' });
+    if (!['name', 'file', 'filename'].includes(key))
+      issues.push({ path: key, message: 'is not a documented field here (name, file, filename)' });
   }
   if (issues.length) throw new ValidationError(what, issues);
   return filename ?? (file as File).name;

@@ -1,5 +1,5 @@
-import type { ListPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
+import type { ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type Custodian, custodianSchema } from '../schemas/custodians.js';
 

@@ -13,14 +13,21 @@ type RelationshipsPart<R extends Rels> = [RequiredRelNames<R>] extends [never]
 
 /** The create input of a family: a member per creatable kind, `type` (`<kind>-<suffix>`) picking the attributes. */
 export type KindCreateInput<T extends KindTable, S extends string> = {
-  [K in CreatableKind<T>]: { type: `${K}-${S}`; attributes: KindCreateAttributes<T, K> } & RelationshipsPart<T[K]['relationships']>;
+  [K in CreatableKind<T>]: { type: `${K}-${S}`; attributes: KindCreateAttributes<T, K> } & RelationshipsPart<
+    T[K]['relationships']
+  >;
 }[CreatableKind<T>];
 
 /**
  * The create rules of a family, by type string: creatable kinds with their schemas, the others refused with
  * the reason given in `refused` (so the caller learns why, not only that).
  */
-export function kindRules<T extends KindTable>(table: T, schemas: KindCreateSchemas<T>, suffix: string, refused: Partial<Record<keyof T, string>>): Record<string, KindRule> {
+export function kindRules<T extends KindTable>(
+  table: T,
+  schemas: KindCreateSchemas<T>,
+  suffix: string,
+  refused: Partial<Record<keyof T, string>>,
+): Record<string, KindRule> {
   const rules: Record<string, KindRule> = {};
   for (const [name, k] of Object.entries(table)) {
     const type = `${name}-${suffix}`;

@@ -1,10 +1,16 @@
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import { authorityCreateQuery, type CustodianAuthority, type CustodianAuthorityCreateQuery, custodianAuthoritySchema } from '../schemas/custodians.js';
+import {
+  authorityCreateQuery,
+  type CustodianAuthority,
+  type CustodianAuthorityCreateQuery,
+  custodianAuthoritySchema,
+} from '../schemas/custodians.js';
 
-const path = (what: string, legalEntityId: string) => `/api/v2/legal-entities/${segment(what, 'legalEntityId', legalEntityId)}/custodian-authorities`;
+const path = (what: string, legalEntityId: string) =>
+  `/api/v2/legal-entities/${segment(what, 'legalEntityId', legalEntityId)}/custodian-authorities`;
 
 /** A legal entity's custodian authorities (`/api/v2/legal-entities/:id/custodian-authorities`). */
 export class LegalEntityCustodianAuthorities {
@@ -16,7 +22,12 @@ export class LegalEntityCustodianAuthorities {
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
-    return this.api.list(path('legalEntities.custodianAuthorities.list', legalEntityId), custodianAuthoritySchema, undefined, options);
+    return this.api.list(
+      path('legalEntities.custodianAuthorities.list', legalEntityId),
+      custodianAuthoritySchema,
+      undefined,
+      options,
+    );
   }
 
   /**
@@ -25,8 +36,18 @@ export class LegalEntityCustodianAuthorities {
    * @example
    * const authority = await prs.legalEntities.custodianAuthorities.create(legalEntityId, { custodianAuthFlowId: 'ubs-ch-v2' });
    */
-  create(legalEntityId: string, query: CustodianAuthorityCreateQuery, options?: RequestOptions): APIPromise<CustodianAuthority> {
+  create(
+    legalEntityId: string,
+    query: CustodianAuthorityCreateQuery,
+    options?: RequestOptions,
+  ): APIPromise<CustodianAuthority> {
     const what = 'legalEntities.custodianAuthorities.create';
-    return this.api.create(path(what, legalEntityId), undefined, custodianAuthoritySchema, options, validateInput(what, authorityCreateQuery, query));
+    return this.api.create(
+      path(what, legalEntityId),
+      undefined,
+      custodianAuthoritySchema,
+      options,
+      validateInput(what, authorityCreateQuery, query),
+    );
   }
 }

@@ -1,8 +1,17 @@
-import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { buildDocument, type RelationshipInputs, validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type Limit, type LimitCreateAttributes, type LimitStatus, limitCreateAttributes, limitDef, limitSchema, limitStatusQuery, limitStatusSchema } from '../schemas/limits.js';
+import {
+  type Limit,
+  type LimitCreateAttributes,
+  type LimitStatus,
+  limitCreateAttributes,
+  limitDef,
+  limitSchema,
+  limitStatusQuery,
+  limitStatusSchema,
+} from '../schemas/limits.js';
 
 /** The body of `limits.create` without the `data` wrapper. */
 export interface LimitCreateInput {

@@ -1,9 +1,16 @@
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { buildKindDocument, validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import { TRANSACTION_KINDS, type KnownTransaction, type TransactionListQuery, transactionCreateSchemas, transactionListQuery, transactionSchema } from '../schemas/transactions.js';
+import {
+  type KnownTransaction,
+  TRANSACTION_KINDS,
+  type TransactionListQuery,
+  transactionCreateSchemas,
+  transactionListQuery,
+  transactionSchema,
+} from '../schemas/transactions.js';
 import { type KindCreateInput, kindRules } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
@@ -14,8 +21,10 @@ export type TransactionCreateInput = KindCreateInput<typeof TRANSACTION_KINDS, '
 const BASE = '/api/v2/transactions';
 
 const RULES = kindRules(TRANSACTION_KINDS, transactionCreateSchemas, 'transaction', {
-  'fx-forward-cash-settlement': 'FX forward cash settlement transactions cannot be created: the service creates them when the forward settles',
-  'fx-forward-physical-delivery': 'FX forward physical delivery transactions cannot be created: the service creates them when the forward settles',
+  'fx-forward-cash-settlement':
+    'FX forward cash settlement transactions cannot be created: the service creates them when the forward settles',
+  'fx-forward-physical-delivery':
+    'FX forward physical delivery transactions cannot be created: the service creates them when the forward settles',
   loan: 'loan transactions cannot be created: the service creates them with the loan instrument (one at the agreement date, one at maturity)',
 });
 
@@ -32,7 +41,12 @@ export class Transactions {
    * }
    */
   list(query: TransactionListQuery, options?: RequestOptions): ListPromise<Transaction> {
-    return this.api.list(BASE, transactionSchema, validateInput('transactions.list', transactionListQuery, query), options);
+    return this.api.list(
+      BASE,
+      transactionSchema,
+      validateInput('transactions.list', transactionListQuery, query),
+      options,
+    );
   }
 
   /**

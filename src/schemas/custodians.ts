@@ -36,8 +36,12 @@ export const custodianAuthorityDef = {
   fields: {
     status,
     pendingFiles: f.array(f.string()),
-    linkedDepositories: f.array(f.object({ depositoryNumber: f.string(), depositoryId: f.nullable(f.string()), status: linkStatus })),
-    linkedAccounts: f.array(f.object({ accountNumber: f.string(), accountId: f.nullable(f.string()), status: linkStatus })),
+    linkedDepositories: f.array(
+      f.object({ depositoryNumber: f.string(), depositoryId: f.nullable(f.string()), status: linkStatus }),
+    ),
+    linkedAccounts: f.array(
+      f.object({ accountNumber: f.string(), accountId: f.nullable(f.string()), status: linkStatus }),
+    ),
   },
   relationships: {
     custodian: rel.one('custodian', false),
@@ -87,10 +91,20 @@ export const consentInput = z
       const given = (['depositoryNumbers', 'accountNumbers'] as const).filter((k) => c[k] !== undefined);
       if (c.consentType === 'all') {
         for (const key of given) {
-          ctx.addIssue({ code: 'custom', path: [key], message: 'must be omitted for consentType "all": it covers every depository and account at the custodian', input: c[key] });
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be omitted for consentType "all": it covers every depository and account at the custodian',
+            input: c[key],
+          });
         }
       } else if (c.consentType === 'specific' && !given.some((k) => c[k]?.length)) {
-        ctx.addIssue({ code: 'custom', path: ['depositoryNumbers'], message: 'consentType "specific" needs depositoryNumbers or accountNumbers (at least one number)', input: c });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['depositoryNumbers'],
+          message: 'consentType "specific" needs depositoryNumbers or accountNumbers (at least one number)',
+          input: c,
+        });
       }
     }),
   );

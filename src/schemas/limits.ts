@@ -23,7 +23,11 @@ type Conditions = typeof CONDITIONS;
 type Stem = keyof Conditions;
 /** The fourteen condition types: `country-code-is`, `country-code-is-not`, … */
 export type LimitConditionType = `${Stem}-is` | `${Stem}-is-not`;
-type StemOf<T extends LimitConditionType> = T extends `${infer S extends Stem}-is-not` ? S : T extends `${infer S extends Stem}-is` ? S : never;
+type StemOf<T extends LimitConditionType> = T extends `${infer S extends Stem}-is-not`
+  ? S
+  : T extends `${infer S extends Stem}-is`
+    ? S
+    : never;
 type FieldOf<T extends LimitConditionType> = Conditions[StemOf<T>]['field'];
 type ConditionSchemas<Side extends 'read' | 'create'> = {
   [T in LimitConditionType]: z.ZodMiniObject<
@@ -67,20 +71,27 @@ const groupRead = <T extends 'and' | 'or'>(type: T) =>
 const andRead = groupRead('and');
 const orRead = groupRead('or');
 const conditionFilterRead = z.looseObject({ type: z.literal('condition'), condition: conditionRead });
-const limitFilterRead: z.ZodMiniUnion<[z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]> =
-  kindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }, unknownObject) as never;
+const limitFilterRead: z.ZodMiniUnion<
+  [z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]
+> = kindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }, unknownObject) as never;
 
 const groupCreate = <T extends 'and' | 'or'>(type: T) =>
   z.strictObject({
     type: z.literal(type),
     get filters(): z.ZodMiniArray<typeof limitFilterCreate> {
-      return z.array(limitFilterCreate).check(z.minLength(1, { error: `must hold at least one filter (an empty "${type}" has no documented meaning)` }));
+      return z
+        .array(limitFilterCreate)
+        .check(
+          z.minLength(1, { error: `must hold at least one filter (an empty "${type}" has no documented meaning)` }),
+        );
     },
   });
 const andCreate = groupCreate('and');
 const orCreate = groupCreate('or');
 const conditionFilterCreate = z.strictObject({ type: z.literal('condition'), condition: conditionCreate });
-const limitFilterCreate: z.ZodMiniDiscriminatedUnion<[typeof andCreate, typeof orCreate, typeof conditionFilterCreate]> = closedKindUnion({
+const limitFilterCreate: z.ZodMiniDiscriminatedUnion<
+  [typeof andCreate, typeof orCreate, typeof conditionFilterCreate]
+> = closedKindUnion({
   and: andCreate,
   or: orCreate,
   condition: conditionFilterCreate,
@@ -91,12 +102,22 @@ function bounds(value: Schema<number>) {
   return z.strictObject({ min: z.nullable(value), max: z.nullable(value) }).check(
     z.superRefine((b, ctx) => {
       if (typeof b.min === 'number' && typeof b.max === 'number' && b.min > b.max) {
-        ctx.addIssue({ code: 'custom', path: ['min'], message: `must not exceed max (${b.max}), got ${b.min}`, input: b.min });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['min'],
+          message: `must not exceed max (${b.max}), got ${b.min}`,
+          input: b.min,
+        });
       }
     }),
   );
 }
-const fraction = z.number().check(z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }), z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }));
+const fraction = z
+  .number()
+  .check(
+    z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
+    z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
+  );
 const boundsRead = z.looseObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
 
 const limitTypeRead = kindUnion(
@@ -172,7 +193,10 @@ const camel = (s: string) => s.replace(/-(.)/g, (_, c: string) => c.toUpperCase(
 
 const conditionBuilders = Object.fromEntries(
   Object.entries(CONDITIONS).flatMap(([stem, { field }]) =>
-    [`${stem}-is`, `${stem}-is-not`].map((type) => [camel(type), (value: string) => ({ type: 'condition', condition: { type, [field]: value } })]),
+    [`${stem}-is`, `${stem}-is-not`].map((type) => [
+      camel(type),
+      (value: string) => ({ type: 'condition', condition: { type, [field]: value } }),
+    ]),
   ),
 ) as ConditionBuilders;
 
@@ -202,7 +226,13 @@ export const limitType = {
   /** No constraint of its own: groups other limits. */
   limitGroup: (): LimitTypeInput => ({ type: 'limit-group' }),
   /** A share of the parent limit, as fractions (0.10 = 10%). */
-  proportional: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({ type: 'proportional', values: { min, max } }),
+  proportional: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+    type: 'proportional',
+    values: { min, max },
+  }),
   /** A fixed amount in the limit's `ccyCode`. */
-  absolute: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({ type: 'absolute', values: { min, max } }),
+  absolute: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+    type: 'absolute',
+    values: { min, max },
+  }),
 };

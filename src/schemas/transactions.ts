@@ -4,13 +4,25 @@
  */
 import * as z from 'zod/mini';
 import { type Field, f, isCalendarDate, type Schema } from './fields.js';
-import { type CreatableKind, type FamilySchemas, type KindCreateAttributes, type KnownOf, kind, kindCreateSchemas, kindFamily, kindUnion } from './kinds.js';
+import {
+  type CreatableKind,
+  type FamilySchemas,
+  type KindCreateAttributes,
+  type KnownOf,
+  kind,
+  kindCreateSchemas,
+  kindFamily,
+  kindUnion,
+} from './kinds.js';
 import { rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
 function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number>> {
   const error = `must be ${sign} (${why})`;
-  return { read: z.number(), create: z.number().check(sign === 'positive' ? z.positive({ error }) : z.negative({ error })) };
+  return {
+    read: z.number(),
+    create: z.number().check(sign === 'positive' ? z.positive({ error }) : z.negative({ error })),
+  };
 }
 
 /**
@@ -36,7 +48,11 @@ const affects = {
 /** Assets are the v2 name of instruments: either family's resource may be given for the `asset` relationship. */
 const ASSET_FAMILIES = ['asset', 'instrument'] as const;
 const account = { account: rel.one('account', 'required') };
-const held = { ...account, asset: rel.one('asset', 'required', ASSET_FAMILIES), depository: rel.one('depository', 'required') };
+const held = {
+  ...account,
+  asset: rel.one('asset', 'required', ASSET_FAMILIES),
+  depository: rel.one('depository', 'required'),
+};
 const fund = { ...account, instrument: rel.one('instrument', 'required', ASSET_FAMILIES) };
 
 /** Within 0 and `amount` (either sign): 0 = not recallable, `amount` = fully recallable. */
@@ -64,12 +80,23 @@ export const TRANSACTION_KINDS = {
     // Set only for an internal transfer: the related transaction of the other account.
     counterpartyTransaction: rel.one('transaction', 'optional', ['transaction']),
   }),
-  dividend: kind(true, { ...common, commission: f.optional(f.number()), grossAmount: f.number(), tax: f.number() }, held),
+  dividend: kind(
+    true,
+    { ...common, commission: f.optional(f.number()), grossAmount: f.number(), tax: f.number() },
+    held,
+  ),
   'equity-trade': kind(true, trade, held),
   fee: kind(true, { ...common, category: f.withDefault(f.enum(['custody', 'management', 'other']), 'other') }, account),
   'futures-trade': kind(true, trade, held),
-  'futures-execution': kind(true, trade, { ...held, openingTransaction: rel.one('transaction', 'required', ['transaction']) }),
-  'fx-forward-cash-settlement': kind(false, { accountAmount: f.number(), ...dates }, { ...account, fxForward: rel.one('asset', 'required', ASSET_FAMILIES) }),
+  'futures-execution': kind(true, trade, {
+    ...held,
+    openingTransaction: rel.one('transaction', 'required', ['transaction']),
+  }),
+  'fx-forward-cash-settlement': kind(
+    false,
+    { accountAmount: f.number(), ...dates },
+    { ...account, fxForward: rel.one('asset', 'required', ASSET_FAMILIES) },
+  ),
   'fx-forward-physical-delivery': kind(
     false,
     { primaryAccountAmount: f.number(), secondaryAccountAmount: f.number(), ...dates },
@@ -90,14 +117,34 @@ export const TRANSACTION_KINDS = {
     { inflowAccount: rel.one('account', 'required'), outflowAccount: rel.one('account', 'required') },
   ),
   'index-linked-bond-coupon': kind(true, { ...common, grossAmount: f.number(), indexFactor: f.number() }, held),
-  'index-linked-bond-redemption': kind(true, { ...common, indexFactor: f.number(), unitPrice: f.number(), units: f.number() }, held),
-  'index-linked-bond-trade': kind(true, { ...trade, accruedInterest: f.number(), indexFactor: f.optional(stringOrNumber) }, held),
-  loan: kind(false, { accountAmount: f.number(), interest: f.optional(f.number()), ...dates }, { ...account, loan: rel.one('asset', 'required', ASSET_FAMILIES) }),
+  'index-linked-bond-redemption': kind(
+    true,
+    { ...common, indexFactor: f.number(), unitPrice: f.number(), units: f.number() },
+    held,
+  ),
+  'index-linked-bond-trade': kind(
+    true,
+    { ...trade, accruedInterest: f.number(), indexFactor: f.optional(stringOrNumber) },
+    held,
+  ),
+  loan: kind(
+    false,
+    { accountAmount: f.number(), interest: f.optional(f.number()), ...dates },
+    { ...account, loan: rel.one('asset', 'required', ASSET_FAMILIES) },
+  ),
   'private-market-fund-distribution': kind(
     true,
     {
       ...common,
-      category: f.enum(['distribution', 'capital-gain', 'dividend', 'return-of-capital', 'interest-received', 'carried-interest', 'withholding-tax']),
+      category: f.enum([
+        'distribution',
+        'capital-gain',
+        'dividend',
+        'return-of-capital',
+        'interest-received',
+        'carried-interest',
+        'withholding-tax',
+      ]),
       amount: f.number(),
       recallableAmount: f.number(),
       ...affects,
@@ -149,10 +196,20 @@ export const transactionListQuery = z
   .check(
     z.superRefine((q, ctx) => {
       if (q.accountId === undefined && q.depositoryId === undefined) {
-        ctx.addIssue({ code: 'custom', path: ['accountId'], message: 'accountId or depositoryId is required (both may be given)', input: q });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['accountId'],
+          message: 'accountId or depositoryId is required (both may be given)',
+          input: q,
+        });
       }
       if (isCalendarDate(q.fromDate) && isCalendarDate(q.toDate) && q.fromDate > q.toDate) {
-        ctx.addIssue({ code: 'custom', path: ['fromDate'], message: `must not be after toDate (${q.toDate}); the interval is closed, equal dates list one day`, input: q.fromDate });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['fromDate'],
+          message: `must not be after toDate (${q.toDate}); the interval is closed, equal dates list one day`,
+          input: q.fromDate,
+        });
       }
     }),
   );

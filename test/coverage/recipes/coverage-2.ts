@@ -13,7 +13,12 @@ const authority = {
 const file = {
   id: 'id2',
   type: 'custodian-authority-file',
-  attributes: { hash: `sha2-256:${'0'.repeat(64)}`, name: 'consent', uploadedAt: '2024-01-01T00:00:00Z', filename: 'consent.pdf' },
+  attributes: {
+    hash: `sha2-256:${'0'.repeat(64)}`,
+    name: 'consent',
+    uploadedAt: '2024-01-01T00:00:00Z',
+    filename: 'consent.pdf',
+  },
 };
 const dates = { tradeDate: '2024-01-01', valueDate: '2024-01-01' };
 const limitAttributes = {
@@ -24,7 +29,11 @@ const limitAttributes = {
   limitType: { type: 'absolute', values: { min: null, max: 100 } },
 } as const;
 const limit = { id: 'id1', type: 'limit', attributes: limitAttributes };
-const limitStatus = { id: 'id1', type: 'limit-status', attributes: { date: '2024-01-01', limitType: limitAttributes.limitType, isBreached: false, currentValue: 10 } };
+const limitStatus = {
+  id: 'id1',
+  type: 'limit-status',
+  attributes: { date: '2024-01-01', limitType: limitAttributes.limitType, isBreached: false, currentValue: 10 },
+};
 const noContent = { status: 204 };
 
 export const recipes: Recipes = {
@@ -36,7 +45,12 @@ export const recipes: Recipes = {
   },
   62: { call: (prs) => prs.custodianAuthorities.retrieve('id1'), response: { status: 200, body: { data: authority } } },
   63: {
-    call: (prs) => prs.custodianAuthorities.files.upload('id1', { name: 'consent', file: new Uint8Array([1, 2, 3]), filename: 'consent.pdf' }),
+    call: (prs) =>
+      prs.custodianAuthorities.files.upload('id1', {
+        name: 'consent',
+        file: new Uint8Array([1, 2, 3]),
+        filename: 'consent.pdf',
+      }),
     response: { status: 201, body: { data: file } },
   },
   64: { call: (prs) => prs.custodianAuthorities.files.list('id1') },
@@ -50,7 +64,10 @@ export const recipes: Recipes = {
       }),
     response: noContent,
   },
-  66: { call: (prs) => prs.custodianAuthorities.link('id1', { type: 'account', resourceNumber: 'A-1' }), response: noContent },
+  66: {
+    call: (prs) => prs.custodianAuthorities.link('id1', { type: 'account', resourceNumber: 'A-1' }),
+    response: noContent,
+  },
   67: {
     call: (prs) => prs.custodianAuthorities.revoke('id1'),
     response: { status: 200, body: { data: { custodianAuthorityId: 'id1', status: 'revoke-in-progress' } } },
@@ -58,8 +75,15 @@ export const recipes: Recipes = {
   68: { call: (prs) => prs.transactions.list({ accountId: 'id1', fromDate: '2024-01-01', toDate: '2024-01-31' }) },
   69: {
     call: (prs) =>
-      prs.transactions.create({ type: 'account-interest-transaction', attributes: { accountAmount: 1, ...dates }, relationships: { account: 'id1' } }),
-    response: { status: 201, body: { data: { id: 'id2', type: 'account-interest-transaction', attributes: { accountAmount: 1, ...dates } } } },
+      prs.transactions.create({
+        type: 'account-interest-transaction',
+        attributes: { accountAmount: 1, ...dates },
+        relationships: { account: 'id1' },
+      }),
+    response: {
+      status: 201,
+      body: { data: { id: 'id2', type: 'account-interest-transaction', attributes: { accountAmount: 1, ...dates } } },
+    },
   },
   70: { call: (prs) => prs.transactions.delete('id1'), response: noContent },
   71: { call: (prs) => prs.limits.retrieve('id1'), response: { status: 200, body: { data: limit } } },
@@ -69,6 +93,9 @@ export const recipes: Recipes = {
   },
   73: { call: (prs) => prs.clients.limits.list('id1') },
   74: { call: (prs) => prs.limits.delete('id1'), response: noContent },
-  75: { call: (prs) => prs.limits.status('id1', { date: '2024-01-01' }), response: { status: 200, body: { data: limitStatus } } },
+  75: {
+    call: (prs) => prs.limits.status('id1', { date: '2024-01-01' }),
+    response: { status: 200, body: { data: limitStatus } },
+  },
   76: { call: (prs) => prs.clients.limits.status('id1', { date: '2024-01-01' }) },
 };
