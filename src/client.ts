@@ -9,6 +9,7 @@ import { Instruments } from './resources/instruments.js';
 import { LegalEntities } from './resources/legal-entities.js';
 import { Limits } from './resources/limits.js';
 import { Transactions } from './resources/transactions.js';
+import { Webhooks } from './resources/webhooks.js';
 
 /** The input of `prs.request()`: any endpoint, same auth, retries, errors. */
 export interface RawRequest {
@@ -43,6 +44,8 @@ export class PortfolioReporting {
   readonly limits: Limits;
   /** Transactions (`/api/v2/transactions`). */
   readonly transactions: Transactions;
+  /** Webhook keys (`/v2/webhooks/keys`) and verification of deliveries. */
+  readonly webhooks: Webhooks;
   /** @internal the shared calls every resource is made of */
   readonly _api: API;
 
@@ -56,6 +59,7 @@ export class PortfolioReporting {
     this.legalEntities = new LegalEntities(this._api);
     this.limits = new Limits(this._api);
     this.transactions = new Transactions(this._api);
+    this.webhooks = new Webhooks(this._api);
   }
 
   /** The base URL requests go to. @example console.log(prs.baseUrl) */

@@ -23,6 +23,7 @@ export {
   ValidationError,
   ResponseValidationError,
   WaitForStatusError,
+  type CallSite,
   type ServiceErrorEntry,
   type ValidationIssue,
 } from './core/errors.js';
@@ -77,3 +78,17 @@ export type {
 export { consentFiles, type WaitForStatusOptions } from './resources/custodian-authorities.js';
 export type { FileUploadInput, UploadSource } from './resources/custodian-authority-files.js';
 export type { UnknownObject } from './schemas/kinds.js';
+export type { Webhooks, ClientWebhookVerifierOptions } from './resources/webhooks.js';
+export {
+  WebhookVerificationError,
+  type WebhookVerifier,
+  type WebhookVerifierOptions,
+  type WebhookVerificationReason,
+  type WebhookEvent,
+  type CalculatedDataCreatedEvent,
+  type UnknownWebhookEvent,
+  type WebhookBody,
+  type WebhookHeaders,
+  type WebhookKey,
+  type WebhookKeys,
+} from './webhooks/index.js';

@@ -12,7 +12,8 @@ export interface ServiceErrorEntry {
 
 const BRAND = Symbol.for('portfolio-reporting.error');
 
-function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
+/** Gives a class the cross-copy `instanceof`; exported for error classes beside the core (webhooks). */
+export function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
   Object.defineProperty(cls.prototype, BRAND, { value: name, enumerable: false });
   Object.defineProperty(cls, Symbol.hasInstance, {
     value(this: { prototype: object }, value: unknown): boolean {

@@ -44,7 +44,7 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
     }
     return { type: target, id };
   }
-  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or a ${target} resource` });
+  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or ${article(target)} resource` });
   return undefined;
 }
 
@@ -64,7 +64,7 @@ export function relationshipsDocument(
     const path = `relationships.${name}`;
     const value = input?.[name];
     if (value === undefined) {
-      if (r.create === 'required') issues.push({ path, message: `is required (a ${r.target} id)` });
+      if (r.create === 'required') issues.push({ path, message: `is required (${article(r.target)} id)` });
       continue;
     }
     if (r.create === false) {
@@ -187,6 +187,8 @@ function messageOf(issue: Issue, value: unknown): string {
   if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
+      // A `never` field (read-only, `f.readOnly`) carries its own reason.
+      if (issue.expected === 'never') return issue.message;
       return `must be ${article(issue.expected)}, got ${describe(value)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
@@ -200,7 +202,7 @@ function article(expected: string): string {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'an object';

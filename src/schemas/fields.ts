@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 
-export type Schema<T = unknown> = z.ZodMiniType<T, unknown>;
+/** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
+export type Schema<T = unknown, I = unknown> = z.ZodMiniType<T, I>;
 export interface Field<R extends Schema | undefined = Schema | undefined, C extends Schema | undefined = Schema | undefined> {
   read: R;
   create: C;
@@ -45,12 +46,12 @@ export function openEnum<const V extends readonly string[]>(_values: V): Schema<
 }
 
 export const f = {
-  string: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: nonEmpty }),
+  string: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: nonEmpty }),
   number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
   boolean: (): Field<z.ZodMiniBoolean, z.ZodMiniBoolean> => ({ read: z.boolean(), create: z.boolean() }),
-  date: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: dateString }),
-  currency: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: currencyCode }),
-  country: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: countryCode }),
+  date: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: dateString }),
+  currency: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: currencyCode }),
+  country: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: countryCode }),
   /** Closed to `sendable` on requests; open (plus `readExtra`, e.g. `other`) on responses. */
   enum: <const S extends readonly [string, ...string[]], const E extends readonly string[] = []>(
     sendable: S,

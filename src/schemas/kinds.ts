@@ -33,13 +33,11 @@ export interface UnknownObject {
 export const unknownObject = z.looseObject({ type: z.string() }) as unknown as Schema<UnknownObject>;
 
 /**
- * A schema that checks a value against the member its `type` names, or against `fallback` (by default an
- * unknown resource) when the type is not one of `members`.
+ * A schema that checks a value against the member its `type` names, or, for any other type, against
+ * `fallback` (an unknown resource by default; webhook events give their own envelope, limit filters
+ * `unknownObject`).
  */
-export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(
-  members: M,
-  fallback: Schema<U> = genericResource as unknown as Schema<U>,
-): Schema<z.output<M[keyof M]> | U> {
+export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(members: M, fallback: Schema = genericResource): Schema<z.output<M[keyof M]> | U> {
   const byType = new Map<string, Schema>(Object.entries(members));
   return z.unknown().check(
     z.superRefine((value, ctx) => {
@@ -49,6 +47,11 @@ export function kindUnion<const M extends Record<string, Schema>, U = UnknownRes
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
   ) as unknown as Schema<z.output<M[keyof M]> | U>;
+}
+
+/** An open union of plain `{ type, … }` values: a member per known type, any other type kept as `UnknownObject`. */
+export function openKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownObject> {
+  return kindUnion<M, UnknownObject>(members, unknownObject);
 }
 
 /** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */

@@ -5,7 +5,7 @@
  */
 import * as z from 'zod/mini';
 import { f, type Schema } from './fields.js';
-import { kindUnion, type UnknownObject, unknownObject } from './kinds.js';
+import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
 
 /** Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. */
@@ -53,10 +53,10 @@ function conditionSchemas<Side extends 'read' | 'create'>(side: Side): Condition
  */
 function closedKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]>> {
   const types = Object.keys(members) as [string, ...string[]];
-  return kindUnion(members, z.looseObject({ type: z.enum(types) }) as unknown as Schema<never>);
+  return kindUnion<M, never>(members, z.looseObject({ type: z.enum(types) }));
 }
 
-const conditionRead = kindUnion(conditionSchemas('read'), unknownObject);
+const conditionRead = openKindUnion(conditionSchemas('read'));
 const conditionCreate = closedKindUnion(conditionSchemas('create'));
 
 // The recursive filter. Its annotations name the union through its members so TypeScript can infer the
@@ -73,7 +73,7 @@ const orRead = groupRead('or');
 const conditionFilterRead = z.looseObject({ type: z.literal('condition'), condition: conditionRead });
 const limitFilterRead: z.ZodMiniUnion<
   [z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]
-> = kindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }, unknownObject) as never;
+> = openKindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }) as never;
 
 const groupCreate = <T extends 'and' | 'or'>(type: T) =>
   z.strictObject({
@@ -120,14 +120,11 @@ const fraction = z
   );
 const boundsRead = z.looseObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
 
-const limitTypeRead = kindUnion(
-  {
-    'limit-group': z.looseObject({ type: z.literal('limit-group') }),
-    proportional: z.looseObject({ type: z.literal('proportional'), values: boundsRead }),
-    absolute: z.looseObject({ type: z.literal('absolute'), values: boundsRead }),
-  },
-  unknownObject,
-);
+const limitTypeRead = openKindUnion({
+  'limit-group': z.looseObject({ type: z.literal('limit-group') }),
+  proportional: z.looseObject({ type: z.literal('proportional'), values: boundsRead }),
+  absolute: z.looseObject({ type: z.literal('absolute'), values: boundsRead }),
+});
 const limitTypeCreate = closedKindUnion({
   'limit-group': z.strictObject({ type: z.literal('limit-group') }),
   proportional: z.strictObject({ type: z.literal('proportional'), values: bounds(fraction) }),

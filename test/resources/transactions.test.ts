@@ -352,8 +352,8 @@ describe('transactions.create', () => {
           type: 'futures-execution-transaction',
           attributes: { accountAmount: 1, commission: 0, unitPrice: 1, units: 1, ...dates },
         } as never),
-      ['relationships.account', 'is required (a account id)'],
-      ['relationships.asset', 'is required (a asset id)'],
+      ['relationships.account', 'is required (an account id)'],
+      ['relationships.asset', 'is required (an asset id)'],
       ['relationships.depository', 'is required (a depository id)'],
       ['relationships.openingTransaction', 'is required (a transaction id)'],
     );
