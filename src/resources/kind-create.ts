@@ -3,7 +3,7 @@
  * per creatable kind, and the rules `buildKindDocument` applies — all generated from the kind table.
  */
 import type { KindRule, RelationshipInputs } from '../core/jsonapi.js';
-import type { CreatableKind, KindCreateAttributes, KindCreateSchemas, KindTable } from '../schemas/kinds.js';
+import type { CreatableKind, KindCreateAttributes, KindCreateSchemas, KindTable } from '../schemas/kind-table.js';
 import type { Rels } from '../schemas/resource.js';
 
 type RequiredRelNames<R extends Rels> = { [K in keyof R]: R[K]['create'] extends 'required' ? K : never }[keyof R];

@@ -12,8 +12,8 @@ import {
   kind,
   kindCreateSchemas,
   kindFamily,
-  kindUnion,
-} from './kinds.js';
+} from './kind-table.js';
+import { kindUnion } from './kinds.js';
 import { rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
