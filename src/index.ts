@@ -22,6 +22,7 @@ export {
   APIUserAbortError,
   ValidationError,
   ResponseValidationError,
+  WaitForStatusError,
   type CallSite,
   type ServiceErrorEntry,
   type ValidationIssue,
@@ -40,6 +41,43 @@ export type {
 } from './schemas/instruments.js';
 export type { Instrument, InstrumentCreateInput } from './resources/instruments.js';
 export type { Asset, AssetCreateInput } from './resources/assets.js';
+export type {
+  TransactionKind,
+  CreatableTransactionKind,
+  KnownTransaction,
+  TransactionOf,
+  TransactionCreateAttributes,
+  TransactionListQuery,
+} from './schemas/transactions.js';
+export type { Transaction, TransactionCreateInput } from './resources/transactions.js';
+export { limitFilter, limitType } from './schemas/limits.js';
+export type {
+  Limit,
+  LimitStatus,
+  LimitCreateAttributes,
+  LimitFilter,
+  LimitFilterInput,
+  LimitCondition,
+  LimitConditionInput,
+  LimitConditionType,
+  LimitType,
+  LimitTypeInput,
+} from './schemas/limits.js';
+export type { LimitCreateInput } from './resources/limits.js';
+export type {
+  Custodian,
+  CustodianAuthority,
+  CustodianAuthorityStatus,
+  CustodianAuthorityFile,
+  CustodianAuthorityCreateQuery,
+  ConsentFile,
+  ConsentInput,
+  LinkQuery,
+  RevokeResult,
+} from './schemas/custodians.js';
+export { consentFiles, type WaitForStatusOptions } from './resources/custodian-authorities.js';
+export type { FileUploadInput, UploadSource } from './resources/custodian-authority-files.js';
+export type { UnknownObject } from './schemas/kinds.js';
 export type { Webhooks, ClientWebhookVerifierOptions } from './resources/webhooks.js';
 export {
   WebhookVerificationError,

@@ -6,6 +6,7 @@ import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
+import { ClientLimits } from './client-limits.js';
 import { GenericChildren, type GenericInput, GenericItems, type QueryParams } from './generic.js';
 import { type ClientLegalEntities, clientLegalEntities } from './legal-entities.js';
 import { type ClientUsers, clientUsers } from './users.js';
@@ -41,6 +42,8 @@ export class Clients extends GenericItems {
   readonly reportingEntities: GenericChildren;
   /** Deprecated: a client's portfolios; use `prs.reportingEntities.portfolios`. */
   readonly portfolios: ClientPortfolios;
+  /** The client's investment limits and their status. */
+  readonly limits: ClientLimits;
 
   constructor(api: API) {
     super(api, { label: 'clients', base: CLIENTS, type: 'client' });
@@ -49,6 +52,7 @@ export class Clients extends GenericItems {
     const parent = { parent: CLIENTS, parentId: 'clientId' };
     this.reportingEntities = new GenericChildren(api, { ...parent, label: 'clients.reportingEntities', child: 'reporting-entities', type: 'reporting-entity' });
     this.portfolios = new ClientPortfolios(api);
+    this.limits = new ClientLimits(api);
   }
 
   /**

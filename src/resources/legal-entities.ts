@@ -24,6 +24,7 @@ import {
 } from '../schemas/legal-structure.js';
 import { Children, Items } from './calls.js';
 import { createRule, patchRule, withIssues } from './documents.js';
+import { LegalEntityCustodianAuthorities } from './legal-entity-custodian-authorities.js';
 
 const V2 = '/api/v2';
 
@@ -70,6 +71,8 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
   readonly accounts: LegalEntityAccounts;
   /** Depositories owned by a legal entity; each is created linked to exactly one existing account. */
   readonly depositories: LegalEntityDepositories;
+  /** The legal entity's custodian authorities: list, and start a new one. */
+  readonly custodianAuthorities: LegalEntityCustodianAuthorities;
 
   constructor(api: API) {
     super(api, { label: 'legalEntities', base: `${V2}/legal-entities`, schema: legalEntitySchema, patch: patchRule(legalEntityDef, legalEntityUpdateAttributes) });
@@ -82,6 +85,7 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
       create: createRule(accountDef, accountCreateAttributes),
     });
     this.depositories = new Children(api, { ...parent, label: 'legalEntities.depositories', child: 'depositories', schema: depositorySchema, create: depositoryDocument });
+    this.custodianAuthorities = new LegalEntityCustodianAuthorities(api);
   }
 }
 

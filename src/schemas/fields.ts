@@ -83,6 +83,11 @@ export const f = {
     read: z.nullable(field.read),
     create: z.nullable(field.create),
   }),
+  /** Optional on requests, where the SDK writes the documented default when absent; as is on responses. */
+  withDefault: <R extends Schema, C extends Schema>(field: Field<R, C>, value: z.output<C> & {}): Field<R, z.ZodMiniDefault<C>> => ({
+    read: field.read,
+    create: z._default(field.create, value as never),
+  }),
   /** Set by the service; refused in inputs with a message saying so (and `?: never` in the input type). */
   readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, typeof SERVICE_SET> => ({
     read: field.read,
@@ -90,6 +95,10 @@ export const f = {
   }),
   /** Only sent on create; absent from responses (kept as an unknown attribute if it does come back). */
   createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({ read: undefined, create: field.create }),
+  array: <R extends Schema, C extends Schema>(field: Field<R, C>): Field<z.ZodMiniArray<R>, z.ZodMiniArray<C>> => ({
+    read: z.array(field.read),
+    create: z.array(field.create),
+  }),
   object: <F extends Fields>(fields: F): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
     read: z.looseObject(readShape(fields)) as z.ZodMiniObject<ReadShape<F>, z.core.$loose>,
     create: z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>,

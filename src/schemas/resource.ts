@@ -24,21 +24,28 @@ export interface Rel<T extends string = string, M extends boolean = boolean, C e
   target: T;
   many: M;
   create: C;
+  /**
+   * Families whose kinds stand for the target (`['asset', 'instrument']`: a `bond-asset` or a
+   * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent as `target`.
+   */
+  family?: readonly string[];
 }
 export type Rels = Record<string, Rel>;
 /** The relationship table of a resource that has none. */
 export type NoRels = Record<never, Rel>;
 
 export const rel = {
-  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, false, C> => ({
+  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, false, C> => ({
     target,
     many: false,
     create: (create ?? 'optional') as C,
+    ...(family && { family }),
   }),
-  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, true, C> => ({
+  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, true, C> => ({
     target,
     many: true,
     create: (create ?? 'optional') as C,
+    ...(family && { family }),
   }),
 };
 
