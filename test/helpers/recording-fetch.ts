@@ -36,7 +36,8 @@ export function recordingClient(reply: Reply | ((req: SentRequest, index: number
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
       headers: request.headers,
-      body: text === '' ? undefined : JSON.parse(text),
+      // JSON bodies parsed; anything else (a multipart upload) kept as the text sent.
+      body: text === '' ? undefined : /json/.test(request.headers.get('content-type') ?? '') ? JSON.parse(text) : text,
     };
     requests.push(sent);
     const r = typeof reply === 'function' ? reply(sent, requests.length - 1) : reply;
