@@ -1,0 +1,48 @@
+/**
+ * Bundle sizes as a browser user pays them: each entry point of the built ESM output (`dist/`), bundled by
+ * esbuild with its dependencies (ky, zod), minified and gzipped. Used by the size test (budgets enforced in
+ * `npm test`) and by `npm run bench` (recorded in RESULTS.md).
+ */
+import { statSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { build, type Metafile } from 'esbuild';
+
+export interface BundleSize {
+  /** The import specifier users write. */
+  entry: string;
+  file: string;
+  minified: number;
+  gzipped: number;
+  /** Most a gzipped bundle may weigh, in bytes. */
+  budget: number;
+  /** Every input file that went into the bundle, by path relative to the working directory. */
+  inputs: string[];
+  metafile: Metafile;
+}
+
+export const BUDGETS = [
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000 },
+  { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000 },
+] as const;
+
+export async function bundleSize(file: string): Promise<Omit<BundleSize, 'entry' | 'budget'>> {
+  statSync(file); // a clear ENOENT when the package was not built
+  const result = await build({
+    entryPoints: [file],
+    bundle: true,
+    minify: true,
+    format: 'esm',
+    platform: 'browser',
+    write: false,
+    metafile: true,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  return { file, minified: code.length, gzipped: gzipSync(code).length, inputs: Object.keys(result.metafile.inputs), metafile: result.metafile };
+}
+
+export async function bundleSizes(): Promise<BundleSize[]> {
+  return Promise.all(BUDGETS.map(async (b) => ({ ...b, ...(await bundleSize(b.file)) })));
+}
+
+export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
