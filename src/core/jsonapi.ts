@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { Rel, Rels } from '../schemas/resource.js';
+import { article, describe, mustBe } from './describe.js';
 import { type CallSite, ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
 
 /** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
@@ -184,29 +185,16 @@ function deepest(issues: readonly Issue[]): number {
 }
 
 function messageOf(issue: Issue, value: unknown): string {
-  if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
       // A `never` field (read-only, `f.readOnly`) carries its own reason.
-      if (issue.expected === 'never') return issue.message;
-      return `must be ${article(issue.expected)}, got ${describe(value)}`;
+      if (issue.expected === 'never' && value !== undefined) return issue.message;
+      return mustBe(article(issue.expected), value);
     case 'invalid_value':
-      return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
+      return mustBe(`one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`, value);
     default:
       return issue.message;
   }
-}
-
-function article(expected: string): string {
-  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
-}
-
-function describe(value: unknown): string {
-  if (value === null || value === undefined) return String(value);
-  if (Array.isArray(value)) return 'an array';
-  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'object') return 'an object';
-  return `${typeof value} ${String(value)}`;
 }
 
 /** How one `type` of a multi-kind resource is created, or why it cannot be. */

@@ -1,10 +1,11 @@
 import { APIPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
-import { decode } from '../core/jsonapi.js';
+import { ResponseValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 import { type WebhookKeys, webhookKeysSchema } from '../webhooks/key-set.js';
+import { issuesOf } from '../webhooks/shape.js';
 import { WebhookVerifier, type WebhookVerifierOptions } from '../webhooks/verifier.js';
 
 const KEYS_PATH = '/v2/webhooks/keys';
@@ -28,7 +29,11 @@ export class Webhooks {
       this.api
         .raw({ method: 'GET', path: KEYS_PATH, accept: 'json', options })
         .withResponse()
-        .then(({ data, response }) => ({ data: decode(call, webhookKeysSchema, data), response })),
+        .then(({ data, response }) => {
+          const issues = issuesOf(webhookKeysSchema, data);
+          if (issues.length) throw new ResponseValidationError(call, issues, data);
+          return { data: data as WebhookKeys, response };
+        }),
     );
   }
 

@@ -1,4 +1,4 @@
-import { branded, PortfolioReportingError } from '../core/errors.js';
+import { branded, PortfolioReportingError } from '../core/error-base.js';
 
 /**
  * Which check refused a delivery. Receivers usually answer 400 for all of them except

@@ -2,30 +2,24 @@
  * The events the service sends. Only `calculated_data.created` is documented; any other `type` decodes
  * to `UnknownWebhookEvent`, every field kept, so a new event kind never breaks a receiver.
  */
-import * as z from 'zod/mini';
-import { formatIssues } from '../core/jsonapi.js';
 import type { UnknownKind } from '../schemas/kinds.js';
-import { kindUnion } from '../schemas/kinds.js';
 import { WebhookVerificationError } from './errors.js';
+import { type Check, type Infer, issuesOf, listIssues, literal, object, record, string } from './shape.js';
 
 /** What every payload carries: `type`, `timestamp` (ISO 8601, shown without a zone), `data`. */
-const envelope = z.looseObject({
-  type: z.string(),
-  timestamp: z.string(),
-  data: z.record(z.string(), z.unknown()),
-});
+const envelope = object({ type: string, timestamp: string, data: record });
 
-const calculatedDataCreated = z.looseObject({
-  type: z.literal('calculated_data.created'),
-  timestamp: z.string(),
-  data: z.looseObject({ clientId: z.string() }),
+const calculatedDataCreated = object({
+  type: literal('calculated_data.created'),
+  timestamp: string,
+  data: object({ clientId: string }),
 });
 
 /** The documented event kinds, by `type`. */
-export const WEBHOOK_EVENT_KINDS = { 'calculated_data.created': calculatedDataCreated };
+export const WEBHOOK_EVENT_KINDS: Record<string, Check<unknown>> = { 'calculated_data.created': calculatedDataCreated };
 
 /** Calculated data is ready for the client `data.clientId`. */
-export type CalculatedDataCreatedEvent = z.infer<typeof calculatedDataCreated>;
+export type CalculatedDataCreatedEvent = Infer<typeof calculatedDataCreated>;
 
 /**
  * An event of a kind this SDK version does not know. `type` is the service's string at run time, typed
@@ -33,7 +27,7 @@ export type CalculatedDataCreatedEvent = z.infer<typeof calculatedDataCreated>;
  * every known kind is handled, the remaining branch is `never`: assign it to an `UnknownWebhookEvent`
  * to read it (`const other: UnknownWebhookEvent = event; String(other.type)`).
  */
-export interface UnknownWebhookEvent extends Pick<z.infer<typeof envelope>, 'timestamp' | 'data'> {
+export interface UnknownWebhookEvent extends Pick<Infer<typeof envelope>, 'timestamp' | 'data'> {
   type: UnknownKind;
   [member: string]: unknown;
 }
@@ -41,7 +35,11 @@ export interface UnknownWebhookEvent extends Pick<z.infer<typeof envelope>, 'tim
 /** A verified, decoded delivery: narrow on `type`. */
 export type WebhookEvent = CalculatedDataCreatedEvent | UnknownWebhookEvent;
 
-export const webhookEventSchema = kindUnion<typeof WEBHOOK_EVENT_KINDS, UnknownWebhookEvent>(WEBHOOK_EVENT_KINDS, envelope);
+/** The check of an event: the member its `type` names, or the envelope for any other type. */
+function eventCheck(value: unknown): Check<unknown> {
+  const type = (value as { type?: unknown } | null)?.type;
+  return (typeof type === 'string' && Object.hasOwn(WEBHOOK_EVENT_KINDS, type) && WEBHOOK_EVENT_KINDS[type]) || envelope;
+}
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
@@ -53,10 +51,9 @@ export function decodeEvent(body: Uint8Array): WebhookEvent {
   } catch {
     throw new WebhookVerificationError('malformed_body', 'the signature is valid but the body is not UTF-8 JSON');
   }
-  const result = z.safeParse(webhookEventSchema, json);
-  if (!result.success) {
-    const issues = formatIssues(result.error.issues, '', json).map((i) => `${i.path || '(body)'}: ${i.message}`);
-    throw new WebhookVerificationError('malformed_body', `the signature is valid but the event does not have the documented shape: ${issues.join('; ')}`);
+  const issues = issuesOf(eventCheck(json), json);
+  if (issues.length) {
+    throw new WebhookVerificationError('malformed_body', `the signature is valid but the event does not have the documented shape: ${listIssues(issues)}`);
   }
   return json as WebhookEvent;
 }

@@ -7,4 +7,4 @@ export { WebhookVerificationError, type WebhookVerificationReason } from './erro
 export type { CalculatedDataCreatedEvent, UnknownWebhookEvent, WebhookEvent } from './events.js';
 export type { WebhookBody, WebhookHeaders } from './delivery.js';
 export type { WebhookKey, WebhookKeys } from './key-set.js';
-export { PortfolioReportingError } from '../core/errors.js';
+export { PortfolioReportingError } from '../core/error-base.js';

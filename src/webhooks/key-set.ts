@@ -5,24 +5,17 @@
  * flood of bad deliveries must not turn into a flood of requests to an endpoint that is down), and a failed
  * refresh keeps the keys already held.
  */
-import * as z from 'zod/mini';
-import { PortfolioReportingError } from '../core/errors.js';
-import { formatIssues } from '../core/jsonapi.js';
+import { PortfolioReportingError } from '../core/error-base.js';
 import { decodeBase64, encodeBase64Url } from './encoding.js';
+import { array, type Infer, issuesOf, listIssues, object, string, unknown } from './shape.js';
 
 /** One public key as the service lists it (`x`, `y`: base64 or base64url coordinates). */
-export const webhookKeySchema = z.looseObject({
-  kid: z.string(),
-  kty: z.string(),
-  crv: z.string(),
-  x: z.string(),
-  y: z.string(),
-});
+export const webhookKeySchema = object({ kid: string, kty: string, crv: string, x: string, y: string });
 /** The answer of `GET /v2/webhooks/keys`. */
-export const webhookKeysSchema = z.looseObject({ keys: z.array(webhookKeySchema) });
+export const webhookKeysSchema = object({ keys: array(webhookKeySchema) });
 
-export type WebhookKey = z.infer<typeof webhookKeySchema>;
-export type WebhookKeys = z.infer<typeof webhookKeysSchema>;
+export type WebhookKey = Infer<typeof webhookKeySchema>;
+export type WebhookKeys = Infer<typeof webhookKeysSchema>;
 
 export interface KeySetOptions {
   /** Fetches the keys document; must honour `signal` (aborted at `timeout`). */
@@ -110,24 +103,21 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
 }
 
 const P256_COORDINATE_BYTES = 32;
-const documentShape = z.looseObject({ keys: z.array(z.unknown()) });
+/** The document around the keys: an entry that is not a usable key is skipped, not an error. */
+const documentShape = object({ keys: array(unknown) });
 
 /**
  * Imports every usable key: EC P-256 with 32-byte coordinates that form a point on the curve. Other keys
  * (a future key type, a damaged entry) are skipped rather than failing the whole set.
  */
 async function importKeys(body: unknown, source: string): Promise<Map<string, CryptoKey>> {
-  const document = z.safeParse(documentShape, body);
-  if (!document.success) {
-    const issues = formatIssues(document.error.issues, '', body).map((i) => `${i.path || '(body)'}: ${i.message}`);
-    throw new PortfolioReportingError(`${source}: the answer is not a key set: ${issues.join('; ')}`);
-  }
+  const issues = issuesOf(documentShape, body);
+  if (issues.length) throw new PortfolioReportingError(`${source}: the answer is not a key set: ${listIssues(issues)}`);
   const keys = new Map<string, CryptoKey>();
-  for (const entry of document.data.keys) {
-    const parsed = z.safeParse(webhookKeySchema, entry);
-    if (!parsed.success || parsed.data.kty !== 'EC' || parsed.data.crv !== 'P-256' || keys.has(parsed.data.kid)) continue;
-    const key = await importP256(parsed.data);
-    if (key) keys.set(parsed.data.kid, key);
+  for (const entry of (body as { keys: unknown[] }).keys) {
+    if (!webhookKeySchema(entry, '', []) || entry.kty !== 'EC' || entry.crv !== 'P-256' || keys.has(entry.kid)) continue;
+    const key = await importP256(entry);
+    if (key) keys.set(entry.kid, key);
   }
   return keys;
 }

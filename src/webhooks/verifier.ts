@@ -3,7 +3,7 @@
  * decodes its event. ECDSA P-256 entries are verified with the service's public keys; `v1` (HMAC-SHA256)
  * entries with a configured `whsec_` secret.
  */
-import { PortfolioReportingError } from '../core/errors.js';
+import { PortfolioReportingError } from '../core/error-base.js';
 import { bodyBytes, type DeliveryHeaders, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
 import { concat, decodeBase64, utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';

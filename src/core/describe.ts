@@ -1,0 +1,22 @@
+/**
+ * The wording of a broken rule, shared by the client's decoder (zod issues) and the webhooks entry point's
+ * own checks, so that both say "must be a string, got number 7" and "is required" alike.
+ */
+
+export function article(expected: string): string {
+  return /^[aeiou]/.test(expected) ? `an ${expected}` : `a ${expected}`;
+}
+
+/** A value as a message shows it: short strings quoted, objects and arrays by kind. */
+export function describe(value: unknown): string {
+  if (value === null || value === undefined) return String(value);
+  if (Array.isArray(value)) return 'an array';
+  if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+  if (typeof value === 'object') return 'an object';
+  return `${typeof value} ${String(value)}`;
+}
+
+/** `must be <what>, got <value>`, or `is required` when the value is absent. */
+export function mustBe(what: string, value: unknown): string {
+  return value === undefined ? 'is required' : `must be ${what}, got ${describe(value)}`;
+}

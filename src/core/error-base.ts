@@ -1,0 +1,34 @@
+/**
+ * The base error class and the brand that makes `instanceof` work across duplicate copies of the SDK (ESM
+ * and CJS both loaded). On its own so that the webhooks entry point carries it without the client's error
+ * classes (each `branded(...)` call is a statement a bundler must keep once its module is imported).
+ */
+
+const BRAND = Symbol.for('portfolio-reporting.error');
+
+/** Gives a class the cross-copy `instanceof`; exported for error classes beside the core (webhooks). */
+export function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
+  Object.defineProperty(cls.prototype, BRAND, { value: name, enumerable: false });
+  Object.defineProperty(cls, Symbol.hasInstance, {
+    value(this: { prototype: object }, value: unknown): boolean {
+      if (typeof value !== 'object' || value === null) return false;
+      // Walk the brands of the value's class chain: `value instanceof APIError` holds for a NotFoundError.
+      const wanted = (this.prototype as Record<symbol, unknown>)[BRAND];
+      for (let p = Object.getPrototypeOf(value); p; p = Object.getPrototypeOf(p)) {
+        if (Object.hasOwn(p, BRAND) && p[BRAND] === wanted) return true;
+      }
+      return false;
+    },
+  });
+  return cls;
+}
+
+/**
+ * The base class of every error thrown by the SDK.
+ * @example
+ * try { await prs.assets.retrieve(id) } catch (e) { if (e instanceof PortfolioReportingError) console.error(e.message) }
+ */
+export class PortfolioReportingError extends Error {
+  override name = 'PortfolioReportingError';
+}
+branded(PortfolioReportingError, 'PortfolioReportingError');

@@ -1,0 +1,69 @@
+/**
+ * The webhooks entry point's schemas: a handful of checks of parsed JSON from which the event and key types
+ * are inferred. Not zod: this entry point must stay small enough for a browser or an edge function (zod's
+ * engine alone is 7 kB gzipped, and these are the only two shapes it would check). Issues are worded as the
+ * client's decoder words them (`core/describe.ts`), and unknown members are kept, as with zod's loose objects.
+ */
+import { article, mustBe } from '../core/describe.js';
+
+export interface ShapeIssue {
+  path: string;
+  message: string;
+}
+
+/** Checks `value`, adding an issue per broken rule at `path`; true when there were none. */
+export type Check<T> = (value: unknown, path: string, issues: ShapeIssue[]) => value is T;
+export type Infer<C> = C extends Check<infer T> ? T : never;
+/** What `object(shape)` proves: the shape's members, and any others kept as unknown. */
+export type LooseObject<S extends Record<string, Check<unknown>>> = { [K in keyof S]: Infer<S[K]> } & { [member: string]: unknown };
+
+const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+function fail(issues: ShapeIssue[], path: string, message: string): false {
+  issues.push({ path, message });
+  return false;
+}
+
+export const string: Check<string> = (value, path, issues): value is string =>
+  typeof value === 'string' || fail(issues, path, mustBe(article('string'), value));
+
+export const unknown: Check<unknown> = (_value): _value is unknown => true;
+
+export function literal<const L extends string>(expected: L): Check<L> {
+  return (value, path, issues): value is L => value === expected || fail(issues, path, mustBe(JSON.stringify(expected), value));
+}
+
+/** Any JSON object; its members unchecked. */
+export const record: Check<Record<string, unknown>> = (value, path, issues): value is Record<string, unknown> =>
+  isObject(value) || fail(issues, path, mustBe(article('object'), value));
+
+export function object<S extends Record<string, Check<unknown>>>(shape: S): Check<LooseObject<S>> {
+  return (value, path, issues): value is LooseObject<S> => {
+    if (!isObject(value)) return fail(issues, path, mustBe(article('object'), value));
+    let ok = true;
+    // Every member is checked, so that one message lists every broken rule.
+    for (const key in shape) ok = (shape[key] as Check<unknown>)(value[key], at(path, key), issues) && ok;
+    return ok;
+  };
+}
+
+export function array<T>(item: Check<T>): Check<T[]> {
+  return (value, path, issues): value is T[] => {
+    if (!Array.isArray(value)) return fail(issues, path, mustBe(article('array'), value));
+    let ok = true;
+    for (let i = 0; i < value.length; i++) ok = item(value[i], at(path, i), issues) && ok;
+    return ok;
+  };
+}
+
+/** The issues of `value` against `check` (none when it passes). */
+export function issuesOf(check: Check<unknown>, value: unknown): ShapeIssue[] {
+  const issues: ShapeIssue[] = [];
+  check(value, '', issues);
+  return issues;
+}
+
+/** Issues as one line of an error message: `path: message; …`, `(body)` naming the root. */
+export function listIssues(issues: readonly ShapeIssue[]): string {
+  return issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
+}

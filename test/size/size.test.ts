@@ -1,0 +1,29 @@
+/**
+ * Size budgets, deterministic and so enforced here (speed is measured by `npm run bench`): each entry point
+ * of the built ESM output, bundled by esbuild for the browser with its dependencies, minified and gzipped.
+ * `npm test` builds first; run alone, this test refuses a `dist/` older than the sources.
+ */
+import { readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { BUDGETS, bundleSize, kB } from '../../bench/bundle-size.js';
+
+function newestSource(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    newest = Math.max(newest, entry.isDirectory() ? newestSource(path) : statSync(path).mtimeMs);
+  }
+  return newest;
+}
+
+describe.each(BUDGETS)('$entry', ({ entry, file, budget }) => {
+  it(`is at most ${kB(budget)} gzipped, dependencies included`, async () => {
+    expect(statSync(file).mtimeMs, `${file} is older than src/: run \`npm run build\` first`).toBeGreaterThanOrEqual(newestSource('src'));
+    const size = await bundleSize(file);
+    console.log(`${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)})`);
+    // The bundle really holds the dependencies it is charged for (zod in both; ky, if used, in the client).
+    expect(size.inputs.some((path) => path.includes('node_modules/zod/'))).toBe(entry === 'portfolio-reporting');
+    expect(size.gzipped).toBeLessThanOrEqual(budget);
+  });
+});
