@@ -1,4 +1,9 @@
-import kyDefault, { HTTPError, type KyInstance, type Options as KyOptions, isNetworkError, isTimeoutError } from 'ky';
+/**
+ * The one transport: fetch, bearer auth, retries with backoff and `Retry-After`, a timeout per attempt,
+ * the caller's signal, error mapping and logging. A loop over `fetch` written for this SDK rather than a
+ * general HTTP client: per request it allocates the headers, one AbortController and a timer, nothing it
+ * does not use (see bench/RESULTS.md for what a general client cost here, in time and in bundle bytes).
+ */
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -65,18 +70,16 @@ export interface TransportResponse {
   call: CallSite;
 }
 
-/**
- * ky is ESM-only. The CJS build reaches it through Node's `require(esm)`, and esbuild's interop for a
- * `type: module` package then hands this default import the module namespace: unwrap it.
- */
-const ky = (kyDefault as typeof kyDefault & { default?: typeof kyDefault }).default ?? kyDefault;
-
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
 /** A `Retry-After` longer than this is cut to it: a script should not sleep for an hour unasked. */
 const MAX_RETRY_AFTER_MS = 60_000;
+/** The longest wait before the first retry without `Retry-After`; it doubles with each retry (full jitter). */
+const BACKOFF_MS = 300;
+/** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
+const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 
 function env(name: string): string | undefined {
   const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -86,20 +89,25 @@ function env(name: string): string | undefined {
 /** Options normalised once at construction. */
 interface Resolved {
   baseUrl: URL;
+  /** The base URL without a trailing slash, paths are appended to it. */
+  base: string;
   token: string | (() => string | Promise<string>);
   timeout: number;
   maxRetries: number;
-  headers: Record<string, string>;
+  /** The headers every request starts from (Accept, then the client's own), per accepted media type. */
+  headers: { jsonapi: Headers; json: Headers };
 }
 
+/** One attempt's end: the response with its body read, or a failure that may be retried. */
+type Attempt = { response: Response; text: string } | { failure: Error; why: string };
+
 /**
- * The one transport: a ky instance per client, bearer auth, retries, timeouts, error mapping, logging.
- * Resources never call fetch themselves; they describe a request and hand it here.
+ * The one transport: a loop of attempts over fetch per request, bearer auth, retries, timeouts, error
+ * mapping, logging. Resources never call fetch themselves; they describe a request and hand it here.
  */
 export class Transport {
   readonly logger: LevelLogger;
   private readonly resolved: Resolved;
-  private readonly ky: KyInstance;
   private readonly fetchImpl: typeof fetch;
 
   constructor(options: ClientOptions = {}) {
@@ -123,42 +131,23 @@ export class Transport {
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     this.logger = new LevelLogger(options.logger ?? console, level);
     if (typeof token === 'string') this.logger.addSecret(token);
+    // `set`, not an object spread: header names are case-insensitive, and a spread of `X-A` and `x-a` (or a
+    // caller's `Authorization`) would send both values joined.
+    const headers = (accept: string) => withHeaders(new Headers({ accept }), options.headers);
     this.resolved = {
       baseUrl: url,
+      base: url.href.replace(/\/$/, ''),
       token,
       timeout: checkTimeout(options.timeout ?? 60_000),
       maxRetries: checkRetries(options.maxRetries ?? 2),
-      headers: { ...options.headers },
+      headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.ky = ky.create({
-      fetch: this.fetchImpl,
-      throwHttpErrors: true,
-      // Error bodies stay raw text in `HTTPError.data` (ky would parse only `…+json` types and drop a
-      // malformed one); `makeAPIError` parses them once, whichever JSON:API spelling the service used.
-      // Success bodies are read as text too and parsed by `parseBody`.
-      parseJson: (text) => text,
-      hooks: {
-        afterResponse: [
-          // A retried DELETE that finds nothing means an earlier attempt deleted it.
-          ({ request, response, retryCount }) =>
-            request.method === 'DELETE' && retryCount > 0 && response.status === 404
-              ? new Response(null, { status: 204 })
-              : undefined,
-        ],
-        beforeRetry: [
-          ({ request, error, retryCount }) => {
-            const why = error instanceof HTTPError ? `status ${error.response.status}` : error.name;
-            this.logger.log('warn', `retrying ${request.method} ${request.url} (retry ${retryCount}) after ${why}`);
-          },
-        ],
-      },
-    });
   }
 
   /** The base URL's origin and path, without a trailing slash. */
   get baseUrl(): string {
-    return this.resolved.baseUrl.href.replace(/\/$/, '');
+    return this.resolved.base;
   }
 
   /** The fetch the client was given, for helpers that call other hosts (the webhook keys). */
@@ -167,7 +156,7 @@ export class Transport {
   }
 
   url(path: string, query?: TransportRequest['query']): string {
-    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.baseUrl + path);
+    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.resolved.base + path);
     if (query) {
       for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
     }
@@ -180,63 +169,101 @@ export class Transport {
     const opts = req.options ?? {};
     const timeout = checkTimeout(opts.timeout ?? this.resolved.timeout);
     const maxRetries = checkRetries(opts.maxRetries ?? this.resolved.maxRetries);
-    // `set`, not an object spread: header names are case-insensitive, and a spread of `X-A` and `x-a`
-    // (or a caller's `Authorization`) would send both values joined.
-    const headers = new Headers({ accept: req.accept === 'json' ? 'application/json' : ACCEPT_JSONAPI });
-    for (const extra of [this.resolved.headers, opts.headers]) {
-      for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
-    }
-    headers.set('authorization', `Bearer ${await this.token(call)}`);
+    const headers = withHeaders(new Headers(this.resolved.headers[req.accept ?? 'jsonapi']), opts.headers);
+    const token = this.resolved.token;
+    headers.set('authorization', `Bearer ${typeof token === 'string' ? token : await this.tokenFrom(token, call)}`);
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers.set('content-type', JSONAPI_MEDIA_TYPE);
     }
-    const isPost = req.method === 'POST';
-    const kyOptions: KyOptions = {
-      method: req.method,
-      headers,
-      body,
-      timeout: timeout === 0 ? false : timeout,
-      signal: opts.signal,
-      retry: {
-        limit: maxRetries,
-        methods: ['get', 'patch', 'delete', 'put', 'post'],
-        statusCodes: RETRY_STATUSES,
-        afterStatusCodes: RETRY_STATUSES,
-        maxRetryAfter: MAX_RETRY_AFTER_MS,
-        jitter: true,
-        retryOnTimeout: !isPost,
-        // POST is not idempotent: only a 429 (the request was not processed) is retried. `undefined`, not
-        // `true`, lets ky's own checks run, which is where `Retry-After` is read.
-        shouldRetry: isPost ? ({ error }) => (error instanceof HTTPError && error.response.status === 429 ? undefined : false) : undefined,
-      },
-    };
+    const init: RequestInit = { method: req.method, headers, body };
     this.logger.log('debug', `${req.method} ${url}`);
-    let response: Response;
-    let text: string;
-    try {
-      const pending = this.ky(url, kyOptions);
-      response = await pending;
-      // The body is read through ky too, so that `timeout` and the caller's signal cover it as well.
-      text = await pending.text();
-    } catch (error) {
-      if (error instanceof HTTPError) {
-        const location = error.response.headers.get('location');
-        if (error.response.status === 303 && location) return this.followSeeOther(call, location, opts);
+    for (let retry = 0; ; retry++) {
+      const attempt = await this.attempt(call, init, timeout, opts.signal);
+      let error: Error;
+      let why: string;
+      let wait: number | undefined;
+      if ('failure' in attempt) {
+        // No answer: a POST may have been processed, so only idempotent calls are tried again.
+        if (req.method === 'POST') throw attempt.failure;
+        ({ failure: error, why } = attempt);
+      } else {
+        const { response, text } = attempt;
+        if (response.ok) {
+          this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
+          return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
+        }
+        const { status } = response;
+        const location = response.headers.get('location');
+        // A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here.
+        if (status === 303 && location) return this.followSeeOther(call, location, opts);
+        // A retried DELETE that finds nothing means an earlier attempt deleted it.
+        if (req.method === 'DELETE' && retry > 0 && status === 404) {
+          return { response: new Response(null, { status: 204 }), body: undefined, redirected: false, call };
+        }
         // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
-        const errorBody = typeof error.data === 'string' ? this.logger.redact(error.data) : undefined;
-        throw makeAPIError(call, error.response.status, error.response.headers, errorBody);
+        error = makeAPIError(call, status, response.headers, text === '' ? undefined : this.logger.redact(text));
+        // POST is not idempotent: only a 429 (the request was not processed) is retried.
+        if (!RETRY_STATUSES.has(status) || (req.method === 'POST' && status !== 429)) throw error;
+        why = `status ${status}`;
+        wait = retryAfter(response.headers);
       }
-      throw this.connectionError(call, error, opts.signal, timeout);
+      if (retry >= maxRetries) throw error;
+      this.logger.log('warn', `retrying ${req.method} ${url} (retry ${retry + 1}) after ${why}`);
+      await sleep(wait ?? Math.random() * BACKOFF_MS * 2 ** retry, call, opts.signal);
     }
-    const parsed = this.parseBody(call, response, text);
-    this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
-    return { response, body: parsed, redirected: response.redirected, call };
   }
 
-  /** A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here. */
+  /**
+   * One attempt: the response, and its body read to the end, each within `timeout` (the timer starts again
+   * for the body). The caller's signal aborts at once. A fetch that ignores its signal is raced, so a
+   * timeout or an abort still ends the attempt.
+   */
+  private async attempt(call: CallSite, init: RequestInit, timeout: number, signal: AbortSignal | undefined): Promise<Attempt> {
+    if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
+    const controller = new AbortController();
+    let timedOut = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const startTimer = () => {
+      if (timeout) timer = setTimeout(() => ((timedOut = true), controller.abort()), timeout);
+    };
+    const forward = () => controller.abort(signal?.reason);
+    signal?.addEventListener('abort', forward);
+    const aborted = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
+    });
+    aborted.catch(() => undefined); // observed here when nothing is racing it any more
+    try {
+      startTimer();
+      const response = await Promise.race([this.fetchImpl(call.url, { ...init, signal: controller.signal }), aborted]);
+      clearTimeout(timer);
+      startTimer();
+      const reading = Promise.race([response.text(), aborted]);
+      // An error status is reported whatever its body: a body that cannot be read is an empty one.
+      const text = response.ok ? await reading : await reading.catch(() => '');
+      if (signal?.aborted) throw signal.reason;
+      return { response, text };
+    } catch (error) {
+      if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
+      if (timedOut) return { failure: new APIConnectionTimeoutError(call, timeout), why: 'a timeout' };
+      if (error instanceof PortfolioReportingError) throw error;
+      // fetch rejects with a TypeError when no answer came; its innermost cause says why
+      // (`connect ECONNREFUSED …`), the outer ones say `fetch failed`.
+      if (error instanceof TypeError) {
+        let detail = error.message;
+        for (let e: unknown = error.cause; e instanceof Error; e = e.cause) detail = e.message;
+        return { failure: new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`), why: 'a network error' };
+      }
+      throw error instanceof Error ? error : new APIConnectionError(call, String(error));
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', forward);
+    }
+  }
+
+  /** Follows a 303 See Other to the same origin only (the token goes with it). */
   private async followSeeOther(call: CallSite, location: string, options: RequestOptions): Promise<TransportResponse> {
     const target = new URL(location, call.url);
     if (target.origin !== this.resolved.baseUrl.origin) {
@@ -261,9 +288,7 @@ export class Transport {
     }
   }
 
-  private async token(call: CallSite): Promise<string> {
-    const source = this.resolved.token;
-    if (typeof source === 'string') return source;
+  private async tokenFrom(source: () => string | Promise<string>, call: CallSite): Promise<string> {
     let token: string;
     try {
       token = await source();
@@ -276,29 +301,48 @@ export class Transport {
     this.logger.addSecret(token);
     return token;
   }
+}
 
-  private connectionError(call: CallSite, error: unknown, signal: AbortSignal | undefined, timeout: number): Error {
-    if (signal?.aborted) return new APIUserAbortError(call, { cause: signal.reason });
-    if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
-    if (error instanceof PortfolioReportingError) return error;
-    if (isNetworkError(error) || error instanceof TypeError) {
-      // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
-      let detail = (error as Error).message;
-      for (let e: unknown = (error as Error).cause; e instanceof Error; e = e.cause) detail = e.message;
-      return new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`);
-    }
-    return error instanceof Error ? error : new APIConnectionError(call, String(error));
-  }
+/** Sets each of `extra` on `headers` (case-insensitive: a later spelling replaces an earlier one). */
+function withHeaders(headers: Headers, extra: Record<string, string> | undefined): Headers {
+  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+  return headers;
+}
+
+/** `Retry-After` in ms, seconds or an HTTP date, at most `MAX_RETRY_AFTER_MS`; undefined when absent or unreadable. */
+function retryAfter(headers: Headers): number | undefined {
+  const value = headers.get('retry-after')?.trim();
+  if (!value) return undefined;
+  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
+  return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/** Waits `ms` before a retry; the caller's signal ends the wait at once. */
+function sleep(ms: number, call: CallSite, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const abort = () => {
+      clearTimeout(timer);
+      reject(new APIUserAbortError(call, { cause: signal?.reason }));
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', abort);
+      resolve();
+    }, ms);
+    if (signal?.aborted) abort();
+    else signal?.addEventListener('abort', abort, { once: true });
+  });
 }
 
 function checkTimeout(value: number): number {
   if (!Number.isFinite(value) || value < 0) {
     throw new PortfolioReportingError(`\`timeout\` must be a finite number of 0 or more, got ${value}`);
   }
+  if (value > MAX_TIMEOUT_MS) {
+    throw new PortfolioReportingError(`\`timeout\` must be at most ${MAX_TIMEOUT_MS} ms (about 24 days; 0 means none), got ${value}`);
+  }
   return value;
 }
 
-/** Checked here: ky would otherwise throw a TypeError at request time, read as a network failure. */
 function checkRetries(value: number): number {
   if (!Number.isInteger(value) || value < 0) {
     throw new PortfolioReportingError(`\`maxRetries\` must be a whole number of 0 or more, got ${value}`);

@@ -149,6 +149,23 @@ describe('Retry-After', () => {
     expect(performance.now() - started).toBeLessThan(5000);
   });
 
+  it('is honoured as an HTTP date', async () => {
+    // Whole seconds: a date 2 s ahead, cut to the second, lies between 1 and 2 s ahead.
+    sequence([503, 200], { 'retry-after': new Date(Date.now() + 2000).toUTCString() });
+    await client(server.url).instruments.retrieve('i1');
+    expect(attempts()).toBe(2);
+    const waited = (arrivals[1] ?? 0) - (arrivals[0] ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(900);
+    expect(waited).toBeLessThan(2500);
+  });
+
+  it('an unreadable Retry-After falls back to the backoff', async () => {
+    sequence([503, 200], { 'retry-after': 'soon' });
+    await client(server.url).instruments.retrieve('i1');
+    expect(attempts()).toBe(2);
+    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeLessThan(300 + 200);
+  });
+
   it('Retry-After: 0 retries at once, without the backoff', async () => {
     sequence([503, 503, 200]);
     const started = performance.now();
@@ -242,6 +259,25 @@ describe('timeouts', () => {
     expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`);
   });
 
+  it('a custom fetch that ignores its signal still times out', async () => {
+    let calls = 0;
+    const deaf: typeof fetch = () => {
+      calls++;
+      return new Promise<Response>(() => {}); // never settles, whatever the signal says
+    };
+    const started = performance.now();
+    const error = await client(server.url, { fetch: deaf, timeout: 50, maxRetries: 1 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(calls).toBe(2);
+  });
+
+  it('refuses a timeout longer than a timer can wait (it would fire at once)', async () => {
+    expect(() => client(server.url, { timeout: 2 ** 31 })).toThrow('`timeout` must be at most 2147483647 ms (about 24 days; 0 means none), got 2147483648');
+    await expect(client(server.url).instruments.retrieve('i1', { timeout: 2 ** 32 })).rejects.toThrow('`timeout` must be at most 2147483647 ms');
+    expect(attempts()).toBe(0);
+  });
+
   it('a POST that timed out is not retried (it may have been processed)', async () => {
     server.handle(() => {});
     await expect(client(server.url, { timeout: 50 }).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(
@@ -288,6 +324,14 @@ describe("the caller's signal", () => {
     expect(elapsed).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(attempts()).toBe(1);
+  });
+
+  it('aborts a custom fetch that ignores its signal', async () => {
+    const deaf: typeof fetch = () => new Promise<Response>(() => {});
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), 50);
+    const error = await client(server.url, { fetch: deaf }).instruments.retrieve('i1', { signal: controller.signal }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
   it('an already aborted signal sends nothing', async () => {
