@@ -31,21 +31,39 @@ export interface UnknownObject {
 /** The fallback of open unions of plain `{ type, … }` values (limit filters, conditions, limit types). */
 export const unknownObject = z.looseObject({ type: z.string() }) as unknown as Schema<UnknownObject>;
 
+/** The members of a kind union and its fallback: what a compiled check of the union dispatches on. */
+export interface KindDispatch {
+  members: ReadonlyMap<string, Schema>;
+  fallback: Schema;
+}
+const dispatches = new WeakMap<object, KindDispatch>();
+
+/** The `type` a kind union dispatches on: a string `type` member, if the value has one. */
+export function kindOf(value: unknown): string | undefined {
+  const type = (value as { type?: unknown } | null)?.type;
+  return typeof type === 'string' ? type : undefined;
+}
+
+/** The members and fallback of a schema made by `kindUnion` (undefined for any other schema). */
+export function kindDispatch(schema: Schema): KindDispatch | undefined {
+  return dispatches.get(schema);
+}
+
 /**
  * A schema that checks a value against the member its `type` names, or, for any other type, against
- * `fallback` (an unknown resource by default; webhook events give their own envelope, limit filters
- * `unknownObject`).
+ * `fallback` (an unknown resource by default; `unknownObject` for limit filters and conditions).
  */
 export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(members: M, fallback: Schema = genericResource): Schema<z.output<M[keyof M]> | U> {
   const byType = new Map<string, Schema>(Object.entries(members));
-  return z.unknown().check(
+  const schema = z.unknown().check(
     z.superRefine((value, ctx) => {
-      const type = (value as { type?: unknown } | null)?.type;
-      const schema = (typeof type === 'string' && byType.get(type)) || fallback;
-      const result = z.safeParse(schema, value);
+      const kind = kindOf(value);
+      const result = z.safeParse((kind !== undefined && byType.get(kind)) || fallback, value);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
-  ) as unknown as Schema<z.output<M[keyof M]> | U>;
+  );
+  dispatches.set(schema, { members: byType, fallback });
+  return schema as unknown as Schema<z.output<M[keyof M]> | U>;
 }
 
 /** An open union of plain `{ type, … }` values: a member per known type, any other type kept as `UnknownObject`. */
