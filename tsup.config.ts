@@ -1,11 +1,13 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts' },
+  entry: { index: 'src/index.ts', testing: 'src/testing/index.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
   clean: true,
   target: 'es2022',
   platform: 'neutral',
+  // An optional peer dependency of the testing entry only: never bundled.
+  external: ['msw'],
 });
