@@ -77,7 +77,10 @@ function holdings(ctx: Ctx): Response {
     const date = p.dates[i] as string;
     const groups = new Map<string, { rels: Record<string, { data: Ident }>; value: number; ccyCode: string }>();
     // Without expand there is one holding per date, even when nothing is held that day.
-    if (!dims.length) groups.set('', { rels: { reportingEntity: { data: { type: 'reporting-entity', id: p.entity.id } } }, value: 0, ccyCode: entityCcy });
+    if (!dims.length) {
+      const rels = { reportingEntity: { data: { type: 'reporting-entity', id: p.entity.id } } };
+      groups.set(groupKey(rels), { rels, value: 0, ccyCode: entityCcy });
+    }
     for (const v of valued) {
       const rels = dimensions(v, dims);
       const key = groupKey(rels);
