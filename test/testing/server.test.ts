@@ -85,7 +85,7 @@ describe('a fixed access token', () => {
 describe('handlers in-process with msw setupServer', () => {
   const mock = createMockService({ baseUrl: 'https://reporting.test', seed: (s) => void s.clients.add({ name: 'Seeded' }) });
   const server = setupServer(...mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());
 
   it('serves the seed and creates through plain fetch', async () => {

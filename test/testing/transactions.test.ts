@@ -25,7 +25,7 @@ describe('transactions', () => {
     expect(res.status).toBe(201);
     expect(res.body.data.id).toMatch(HEX24);
     expect(res.body.data.attributes).toEqual({ accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04', commission: 0 });
-    for (const query of [{ accountId: s.account.id }, { depositoryId: s.depository.id }, { accountId: s.account.id, depositoryId: s.depository.id }]) {
+    for (const query of [{ accountId: s.account.id }, { depositoryId: s.depository.id }, { accountId: s.account.id, depositoryId: s.depository.id }] as Record<string, string>[]) {
       const list = await h.get('/api/v2/transactions', { ...query, fromDate: '2024-03-01', toDate: '2024-03-01' });
       expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([res.body.data.id]);
     }
@@ -55,7 +55,7 @@ describe('transactions', () => {
     ['fee-transaction', { category: 'custody' }, { account: 'excluded' }],
     ['refund-transaction', {}, { account: 'excluded' }],
     ['fx-spot-transaction', 'fx', { inflowAccount: 'account', outflowAccount: 'excluded' }],
-  ])('refuses %s on an account excluded from reporting: 422', async (type, extra, rels) => {
+  ] as [string, Record<string, unknown> | 'fx', Record<string, string>][])('refuses %s on an account excluded from reporting: 422', async (type, extra, rels) => {
     const s = seed();
     const attributes =
       extra === 'fx' ? { inflowAccountAmount: 100, outflowAccountAmount: -110, tradeDate: '2024-01-02', valueDate: '2024-01-04' } : { accountAmount: -5, tradeDate: '2024-01-02', valueDate: '2024-01-02', ...extra };

@@ -70,9 +70,15 @@ export class Ctx {
     return value;
   }
 
+  /** The body, read once (a handler may look at it before parsing it). */
+  private bodyText(): Promise<string> {
+    if (!this.text) this.text = this.request.text();
+    return this.text;
+  }
+
   /** The JSON body (either JSON:API spelling or plain JSON), or undefined when there is none. */
   async json(): Promise<unknown> {
-    const text = await (this.text ??= this.request.text());
+    const text = await this.bodyText();
     if (text.trim() === '') return undefined;
     checkJsonContentType(this.request.headers.get('content-type'));
     try {
@@ -103,8 +109,7 @@ export class Ctx {
 
   /** The document when a body was sent (the endpoints whose body is optional), else undefined. */
   async optionalDocument(expected: string): Promise<Doc | undefined> {
-    const text = await (this.text ??= this.request.text());
-    return text.trim() ? this.document(expected) : undefined;
+    return (await this.bodyText()).trim() ? this.document(expected) : undefined;
   }
 
   /** A PATCH document: its `id`, when given, must be the one in the path (409 otherwise). */

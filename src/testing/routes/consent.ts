@@ -29,7 +29,10 @@ function strings(f: Fields, name: string): string[] {
 
 function checkFiles(ctx: Ctx, authority: CustodianAuthorityRecord, f: Fields): void {
   const files = f.values.files;
-  if (!Array.isArray(files)) return f.fail('files', 'is required: a list of { name, hashAlgorithm, hashValue }');
+  if (!Array.isArray(files)) {
+    f.fail('files', 'is required: a list of { name, hashAlgorithm, hashValue }');
+    return;
+  }
   const uploaded = ctx.store.custodianAuthorityFiles.of(authority.id);
   files.forEach((entry, i) => {
     const g = new Fields(isObject(entry) ? entry : {}, `data.files[${i}]`);

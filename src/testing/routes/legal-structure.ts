@@ -5,7 +5,7 @@
  */
 import { Fields, ref, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
-import { badRequest, conflict, notFound } from '../http/errors.js';
+import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent, one, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { AccountRecord, DepositoryRecord, LegalEntityRecord } from '../store/records.js';

@@ -31,29 +31,36 @@ function conditionKind(type: unknown): { kind: string; negated: boolean } | unde
 
 /** Records every broken rule of a (recursive) limit filter. */
 export function checkFilter(f: Fields, value: unknown, path: string): void {
-  if (!isObject(value)) return f.issue(`${path} must be an object { type: "and" | "or" | "condition", … }`);
-  if (value.type === 'and' || value.type === 'or') {
-    if (!Array.isArray(value.filters) || !value.filters.length) return f.issue(`${path}.filters must be a non-empty list of limit filters`);
-    value.filters.forEach((child, i) => checkFilter(f, child, `${path}.filters[${i}]`));
+  if (!isObject(value)) {
+    f.issue(`${path} must be an object { type: "and" | "or" | "condition", … }`);
+  } else if (value.type === 'and' || value.type === 'or') {
+    const filters = value.filters;
+    if (Array.isArray(filters) && filters.length) {
+      for (const [i, child] of filters.entries()) checkFilter(f, child, `${path}.filters[${i}]`);
+    }
+    else f.issue(`${path}.filters must be a non-empty list of limit filters`);
   } else if (value.type === 'condition') {
     const c = value.condition;
     const kind = isObject(c) ? conditionKind(c.type) : undefined;
-    if (!isObject(c) || !kind) {
-      return f.issue(`${path}.condition.type must be one of ${Object.keys(CONDITIONS).flatMap((k) => [`${k}-is`, `${k}-is-not`]).join(', ')}`);
-    }
-    const field = CONDITIONS[kind.kind] as string;
-    if (typeof c[field] !== 'string' || c[field] === '') f.issue(`${path}.condition["${field}"] is required (a string)`);
+    const field = kind && CONDITIONS[kind.kind];
+    if (!isObject(c) || !field) {
+      f.issue(`${path}.condition.type must be one of ${Object.keys(CONDITIONS).flatMap((k) => [`${k}-is`, `${k}-is-not`]).join(', ')}`);
+    } else if (typeof c[field] !== 'string' || c[field] === '') f.issue(`${path}.condition["${field}"] is required (a string)`);
   } else f.issue(`${path}.type must be "and", "or" or "condition", got ${JSON.stringify(value.type)}`);
 }
 
 export function checkLimitType(f: Fields, value: unknown, path: string): void {
-  if (!isObject(value) || !LIMIT_TYPES.includes(value.type as string)) return f.issue(`${path}.type must be one of ${LIMIT_TYPES.join(', ')}`);
-  if (value.type === 'limit-group') return;
-  const values = value.values;
-  if (!isObject(values)) return f.issue(`${path}.values is required: { min: number | null, max: number | null }`);
-  for (const bound of ['min', 'max']) {
-    const b = values[bound];
-    if (b !== undefined && b !== null && (typeof b !== 'number' || !Number.isFinite(b))) f.issue(`${path}.values.${bound} must be a number or null`);
+  if (!isObject(value) || !LIMIT_TYPES.includes(value.type as string)) {
+    f.issue(`${path}.type must be one of ${LIMIT_TYPES.join(', ')}`);
+  } else if (value.type !== 'limit-group') {
+    const values = value.values;
+    if (!isObject(values)) f.issue(`${path}.values is required: { min: number | null, max: number | null }`);
+    else {
+      for (const bound of ['min', 'max']) {
+        const b = values[bound];
+        if (b !== undefined && b !== null && (typeof b !== 'number' || !Number.isFinite(b))) f.issue(`${path}.values.${bound} must be a number or null`);
+      }
+    }
   }
 }
 

@@ -62,7 +62,8 @@ async function create(ctx: Ctx): Promise<Response> {
   f.done();
 
   for (const name of BARRED_WHEN_EXCLUDED[doc.type] ?? []) {
-    const account = ctx.store.accounts.get((doc.relationships[name]?.data as { id: string }).id);
+    const data = doc.relationships[name]?.data;
+    const account = data && !Array.isArray(data) ? ctx.store.accounts.get(data.id) : undefined;
     if (account?.excludeFromReporting) {
       throw new HttpError(422, `account ${account.id} is excluded from reporting (excludeFromReporting); ${doc.type} cannot be created for it`);
     }
