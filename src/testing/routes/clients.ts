@@ -9,8 +9,10 @@ import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent, one, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { ClientRecord, PortfolioRecord, ReportingEntityRecord } from '../store/records.js';
+import type { MockStore } from '../store/store.js';
+import type { Table } from '../store/table.js';
 import { roundCents, valueOn } from '../valuation.js';
-import { found } from './lookup.js';
+import { deleteOne, found, listOf, readOne } from './crud.js';
 
 const renderClient = (c: ClientRecord) => ({ id: c.id, type: 'client', attributes: c.attributes });
 const renderEntity = (e: ReportingEntityRecord) => ({ id: e.id, type: 'reporting-entity', attributes: e.attributes, relationships: { client: { data: { type: 'client', id: e.clientId } } } });
@@ -29,8 +31,8 @@ async function patchAttributes(ctx: Ctx, type: string, target: { attributes: Rec
   return noContent();
 }
 
-function deleteClient(ctx: Ctx): Response {
-  const client = found(ctx.store.clients, ctx.param('id'));
+/** A client that still owns resources is kept (409 naming them). */
+function keepOwners(client: ClientRecord, ctx: Ctx): void {
   const s = ctx.store;
   const owned = {
     'legal entities': s.legalEntities.where((x) => x.clientId === client.id).length,
@@ -40,23 +42,6 @@ function deleteClient(ctx: Ctx): Response {
   };
   const left = Object.entries(owned).filter(([, n]) => n > 0);
   if (left.length) throw conflict(`client ${client.id} still has ${left.map(([what, n]) => `${n} ${what}`).join(', ')}; delete them first`);
-  s.clients.delete(client.id);
-  return noContent();
-}
-
-function deleteEntity(ctx: Ctx): Response {
-  const entity = found(ctx.store.reportingEntities, ctx.param('id'));
-  const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
-  if (portfolios) throw conflict(`reporting entity ${entity.id} still has ${portfolios} portfolio(s); delete them first`);
-  ctx.store.reportingEntities.delete(entity.id);
-  return noContent();
-}
-
-function deletePortfolio(ctx: Ctx): Response {
-  const portfolio = found(ctx.store.portfolios, ctx.param('id'));
-  for (const p of ctx.store.positions.where((x) => x.portfolioId === portfolio.id)) ctx.store.positions.delete(p.id);
-  ctx.store.portfolios.delete(portfolio.id);
-  return noContent();
 }
 
 /** Market value at both ends of the period and the change between them (no cash flows are considered). */
@@ -85,69 +70,58 @@ function performance(ctx: Ctx): Response {
   });
 }
 
+/** `POST` a resource of a shape not shown under the record named by `:id`: its attributes are kept as sent. */
+function createUnder<P extends { id: string }>(path: string, type: string, parent: (s: MockStore) => Table<P>, add: (parent: P, attributes: Record<string, unknown>, ctx: Ctx) => unknown): Route {
+  return {
+    method: 'POST',
+    path,
+    handle: async (ctx) => {
+      const owner = found(parent(ctx.store), ctx.param('id'));
+      return created(ctx, add(owner, (await ctx.document(type)).attributes, ctx));
+    },
+  };
+}
+
+const portfoliosOf = (entityIds: Set<string>, ctx: Ctx) => ctx.store.portfolios.where((p) => entityIds.has(p.reportingEntityId)).map(renderPortfolio);
+
 export const clientRoutes: Route[] = [
   { method: 'GET', path: '/api/v2/clients', handle: (ctx) => paged(ctx, ctx.store.clients.all().map(renderClient)) },
-  { method: 'GET', path: '/api/v2/clients/:id', handle: (ctx) => one(ctx, renderClient(found(ctx.store.clients, ctx.param('id')))) },
+  readOne('/api/v2/clients/:id', (s) => s.clients, renderClient),
   { method: 'POST', path: '/api/v2/clients', handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add((await ctx.document('client')).attributes))) },
   { method: 'PATCH', path: '/api/v2/clients/:id', handle: (ctx) => patchAttributes(ctx, 'client', found(ctx.store.clients, ctx.param('id'))) },
-  { method: 'DELETE', path: '/api/v2/clients/:id', handle: deleteClient },
-  {
-    method: 'GET',
-    path: '/api/v2/clients/:id/reporting-entities',
-    handle: (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      return paged(ctx, ctx.store.reportingEntities.where((e) => e.clientId === client.id).map(renderEntity));
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/v2/clients/:id/reporting-entities',
-    handle: async (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      const doc = await ctx.document('reporting-entity');
-      return created(ctx, renderEntity(ctx.store.reportingEntities.add({ clientId: client.id, attributes: doc.attributes })));
-    },
-  },
-  { method: 'GET', path: '/api/v2/reporting-entities/:id', handle: (ctx) => one(ctx, renderEntity(found(ctx.store.reportingEntities, ctx.param('id')))) },
+  deleteOne('/api/v2/clients/:id', (s) => s.clients, keepOwners),
+  listOf('/api/v2/clients/:id/reporting-entities', (s) => s.clients, (client, ctx) => ctx.store.reportingEntities.where((e) => e.clientId === client.id).map(renderEntity)),
+  createUnder('/api/v2/clients/:id/reporting-entities', 'reporting-entity', (s) => s.clients, (client, attributes, ctx) =>
+    renderEntity(ctx.store.reportingEntities.add({ clientId: client.id, attributes })),
+  ),
+  readOne('/api/v2/reporting-entities/:id', (s) => s.reportingEntities, renderEntity),
   { method: 'PATCH', path: '/api/v2/reporting-entities/:id', handle: (ctx) => patchAttributes(ctx, 'reporting-entity', found(ctx.store.reportingEntities, ctx.param('id'))) },
-  { method: 'DELETE', path: '/api/v2/reporting-entities/:id', handle: deleteEntity },
-  {
-    method: 'GET',
-    path: '/api/v2/reporting-entities/:id/portfolios',
-    handle: (ctx) => {
-      const entity = found(ctx.store.reportingEntities, ctx.param('id'));
-      return paged(ctx, ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).map(renderPortfolio));
-    },
-  },
-  {
-    method: 'POST',
-    path: '/api/v2/reporting-entities/:id/portfolios',
-    handle: async (ctx) => {
-      const entity = found(ctx.store.reportingEntities, ctx.param('id'));
-      const doc = await ctx.document('portfolio');
-      return created(ctx, renderPortfolio(ctx.store.portfolios.add({ reportingEntityId: entity.id, attributes: doc.attributes })));
-    },
-  },
-  { method: 'GET', path: '/api/v2/portfolios/:id', handle: (ctx) => one(ctx, renderPortfolio(found(ctx.store.portfolios, ctx.param('id')))) },
+  deleteOne('/api/v2/reporting-entities/:id', (s) => s.reportingEntities, (entity, ctx) => {
+    const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
+    if (portfolios) throw conflict(`reporting entity ${entity.id} still has ${portfolios} portfolio(s); delete them first`);
+  }),
+  listOf('/api/v2/reporting-entities/:id/portfolios', (s) => s.reportingEntities, (entity, ctx) => portfoliosOf(new Set([entity.id]), ctx)),
+  createUnder('/api/v2/reporting-entities/:id/portfolios', 'portfolio', (s) => s.reportingEntities, (entity, attributes, ctx) =>
+    renderPortfolio(ctx.store.portfolios.add({ reportingEntityId: entity.id, attributes })),
+  ),
+  readOne('/api/v2/portfolios/:id', (s) => s.portfolios, renderPortfolio),
   { method: 'PATCH', path: '/api/v2/portfolios/:id', handle: (ctx) => patchAttributes(ctx, 'portfolio', found(ctx.store.portfolios, ctx.param('id'))) },
-  { method: 'DELETE', path: '/api/v2/portfolios/:id', handle: deletePortfolio },
+  // The seeded positions of a portfolio go with it.
+  deleteOne('/api/v2/portfolios/:id', (s) => s.portfolios, (portfolio, ctx) => {
+    for (const p of ctx.store.positions.where((x) => x.portfolioId === portfolio.id)) ctx.store.positions.delete(p.id);
+  }),
   { method: 'GET', path: '/api/v2/performance/reporting-entities/:id', handle: performance },
-  {
-    method: 'GET',
-    path: '/api/v2/custodian-holdings/legal-entities/:id',
-    handle: (ctx) => {
-      const le = found(ctx.store.legalEntities, ctx.param('id'));
-      const rows = ctx.store.custodianHoldings.where((h) => h.legalEntityId === le.id);
-      return paged(ctx, rows.map((h) => ({ id: h.id, type: 'custodian-holding', attributes: h.attributes, relationships: { legalEntity: { data: { type: 'legal-entity', id: le.id } } } })));
-    },
-  },
+  listOf('/api/v2/custodian-holdings/legal-entities/:id', (s) => s.legalEntities, (le, ctx) =>
+    ctx.store.custodianHoldings
+      .where((h) => h.legalEntityId === le.id)
+      .map((h) => ({ id: h.id, type: 'custodian-holding', attributes: h.attributes, relationships: { legalEntity: { data: { type: 'legal-entity', id: le.id } } } })),
+  ),
   {
     method: 'GET',
     path: '/api/v2/clients/:id/portfolios',
     handle: (ctx) => {
       const client = found(ctx.store.clients, ctx.param('id'));
-      const entities = new Set(ctx.store.reportingEntities.where((e) => e.clientId === client.id).map((e) => e.id));
-      const response = paged(ctx, ctx.store.portfolios.where((p) => entities.has(p.reportingEntityId)).map(renderPortfolio));
+      const response = paged(ctx, portfoliosOf(new Set(ctx.store.reportingEntities.where((e) => e.clientId === client.id).map((e) => e.id)), ctx));
       // Deprecated in favour of /reporting-entities/:id/portfolios (RFC 9745 header).
       response.headers.set('deprecation', 'true');
       return response;

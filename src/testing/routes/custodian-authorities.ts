@@ -7,12 +7,12 @@
 import { hex } from '../ids.js';
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
-import { created, json, noContent, one, paged } from '../http/respond.js';
+import { created, json, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import { REVOCABLE } from '../store/custodians.js';
 import type { AuthorityFileRecord, CustodianAuthorityRecord } from '../store/records.js';
 import { consent } from './consent.js';
-import { found } from './lookup.js';
+import { found, listOf, readOne } from './crud.js';
 
 export function renderAuthority(a: CustodianAuthorityRecord) {
   return {
@@ -113,22 +113,16 @@ export const custodianRoutes: Route[] = [
     path: '/api/v2/custodians',
     handle: (ctx) => paged(ctx, ctx.store.custodians.all().map((c) => ({ id: c.id, type: 'custodian', attributes: { identifier: c.identifier, name: c.name, country: c.country } }))),
   },
-  {
-    method: 'GET',
-    path: '/api/v2/legal-entities/:legalEntityId/custodian-authorities',
-    handle: (ctx) => {
-      const le = found(ctx.store.legalEntities, ctx.param('legalEntityId'));
-      return paged(ctx, ctx.store.custodianAuthorities.where((a) => a.legalEntityId === le.id).map(renderAuthority));
-    },
-  },
+  listOf(
+    '/api/v2/legal-entities/:legalEntityId/custodian-authorities',
+    (s) => s.legalEntities,
+    (le, ctx) => ctx.store.custodianAuthorities.where((a) => a.legalEntityId === le.id).map(renderAuthority),
+    'legalEntityId',
+  ),
   { method: 'POST', path: '/api/v2/legal-entities/:legalEntityId/custodian-authorities', handle: createAuthority },
-  { method: 'GET', path: '/api/v2/custodian-authorities/:id', handle: (ctx) => one(ctx, renderAuthority(found(ctx.store.custodianAuthorities, ctx.param('id')))) },
+  readOne('/api/v2/custodian-authorities/:id', (s) => s.custodianAuthorities, renderAuthority),
   { method: 'POST', path: '/api/v2/custodian-authorities/:id/files', handle: upload },
-  {
-    method: 'GET',
-    path: '/api/v2/custodian-authorities/:id/files',
-    handle: (ctx) => paged(ctx, ctx.store.custodianAuthorityFiles.of(found(ctx.store.custodianAuthorities, ctx.param('id')).id).map(renderFile)),
-  },
+  listOf('/api/v2/custodian-authorities/:id/files', (s) => s.custodianAuthorities, (a, ctx) => ctx.store.custodianAuthorityFiles.of(a.id).map(renderFile)),
   {
     method: 'POST',
     path: '/api/v2/custodian-authorities/:id/consent',

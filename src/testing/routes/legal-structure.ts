@@ -6,11 +6,11 @@
 import { Fields, ref, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
-import { created, noContent, one, paged } from '../http/respond.js';
+import { created, noContent } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { AccountRecord, DepositoryRecord, LegalEntityRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
-import { found } from './lookup.js';
+import { deleteOne, found, listOf, readOne } from './crud.js';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
 const rels = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
@@ -73,14 +73,12 @@ async function patchLegalEntity(ctx: Ctx): Promise<Response> {
   return noContent();
 }
 
-function deleteLegalEntity(ctx: Ctx): Response {
-  const le = found(ctx.store.legalEntities, ctx.param('id'));
+/** A legal entity that still owns accounts or depositories is kept (409); its authorities go with it. */
+function beforeDeleteLegalEntity(le: LegalEntityRecord, ctx: Ctx): void {
   const accounts = ctx.store.accounts.where((a) => a.legalEntityId === le.id).length;
   const depositories = ctx.store.depositories.where((d) => d.legalEntityId === le.id).length;
   if (accounts || depositories) throw conflict(`legal entity ${le.id} still has ${accounts} account(s) and ${depositories} depository(ies); delete them first`);
   for (const a of ctx.store.custodianAuthorities.where((x) => x.legalEntityId === le.id)) ctx.store.custodianAuthorities.delete(a.id);
-  ctx.store.legalEntities.delete(le.id);
-  return noContent();
 }
 
 async function createAccount(ctx: Ctx): Promise<Response> {
@@ -152,56 +150,26 @@ function defined<T extends object>(values: T): Partial<T> {
 }
 
 export const legalStructureRoutes: Route[] = [
-  {
-    method: 'GET',
-    path: '/api/v2/clients/:id/legal-entities',
-    handle: (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      return paged(ctx, ctx.store.legalEntities.where((le) => le.clientId === client.id).map((le) => renderLegalEntity(ctx.store, le, false)));
-    },
-  },
+  listOf('/api/v2/clients/:id/legal-entities', (s) => s.clients, (client, ctx) =>
+    ctx.store.legalEntities.where((le) => le.clientId === client.id).map((le) => renderLegalEntity(ctx.store, le, false)),
+  ),
   { method: 'POST', path: '/api/v2/clients/:id/legal-entities', handle: createLegalEntity },
-  { method: 'GET', path: '/api/v2/legal-entities/:id', handle: (ctx) => one(ctx, renderLegalEntity(ctx.store, found(ctx.store.legalEntities, ctx.param('id')), true)) },
+  readOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, (le, ctx) => renderLegalEntity(ctx.store, le, true)),
   { method: 'PATCH', path: '/api/v2/legal-entities/:id', handle: patchLegalEntity },
-  { method: 'DELETE', path: '/api/v2/legal-entities/:id', handle: deleteLegalEntity },
-  {
-    method: 'GET',
-    path: '/api/v2/legal-entities/:id/accounts',
-    handle: (ctx) => {
-      const le = found(ctx.store.legalEntities, ctx.param('id'));
-      return paged(ctx, ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount));
-    },
-  },
+  deleteOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, beforeDeleteLegalEntity),
+  listOf('/api/v2/legal-entities/:id/accounts', (s) => s.legalEntities, (le, ctx) => ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount)),
   { method: 'POST', path: '/api/v2/legal-entities/:id/accounts', handle: createAccount },
-  {
-    method: 'GET',
-    path: '/api/v2/legal-entities/:id/depositories',
-    handle: (ctx) => {
-      const le = found(ctx.store.legalEntities, ctx.param('id'));
-      return paged(ctx, ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)));
-    },
-  },
+  listOf('/api/v2/legal-entities/:id/depositories', (s) => s.legalEntities, (le, ctx) =>
+    ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)),
+  ),
   { method: 'POST', path: '/api/v2/legal-entities/:id/depositories', handle: createDepository },
-  { method: 'GET', path: '/api/v2/accounts/:id', handle: (ctx) => one(ctx, renderAccount(found(ctx.store.accounts, ctx.param('id')))) },
+  readOne('/api/v2/accounts/:id', (s) => s.accounts, renderAccount),
   { method: 'PATCH', path: '/api/v2/accounts/:id', handle: patchAccount },
-  {
-    method: 'DELETE',
-    path: '/api/v2/accounts/:id',
-    handle: (ctx) => {
-      ctx.store.accounts.delete(found(ctx.store.accounts, ctx.param('id')).id);
-      return noContent();
-    },
-  },
-  { method: 'GET', path: '/api/v2/depositories/:id', handle: (ctx) => one(ctx, renderDepository(ctx.store, found(ctx.store.depositories, ctx.param('id')))) },
+  deleteOne('/api/v2/accounts/:id', (s) => s.accounts),
+  readOne('/api/v2/depositories/:id', (s) => s.depositories, (d, ctx) => renderDepository(ctx.store, d)),
   { method: 'PATCH', path: '/api/v2/depositories/:id', handle: patchDepository },
-  {
-    method: 'DELETE',
-    path: '/api/v2/depositories/:id',
-    handle: (ctx) => {
-      const depository = found(ctx.store.depositories, ctx.param('id'));
-      ctx.store.depositories.delete(depository.id);
-      for (const a of ctx.store.accounts.ofDepository(depository.id)) a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
-      return noContent();
-    },
-  },
+  // Unlinked from its accounts as it goes.
+  deleteOne('/api/v2/depositories/:id', (s) => s.depositories, (depository, ctx) => {
+    for (const a of ctx.store.accounts.ofDepository(depository.id)) a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
+  }),
 ];

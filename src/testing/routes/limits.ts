@@ -2,11 +2,11 @@
 import { Fields, ref } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { conflict } from '../http/errors.js';
-import { created, noContent, one, paged } from '../http/respond.js';
+import { created } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { LimitRecord } from '../store/records.js';
 import { checkFilter, checkLimitType, limitStatus } from './limit-rules.js';
-import { found } from './lookup.js';
+import { deleteOne, listOf, readOne } from './crud.js';
 
 function render(l: LimitRecord) {
   const relationships: Record<string, unknown> = { client: { data: { type: 'client', id: l.clientId } } };
@@ -40,39 +40,16 @@ async function create(ctx: Ctx): Promise<Response> {
 }
 
 export const limitRoutes: Route[] = [
-  { method: 'GET', path: '/api/v2/limits/:id', handle: (ctx) => one(ctx, render(found(ctx.store.limits, ctx.param('id')))) },
+  readOne('/api/v2/limits/:id', (s) => s.limits, render),
   { method: 'POST', path: '/api/v2/limits', handle: create },
-  {
-    method: 'GET',
-    path: '/api/v2/clients/:id/limits',
-    handle: (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      return paged(ctx, ctx.store.limits.where((l) => l.clientId === client.id).map(render));
-    },
-  },
-  {
-    method: 'DELETE',
-    path: '/api/v2/limits/:id',
-    handle: (ctx) => {
-      const limit = found(ctx.store.limits, ctx.param('id'));
-      const children = ctx.store.limits.where((l) => l.parentLimitId === limit.id);
-      if (children.length) throw conflict(`limit ${limit.id} is the parent of ${children.map((c) => c.id).join(', ')}; delete those first`);
-      ctx.store.limits.delete(limit.id);
-      return noContent();
-    },
-  },
-  {
-    method: 'GET',
-    path: '/api/v2/limits/:id/status',
-    handle: (ctx) => one(ctx, limitStatus(ctx.store, found(ctx.store.limits, ctx.param('id')), ctx.dateQuery('date'))),
-  },
-  {
-    method: 'GET',
-    path: '/api/v2/clients/:id/limits-status',
-    handle: (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      const date = ctx.dateQuery('date');
-      return paged(ctx, ctx.store.limits.where((l) => l.clientId === client.id).map((l) => limitStatus(ctx.store, l, date)));
-    },
-  },
+  listOf('/api/v2/clients/:id/limits', (s) => s.clients, (client, ctx) => ctx.store.limits.where((l) => l.clientId === client.id).map(render)),
+  deleteOne('/api/v2/limits/:id', (s) => s.limits, (limit, ctx) => {
+    const children = ctx.store.limits.where((l) => l.parentLimitId === limit.id);
+    if (children.length) throw conflict(`limit ${limit.id} is the parent of ${children.map((c) => c.id).join(', ')}; delete those first`);
+  }),
+  readOne('/api/v2/limits/:id/status', (s) => s.limits, (limit, ctx) => limitStatus(ctx.store, limit, ctx.dateQuery('date'))),
+  listOf('/api/v2/clients/:id/limits-status', (s) => s.clients, (client, ctx) => {
+    const date = ctx.dateQuery('date');
+    return ctx.store.limits.where((l) => l.clientId === client.id).map((l) => limitStatus(ctx.store, l, date));
+  }),
 ];

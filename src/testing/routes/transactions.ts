@@ -6,12 +6,12 @@
 import { Fields, ref } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { badRequest, HttpError } from '../http/errors.js';
-import { created, noContent, paged } from '../http/respond.js';
+import { created, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { TransactionRecord } from '../store/records.js';
 import type { Table } from '../store/table.js';
 import { KINDS } from './instrument-kinds.js';
-import { found } from './lookup.js';
+import { deleteOne, found } from './crud.js';
 import { ACCOUNT_RELATIONSHIPS, BARRED_WHEN_EXCLUDED, type Check, type Target, SERVICE_CREATED, TRANSACTION_KINDS } from './transaction-kinds.js';
 
 const INSTRUMENT_TYPES = [...KINDS.flatMap((k) => [`${k}-asset`, `${k}-instrument`]), 'asset', 'instrument'];
@@ -95,12 +95,5 @@ function list(ctx: Ctx): Response {
 export const transactionRoutes: Route[] = [
   { method: 'GET', path: '/api/v2/transactions', handle: list },
   { method: 'POST', path: '/api/v2/transactions', handle: create },
-  {
-    method: 'DELETE',
-    path: '/api/v2/transactions/:id',
-    handle: (ctx) => {
-      ctx.store.transactions.delete(found(ctx.store.transactions, ctx.param('id')).id);
-      return noContent();
-    },
-  },
+  deleteOne('/api/v2/transactions/:id', (s) => s.transactions),
 ];

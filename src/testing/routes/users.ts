@@ -5,11 +5,11 @@
 import { Fields, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { conflict, notFound } from '../http/errors.js';
-import { created, noContent, one, paged } from '../http/respond.js';
+import { created, noContent, one } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { InviteRecord, UserRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
-import { found } from './lookup.js';
+import { deleteOne, found, listOf, readOne } from './crud.js';
 
 const PROVIDERS = ['apple', 'google', 'microsoft', ''] as const;
 const USER_FIELDS = ['firstName', 'lastName', 'contactEmail'];
@@ -107,34 +107,14 @@ async function cancelInvite(ctx: Ctx): Promise<Response> {
 
 export const userRoutes: Route[] = [
   { method: 'POST', path: '/api/v2/clients/:id/users', handle: createUser },
-  {
-    method: 'GET',
-    path: '/api/v2/clients/:id/users',
-    handle: (ctx) => {
-      const client = found(ctx.store.clients, ctx.param('id'));
-      return paged(ctx, ctx.store.users.where((u) => u.clientId === client.id).map(renderUser));
-    },
-  },
-  { method: 'GET', path: '/api/v2/users/:id', handle: (ctx) => one(ctx, renderUser(found(ctx.store.users, ctx.param('id')))) },
+  listOf('/api/v2/clients/:id/users', (s) => s.clients, (client, ctx) => ctx.store.users.where((u) => u.clientId === client.id).map(renderUser)),
+  readOne('/api/v2/users/:id', (s) => s.users, renderUser),
   { method: 'PATCH', path: '/api/v2/users/:id', handle: patchUser },
-  {
-    method: 'DELETE',
-    path: '/api/v2/users/:id',
-    handle: (ctx) => {
-      const user = found(ctx.store.users, ctx.param('id'));
-      for (const i of ctx.store.invites.where((x) => x.userId === user.id)) ctx.store.invites.delete(i.id);
-      ctx.store.users.delete(user.id);
-      return noContent();
-    },
-  },
+  // A user's invites go with it.
+  deleteOne('/api/v2/users/:id', (s) => s.users, (user, ctx) => {
+    for (const i of ctx.store.invites.where((x) => x.userId === user.id)) ctx.store.invites.delete(i.id);
+  }),
   { method: 'POST', path: '/api/v2/users/:id/invites', handle: createInvite },
-  {
-    method: 'GET',
-    path: '/api/v2/users/:id/invites',
-    handle: (ctx) => {
-      const user = found(ctx.store.users, ctx.param('id'));
-      return paged(ctx, ctx.store.invites.where((i) => i.userId === user.id).map((i) => renderInvite(ctx.store, i)));
-    },
-  },
+  listOf('/api/v2/users/:id/invites', (s) => s.users, (user, ctx) => ctx.store.invites.where((i) => i.userId === user.id).map((i) => renderInvite(ctx.store, i))),
   { method: 'POST', path: '/api/v2/users/:userId/invites/:inviteId/cancellation', handle: cancelInvite },
 ];
