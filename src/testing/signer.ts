@@ -34,15 +34,18 @@ export interface SignOptions {
 }
 
 export interface WebhookSigner {
-  /** The kid of the key new deliveries are signed with. */
+  /** The kid of the key new deliveries are signed with. @example console.log(signer.kid) */
   readonly kid: string;
-  /** Signs an event (an object, serialised with JSON.stringify) or a raw body string. */
+  /**
+   * Signs an event (an object, serialised with JSON.stringify) or a raw body string.
+   * @example const { body, headers } = await signer.sign(event, { id: 'msg_1', timestamp: new Date() });
+   */
   sign(event: unknown, options?: SignOptions): Promise<SignedDelivery>;
-  /** The public keys to publish: the current one and those rotated out but not yet retired. */
+  /** The public keys to publish: the current one and those rotated out but not yet retired. @example const keys = await signer.publicKeys(); */
   publicKeys(): Promise<WebhookPublicKey[]>;
-  /** Makes a new key current; the previous one stays published until `retire()`. Returns the new kid. */
+  /** Makes a new key current; the previous one stays published until `retire()`. Returns the new kid. @example const kid = signer.rotate(); */
   rotate(): string;
-  /** Stops publishing a rotated-out key (default: every key but the current one). */
+  /** Stops publishing a rotated-out key (default: every key but the current one). @example signer.retire(); */
   retire(kid?: string): void;
 }
 

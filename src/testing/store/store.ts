@@ -70,7 +70,7 @@ export class MockStore {
     this.reset();
   }
 
-  /** Back to the seeded state: tables emptied, ids restarted, default seed and `seed` run again. */
+  /** Back to the seeded state: tables emptied, ids restarted, default seed and `seed` run again. @example mock.store.reset() */
   reset(): void {
     for (const table of Object.values(this)) if (isTable(table)) table.clear();
     this.ids.restart();
