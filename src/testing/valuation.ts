@@ -26,18 +26,43 @@ export function currencyOf(store: MockStore, instrument: InstrumentRecord): stri
   return (account && !Array.isArray(account) && store.accounts.get(account.id)?.ccyCode) || 'EUR';
 }
 
-/** The positions held on `date`, valued. */
-export function valueOn(store: MockStore, positions: readonly PositionRecord[], date: string): Valued[] {
-  const out: Valued[] = [];
-  for (const position of positions) {
-    if ((position.fromDate && date < position.fromDate) || (position.toDate && date > position.toDate)) continue;
-    const instrument = store.instruments.get(position.instrumentId);
-    const price = instrument && store.prices.latest(instrument.id, date);
-    if (!instrument || !price) continue;
-    out.push({ position, instrument, date, marketValue: roundCents(position.units * price.value), ccyCode: currencyOf(store, instrument) });
-  }
-  return out;
+/** Price lookups for many dates: each instrument's prices sorted once, then a binary search per day. */
+function priceIndex(store: MockStore): (instrumentId: string, date: string) => number | undefined {
+  const sorted = new Map<string, { date: string; value: number }[]>();
+  return (instrumentId, date) => {
+    const prices = sorted.get(instrumentId) ?? store.prices.of(instrumentId);
+    sorted.set(instrumentId, prices);
+    let lo = 0;
+    let hi = prices.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((prices[mid] as { date: string }).date <= date) lo = mid + 1;
+      else hi = mid;
+    }
+    return prices[lo - 1]?.value;
+  };
 }
+
+/** The positions held on each of `dates`, valued (one list per date). */
+export function valueOver(store: MockStore, positions: readonly PositionRecord[], dates: readonly string[]): Valued[][] {
+  const priceOn = priceIndex(store);
+  const held = positions
+    .map((position) => ({ position, instrument: store.instruments.get(position.instrumentId) }))
+    .filter((p): p is { position: PositionRecord; instrument: InstrumentRecord } => p.instrument !== undefined)
+    .map((p) => ({ ...p, ccyCode: currencyOf(store, p.instrument) }));
+  return dates.map((date) => {
+    const out: Valued[] = [];
+    for (const { position, instrument, ccyCode } of held) {
+      if ((position.fromDate && date < position.fromDate) || (position.toDate && date > position.toDate)) continue;
+      const price = priceOn(instrument.id, date);
+      if (price !== undefined) out.push({ position, instrument, date, marketValue: roundCents(position.units * price), ccyCode });
+    }
+    return out;
+  });
+}
+
+/** The positions held on `date`, valued. */
+export const valueOn = (store: MockStore, positions: readonly PositionRecord[], date: string): Valued[] => valueOver(store, positions, [date])[0] ?? [];
 
 /** Every date from `from` to `to`, both included. */
 export function eachDay(from: string, to: string): string[] {

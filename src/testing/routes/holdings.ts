@@ -9,7 +9,7 @@ import { badRequest, notFound } from '../http/errors.js';
 import { paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { Ident, ReportingEntityRecord } from '../store/records.js';
-import { daysBetween, eachDay, roundCents, type Valued, valueOn } from '../valuation.js';
+import { daysBetween, eachDay, roundCents, type Valued, valueOver } from '../valuation.js';
 import { renderInstrument } from './instruments.js';
 
 const EXPANSIONS = ['portfolios', 'depositories', 'assets', 'assetClasses', 'assetClassesDetailed'] as const;
@@ -40,7 +40,7 @@ const list = (value: string | undefined): string[] => (value ? value.split(',').
 
 function valuedPerDay(ctx: Ctx, p: Period): Valued[][] {
   const positions = ctx.store.positions.where((pos) => pos.reportingEntityId === p.entity.id);
-  return p.dates.map((date) => valueOn(ctx.store, positions, date));
+  return valueOver(ctx.store, positions, p.dates);
 }
 
 /** The relationships a valued position contributes for the requested dimensions. */
