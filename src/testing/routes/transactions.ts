@@ -14,7 +14,9 @@ import { KINDS } from './instrument-kinds.js';
 import { deleteOne, found } from './crud.js';
 import { ACCOUNT_RELATIONSHIPS, BARRED_WHEN_EXCLUDED, type Check, type Target, SERVICE_CREATED, TRANSACTION_KINDS } from './transaction-kinds.js';
 
+/** A relationship may name the target by its kind (`bond-asset`) or by its family (`asset`). */
 const INSTRUMENT_TYPES = [...KINDS.flatMap((k) => [`${k}-asset`, `${k}-instrument`]), 'asset', 'instrument'];
+const TRANSACTION_TYPES = [...Object.keys(TRANSACTION_KINDS), ...Object.keys(SERVICE_CREATED), 'transaction'];
 
 const render = (t: TransactionRecord) => ({ id: t.id, type: t.type, attributes: t.attributes, relationships: t.relationships });
 
@@ -53,7 +55,7 @@ async function create(ctx: Ctx): Promise<Response> {
   };
   for (const [name, spec] of Object.entries(rule.relationships)) {
     const target = spec.replace('?', '') as Target;
-    const types = target === 'asset' || target === 'instrument' ? INSTRUMENT_TYPES : target === 'transaction' ? Object.keys(TRANSACTION_KINDS) : undefined;
+    const types = target === 'asset' || target === 'instrument' ? INSTRUMENT_TYPES : target === 'transaction' ? TRANSACTION_TYPES : undefined;
     const row = ref(f, doc.relationships, name, tables[target], { required: !spec.endsWith('?'), types });
     const kind = (row as { kind?: string } | undefined)?.kind;
     if (kind === 'fee' || kind === 'refund') f.issue(`data.relationships.${name}: ${kind} instruments cannot be referenced by a transaction`);
