@@ -82,6 +82,27 @@ describe('transactions', () => {
     expect(trade.status).toBe(201);
   });
 
+  it('accepts relationships named by family type (asset, transaction), as the SDK sends them', async () => {
+    const s = seed();
+    const trade = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'equity-trade-transaction',
+        attributes: { accountAmount: -1000, commission: 5, unitPrice: 99.5, units: 10, tradeDate: '2024-01-02', valueDate: '2024-01-04' },
+        relationships: { account: rel('account', s.account.id), asset: rel('asset', s.acme.id), depository: rel('depository', s.depository.id) },
+      },
+    });
+    expect(trade.status).toBe(201);
+    const transfer = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'cash-transfer-transaction',
+        attributes: { accountAmount: -5, tradeDate: '2024-01-02', valueDate: '2024-01-02' },
+        relationships: { account: rel('account', s.account.id), counterpartyTransaction: rel('transaction', trade.body.data.id) },
+      },
+    });
+    expect(transfer.status).toBe(201);
+    expect(transfer.body.data.relationships.counterpartyTransaction).toEqual(rel('transaction', trade.body.data.id));
+  });
+
   it.each(['loan-transaction', 'fx-forward-cash-settlement-transaction', 'fx-forward-physical-delivery-transaction'])('refuses to create %s: the service makes them', async (type) => {
     const res = await h.post('/api/v2/transactions', { data: { type, attributes: {} } });
     expect(res.status).toBe(400);
