@@ -38,6 +38,14 @@ function run(name: string, env: Record<string, string> = {}, args: string[] = []
 /** The report lines, each with its runs of spaces collapsed, so a test reads a table row as words. */
 const lines = (out: string) => out.split('\n').map((l) => l.trim().replace(/\s{2,}/g, ' | '));
 
+/** Runs an example that must succeed (exit 0, nothing on stderr) and returns its report lines. */
+async function report(name: string, env?: Record<string, string>): Promise<string[]> {
+  const { code, stdout, stderr } = await run(name, env);
+  expect(stderr).toBe('');
+  expect(code).toBe(0);
+  return lines(stdout);
+}
+
 describe.concurrent('examples', () => {
   it('every example file is run by this test', () => {
     const files = readdirSync(new URL('../../examples', import.meta.url)).filter((f) => f.endsWith('.ts'));
@@ -45,10 +53,7 @@ describe.concurrent('examples', () => {
   });
 
   it('quickstart (npm run demo): the whole report against the embedded mock', async () => {
-    const { code, stdout, stderr } = await run('quickstart.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const out = lines(stdout);
+    const out = await report('quickstart.ts');
     expect(out[0]).toMatch(/^Using the embedded mock service at http:\/\/127\.0\.0\.1:\d+/);
     for (const h of ['1. Legal structure', '2. Instruments', '3. Prices', '4. Transactions', '5. Holdings', '6. Investment limits', '7. Custodian authority', '8. Webhook']) {
       expect(out).toContain(h);
@@ -57,14 +62,17 @@ describe.concurrent('examples', () => {
     const [sap, again] = [out.find((l) => l.startsWith('SAP SE | stock')), out.find((l) => l.startsWith('SAP SE (again)'))];
     expect(sap).toMatch(/^SAP SE \| stock-instrument \| DE0007164600 \| true \| [0-9a-f]{24}$/);
     expect(again).toBe(sap?.replace('SAP SE |', 'SAP SE (again) |').replace('| true |', '| false |'));
-    expect(stdout).toContain('answered the existing instrument, same id (created: false)');
+    expect(out).toContain('Creating SAP SE a second time answered the existing instrument, same id (created: false).');
     expect(out).toContain('4 transactions listed for the account from 2024-01-01 to 2024-03-31.');
     // Holdings: 120 × 180.48 + 60 × 899.00 + 500 × 97.35 on 2024-03-31.
+    expect(out).toContain('On the mock: one position per trade, booked with mock.store.positions.add (the mock values the');
     expect(out).toContain('2024-03-31 | Core | EUR | 124,272.60');
     expect(out).toContain('ASML Holding | 60 | 53,940.00 | 43.4 %');
     expect(out).toContain('Single issuer: ASML ≤ 40 % | proportional | 43.4 % | 40.0 % | BREACHED');
     expect(out).toContain('German issuers ≤ 100,000 EUR | absolute | 70,332.60 | 100,000.00 | ok');
-    for (const status of ['waiting-for-consent', 'awaiting-operator', 'awaiting-custodian', 'revoke-in-progress']) expect(stdout).toContain(status);
+    expect(out).toContain('consent (all) | awaiting-operator | files listed by name and hash');
+    expect(out).toContain('operator forwards it | awaiting-custodian | mock.store.custodianAuthorities.advance');
+    expect(out).toContain('revoke | revoke-in-progress');
     expect(out).toContain('waitForStatus active | active | the custodian confirmed; SE-4400-1: active');
     expect(out).toContain('waitForStatus revoked | revoked | links removed');
     expect(out.find((l) => l.startsWith('signed delivery'))).toMatch(/verified: calculated_data\.created \| clientId [0-9a-f]{24}$/);
@@ -76,11 +84,9 @@ describe.concurrent('examples', () => {
     const service = createMockService({ accessToken: 'service-token' });
     const http = await service.listen({ port: 0 });
     try {
-      const { code, stdout, stderr } = await run('quickstart.ts', { PRS_BASE_URL: http.url, PRS_ACCESS_TOKEN: 'service-token', PRS_CUSTODIAN_AUTH_FLOW: 'nordbank-v2' });
-      expect(stderr).toBe('');
-      expect(code).toBe(0);
-      expect(lines(stdout)[0]).toBe(`Using the service at ${http.url}.`);
-      expect(stdout).not.toContain('On the mock');
+      const out = await report('quickstart.ts', { PRS_BASE_URL: http.url, PRS_ACCESS_TOKEN: 'service-token', PRS_CUSTODIAN_AUTH_FLOW: 'nordbank-v2' });
+      expect(out[0]).toBe(`Using the service at ${http.url}.`);
+      expect(out.filter((l) => l.startsWith('On the mock'))).toEqual([]);
       // Everything it used was created through the API, named apart from earlier runs.
       const [client] = service.store.clients.all();
       expect(client?.attributes.name).toMatch(/^Berg Family Office-[0-9a-z]+$/);
@@ -92,7 +98,7 @@ describe.concurrent('examples', () => {
       // No position was booked and no authority moved by a store helper: only what the API does.
       expect(service.store.positions.size).toBe(0);
       expect(service.store.custodianAuthorities.all().map((a) => a.status)).toEqual(['revoke-in-progress']);
-      expect(stdout).toContain('The operator and the custodian take it on from here');
+      expect(out).toContain('The operator and the custodian take it on from here (waitForStatus follows them).');
     } finally {
       await http.close();
     }
@@ -118,10 +124,7 @@ describe.concurrent('examples', () => {
   });
 
   it('load-prices-from-csv: loads the file, and loading it again changes nothing', async () => {
-    const { code, stdout, stderr } = await run('load-prices-from-csv.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const out = lines(stdout);
+    const out = await report('load-prices-from-csv.ts');
     expect(out).toContainEqual(expect.stringMatching(/^instrument [0-9a-f]{24} \(created: true\); 22 rows in examples\/data\/prices\.csv$/));
     expect(out).toContain('first load | 22 | 0 | 0');
     expect(out).toContain('same file again | 0 | 0 | 22');
@@ -136,10 +139,7 @@ describe.concurrent('examples', () => {
   });
 
   it('holdings-report: month ends per portfolio, positions with classes, performance', async () => {
-    const { code, stdout, stderr } = await run('holdings-report.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const out = lines(stdout);
+    const out = await report('holdings-report.ts');
     expect(out).toContainEqual(expect.stringMatching(/^Reporting entity: Lindqvist family \([0-9a-f]{24}\)$/));
     expect(out).toContain('date | Core | Satellite | total');
     expect(out).toContain('2024-01-31 | 96,030.00 | 0.00 | 96,030.00');
@@ -150,10 +150,7 @@ describe.concurrent('examples', () => {
   });
 
   it('custodian-authority-flow: a specific consent from start to revocation, and the documented refusals', async () => {
-    const { code, stdout, stderr } = await run('custodian-authority-flow.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const out = lines(stdout);
+    const out = await report('custodian-authority-flow.ts');
     expect(out).toContain('nordbank | Nordbank | SE');
     expect(out).toContain('upload files | waiting-for-consent | power-of-attorney.pdf, consent.pdf');
     expect(out).toContain('consent (specific) | awaiting-operator | depository DEP-7001 in-progress; account ACC-7001-01 in-progress');
@@ -165,10 +162,7 @@ describe.concurrent('examples', () => {
   });
 
   it('webhook-receiver: verifies a signed delivery, handles a repeat once, refuses a tampered one', async () => {
-    const { code, stdout, stderr } = await run('webhook-receiver.ts');
-    expect(stderr).toBe('');
-    expect(code).toBe(0);
-    const out = lines(stdout);
+    const out = await report('webhook-receiver.ts');
     expect(out).toContain('signed | 204 | — | msg_1: calculated data ready for client client-42 (2024-05-01T10:00:00)');
     expect(out).toContain('the same delivery again | 204 | — | msg_1: already handled');
     expect(out).toContainEqual(expect.stringMatching(/^tampered body \| 400 \| no_matching_signature \| refused: webhook verification failed \(no_matching_signature\)/));

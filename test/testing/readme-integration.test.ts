@@ -33,7 +33,7 @@ describe('README: testing your integration', () => {
   const signer = createWebhookSigner();
   const mock = createMockService({ baseUrl: 'https://reporting.test', signers: [signer] });
   const server = setupServer(...mock.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterEach(() => mock.reset()); // back to the seed; the signer stays
   afterAll(() => server.close());
 
