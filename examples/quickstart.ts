@@ -84,6 +84,9 @@ async function legalStructure(prs: PortfolioReporting, tag: string) {
   return { client, legalEntity, account, depository, reportingEntity, portfolio };
 }
 
+/** What `legalStructure` created: the ids every later step uses. */
+type Structure = Awaited<ReturnType<typeof legalStructure>>;
+
 async function instruments(prs: PortfolioReporting, tag: string): Promise<Instrument[]> {
   console.log(heading('2. Instruments'));
   const created: Instrument[] = [];
@@ -118,7 +121,7 @@ async function prices(prs: PortfolioReporting, instruments: readonly Instrument[
   console.log(table(['instrument', 'prices', 'from', 'to', 'last close'], rows));
 }
 
-async function transactions(prs: PortfolioReporting, s: Awaited<ReturnType<typeof legalStructure>>, instruments: readonly Instrument[]) {
+async function transactions(prs: PortfolioReporting, s: Structure, instruments: readonly Instrument[]) {
   console.log(heading('4. Transactions'));
   for (const t of TRADES) {
     const amount = -(t.units * t.unitPrice);
@@ -145,14 +148,14 @@ async function transactions(prs: PortfolioReporting, s: Awaited<ReturnType<typeo
  * The mock computes holdings from positions a test gives it, not from transactions (which name an account
  * and a depository, not a portfolio): on the mock the demo books one position per trade, from its trade date.
  */
-function bookPositionsOnMock(mock: MockService, s: Awaited<ReturnType<typeof legalStructure>>, instruments: readonly Instrument[]): void {
+function bookPositionsOnMock(mock: MockService, s: Structure, instruments: readonly Instrument[]): void {
   for (const t of TRADES) {
     const instrumentId = instruments[t.instrument]?.id as string;
     mock.store.positions.add({ portfolioId: s.portfolio.id, depositoryId: s.depository.id, instrumentId, units: t.units, fromDate: t.tradeDate });
   }
 }
 
-async function holdings(prs: PortfolioReporting, connection: Connection, s: Awaited<ReturnType<typeof legalStructure>>, instruments: readonly Instrument[]) {
+async function holdings(prs: PortfolioReporting, connection: Connection, s: Structure, instruments: readonly Instrument[]) {
   console.log(heading('5. Holdings'));
   if (connection.mock) {
     bookPositionsOnMock(connection.mock, s, instruments);
@@ -181,7 +184,7 @@ async function holdings(prs: PortfolioReporting, connection: Connection, s: Awai
   );
 }
 
-async function limits(prs: PortfolioReporting, s: Awaited<ReturnType<typeof legalStructure>>, tag: string) {
+async function limits(prs: PortfolioReporting, s: Structure, tag: string) {
   console.log(heading('6. Investment limits'));
   const asml = (INSTRUMENTS[1]?.id ?? '') + tag;
   const common = { ccyCode: 'EUR', startDate: PERIOD.fromDate };
@@ -210,7 +213,7 @@ async function limits(prs: PortfolioReporting, s: Awaited<ReturnType<typeof lega
   console.log(table(['limit', 'type', `value on ${PERIOD.toDate}`, 'max', 'status'], rows));
 }
 
-async function custodianAuthority(prs: PortfolioReporting, connection: Connection, s: Awaited<ReturnType<typeof legalStructure>>) {
+async function custodianAuthority(prs: PortfolioReporting, connection: Connection, s: Structure) {
   const flowId = connection.mock ? 'nordbank-v2' : process.env.PRS_CUSTODIAN_AUTH_FLOW;
   console.log(heading('7. Custodian authority'));
   if (!flowId) {

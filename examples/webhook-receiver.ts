@@ -77,21 +77,24 @@ if (process.env.PRS_BASE_URL) {
       // The verifier fetches the keys from the mock's GET /v2/webhooks/keys, as it would from the service.
       const receiver = createReceiver(new WebhookVerifier({ baseUrl: prs.baseUrl }), (line) => lines.push(line));
       const receiverUrl = await listen(receiver);
-      const rows: string[][] = [];
-      const send = async (label: string, deliver: () => Promise<Response>) => {
-        const response = await deliver();
-        rows.push([label, String(response.status), (await response.text()) || '—', lines.at(-1) ?? '']);
-      };
-      const event = { type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId: 'client-42' } };
-      const first = await mock.webhooks.deliver(receiverUrl, event, { id: 'msg_1' });
-      const { delivery } = first;
-      await send('signed', async () => first.response);
-      await send('the same delivery again', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body }));
-      await send('tampered body', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body.replace('client-42', 'client-43') }));
-      await send('unknown event type', async () => (await mock.webhooks.deliver(receiverUrl, { type: 'portfolio.renamed', timestamp: '2024-05-01T10:05:00', data: {} }, { id: 'msg_2' })).response);
-      console.log(heading(`Deliveries to ${receiverUrl}`));
-      console.log(table(['delivery', 'status', 'body', 'receiver log'], rows));
-      receiver.close();
+      try {
+        const rows: string[][] = [];
+        const send = async (label: string, deliver: () => Promise<Response>) => {
+          const response = await deliver();
+          rows.push([label, String(response.status), (await response.text()) || '—', lines.at(-1) ?? '']);
+        };
+        const event = { type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId: 'client-42' } };
+        const first = await mock.webhooks.deliver(receiverUrl, event, { id: 'msg_1' });
+        const { delivery } = first;
+        await send('signed', async () => first.response);
+        await send('the same delivery again', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body }));
+        await send('tampered body', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body.replace('client-42', 'client-43') }));
+        await send('unknown event type', async () => (await mock.webhooks.deliver(receiverUrl, { type: 'portfolio.renamed', timestamp: '2024-05-01T10:05:00', data: {} }, { id: 'msg_2' })).response);
+        console.log(heading(`Deliveries to ${receiverUrl}`));
+        console.log(table(['delivery', 'status', 'body', 'receiver log'], rows));
+      } finally {
+        receiver.close();
+      }
     },
     { signers: [signer] },
   );
