@@ -3,7 +3,6 @@
  * rejects the promise it returns (an `APIPromise`, or a `ListPromise` for lists), and nothing is sent.
  * Helpers that are synchronous by design still throw and return synchronously.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   APIPromise,
@@ -19,6 +18,7 @@ import {
 } from '../../src/index.js';
 import { WebhookVerifier } from '../../src/webhooks/index.js';
 import { useClientServer } from '../helpers/client-server.js';
+import { endpointRows, resolveMethod } from '../helpers/endpoints.js';
 import { refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
@@ -163,13 +163,7 @@ describe('helpers that are synchronous by design stay synchronous', () => {
  * nothing they could refuse are named here, so a new method that validates outside its promise fails.
  */
 describe('every SDK method given empty ids and inputs returns a promise, never throws', () => {
-  const methods = [
-    ...readFileSync(new URL('../fixtures/endpoints.tsv', import.meta.url), 'utf8')
-      .split('\n')
-      .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-      .map((line) => line.split('\t')[3] ?? ''),
-    'custodianAuthorities.waitForStatus',
-  ];
+  const methods = [...endpointRows.map((row) => row.sdkMethod), 'custodianAuthorities.waitForStatus'];
   /** Methods whose arguments are all optional pass-throughs: an empty string is no input to refuse. */
   const NOTHING_TO_REFUSE = ['clients.list', 'custodians.list', 'webhooks.keys'];
 
@@ -199,10 +193,8 @@ describe('every SDK method given empty ids and inputs returns a promise, never t
 });
 
 function resolve(prs: PortfolioReporting, dotted: string): { owner: unknown; method: (...args: unknown[]) => unknown } {
-  const parts = dotted.split('.');
-  const name = parts.pop() as string;
-  const owner = parts.reduce<unknown>((o, part) => (o as Record<string, unknown>)[part], prs);
-  const method = (owner as Record<string, unknown>)[name];
+  const { owner, name } = resolveMethod(prs, dotted);
+  const method = owner?.[name];
   expect(typeof method, `${dotted} is a method`).toBe('function');
   return { owner, method: method as (...args: unknown[]) => unknown };
 }
