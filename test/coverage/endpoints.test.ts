@@ -5,8 +5,7 @@
  * must exist, be the method the recipe calls, and produce exactly the row's HTTP method and path.
  */
 import { describe, expect, it } from 'vitest';
-import type { PortfolioReporting } from '../../src/index.js';
-import { endpointRows, pathPattern } from '../helpers/endpoints.js';
+import { endpointRows, pathPattern, resolveMethod } from '../helpers/endpoints.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 import type { Recipe, Recipes } from './recipe.js';
 
@@ -21,15 +20,6 @@ for (const [file, mod] of Object.entries(files)) {
     if (seen) duplicates.push(`row ${n} in ${seen.file} and ${file}`);
     recipes.set(Number(n), { recipe, file });
   }
-}
-
-/** The object holding the method named by `a.b.c` and the method's own name. */
-function resolveMethod(prs: PortfolioReporting, dotted: string): { owner: Record<string, unknown>; name: string } {
-  const parts = dotted.split('.');
-  const name = parts.pop() as string;
-  let owner: unknown = prs;
-  for (const part of parts) owner = (owner as Record<string, unknown> | undefined)?.[part];
-  return { owner: owner as Record<string, unknown>, name };
 }
 
 it('reads all 95 rows of the endpoint list', () => {

@@ -1,5 +1,9 @@
-/** The rows of test/fixtures/endpoints.tsv (a copy of the service's endpoint list), and matching paths to them. */
+/**
+ * The service's endpoint list (test/fixtures/endpoints.tsv, a copy of the reference's), the SDK method
+ * each row names, looked up on a client, and the row a request's method and path belong to.
+ */
 import { readFileSync } from 'node:fs';
+import type { PortfolioReporting } from '../../src/index.js';
 
 export interface EndpointRow {
   n: number;
@@ -16,6 +20,15 @@ export const endpointRows: EndpointRow[] = readFileSync(new URL('../fixtures/end
     const [n, method, path, sdkMethod] = line.split('\t');
     return { n: Number(n), method: method ?? '', path: path ?? '', sdkMethod: sdkMethod ?? '' };
   });
+
+/** The object holding the method named by `a.b.c` and the method's own name. */
+export function resolveMethod(prs: PortfolioReporting, dotted: string): { owner: Record<string, unknown>; name: string } {
+  const parts = dotted.split('.');
+  const name = parts.pop() as string;
+  let owner: unknown = prs;
+  for (const part of parts) owner = (owner as Record<string, unknown> | undefined)?.[part];
+  return { owner: owner as Record<string, unknown>, name };
+}
 
 /** `/api/v2/users/:userId/invites` → a pattern where each `:placeholder` matches one path segment. */
 export function pathPattern(path: string): RegExp {
