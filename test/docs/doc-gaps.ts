@@ -1,0 +1,73 @@
+/**
+ * What the API reference lacks: converts the TypeDoc configuration (typedoc.config.mjs) and lists every public
+ * declaration without a summary, and every public callable (class, function, method, accessor) without an `@example`.
+ */
+import {
+  Application,
+  type Comment,
+  DeclarationReflection,
+  type ProjectReflection,
+  type Reflection,
+  ReflectionKind,
+  type TypeDocOptions,
+} from 'typedoc';
+
+/** Declarations that must carry a summary. */
+const DOCUMENTED = [
+  ReflectionKind.Class,
+  ReflectionKind.Interface,
+  ReflectionKind.TypeAlias,
+  ReflectionKind.Function,
+  ReflectionKind.Variable,
+  ReflectionKind.Enum,
+  ReflectionKind.Method,
+  ReflectionKind.Accessor,
+  ReflectionKind.Property,
+];
+/** Declarations a user calls: these also need an `@example` (methods and accessors of classes, not of interfaces). */
+const CALLABLE = [ReflectionKind.Class, ReflectionKind.Function];
+const MEMBER_CALLABLE = [ReflectionKind.Method, ReflectionKind.Accessor];
+
+/** Converts the project as `npm run docs` does; `overrides` replace options of the configuration file. */
+export async function convert(overrides: Partial<TypeDocOptions> = {}): Promise<ProjectReflection> {
+  const app = await Application.bootstrapWithPlugins({ ...overrides, logLevel: 'Error' } as TypeDocOptions);
+  const project = await app.convert();
+  if (!project) throw new Error('TypeDoc could not convert the project (see the errors above)');
+  return project;
+}
+
+function commentOf(reflection: DeclarationReflection): Comment | undefined {
+  return (
+    reflection.comment ??
+    reflection.signatures?.find((signature) => signature.comment)?.comment ??
+    reflection.getSignature?.comment ??
+    reflection.setSignature?.comment
+  );
+}
+
+function skipped(reflection: DeclarationReflection): boolean {
+  if (reflection.flags.isPrivate || reflection.flags.isProtected || reflection.flags.isExternal) return true;
+  // Inherited, overriding (`override name = 'NotFoundError'`) and implementing (`then` of PromiseLike) members
+  // are documented where first declared.
+  if (reflection.inheritedFrom || reflection.overwrites || reflection.implementationOf) return true;
+  // Members of anonymous object types are described by the comment of the type that holds them.
+  const parent: Reflection | undefined = reflection.parent;
+  return parent?.kindOf(ReflectionKind.TypeLiteral) ?? false;
+}
+
+/** `Name (Kind): what is missing`, sorted. */
+export function docGaps(project: ProjectReflection): string[] {
+  const gaps: string[] = [];
+  for (const reflection of Object.values(project.reflections)) {
+    if (!(reflection instanceof DeclarationReflection) || !reflection.kindOf(DOCUMENTED) || skipped(reflection)) continue;
+    const comment = commentOf(reflection);
+    const label = `${reflection.getFullName()} (${ReflectionKind[reflection.kind]})`;
+    const summary = comment?.summary.some((part) => part.text.trim() !== '') ?? false;
+    if (!summary) gaps.push(`${label}: no summary`);
+    const callable =
+      reflection.kindOf(CALLABLE) ||
+      (reflection.kindOf(MEMBER_CALLABLE) && (reflection.parent?.kindOf(ReflectionKind.Class) ?? false));
+    if (callable && !comment?.getTag('@example')) gaps.push(`${label}: no @example`);
+  }
+  return gaps.sort();
+}
