@@ -18,7 +18,9 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 export const dateString = z.string().check(
