@@ -30,10 +30,20 @@ function sh(command, args, options = {}) {
 function nodeBinary(major) {
   const prefix = join(root, '.tmp', `node-${major}`);
   const bin = join(prefix, 'node_modules', binaryPackage, 'bin', 'node');
-  const installed = existsSync(bin) && spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.startsWith(`v${major}.`);
+  const installed =
+    existsSync(bin) && spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.startsWith(`v${major}.`);
   if (!installed) {
     console.log(`\n[node-matrix] installing ${binaryPackage}@${major} into ${prefix}`);
-    const code = sh('npm', ['install', '--prefix', prefix, '--no-save', '--no-package-lock', '--no-audit', '--no-fund', `${binaryPackage}@${major}`]);
+    const code = sh('npm', [
+      'install',
+      '--prefix',
+      prefix,
+      '--no-save',
+      '--no-package-lock',
+      '--no-audit',
+      '--no-fund',
+      `${binaryPackage}@${major}`,
+    ]);
     if (code !== 0 || !existsSync(bin)) throw new Error(`could not install ${binaryPackage}@${major}`);
   }
   return bin;
@@ -49,17 +59,36 @@ for (const major of versions) {
   const version = spawnSync(bin, ['--version'], { encoding: 'utf8' }).stdout.trim();
   console.log(`\n[node-matrix] vitest on Node ${version}`);
   const outputFile = join(reports, `node-${major}.json`);
-  const code = sh(bin, [join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${outputFile}`, ...vitestArgs], {
-    env: { ...process.env, PATH: `${dirname(bin)}${delimiter}${process.env.PATH ?? ''}` },
-  });
+  const code = sh(
+    bin,
+    [
+      join(root, 'node_modules/vitest/vitest.mjs'),
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${outputFile}`,
+      ...vitestArgs,
+    ],
+    {
+      env: { ...process.env, PATH: `${dirname(bin)}${delimiter}${process.env.PATH ?? ''}` },
+    },
+  );
   const report = existsSync(outputFile) ? JSON.parse(readFileSync(outputFile, 'utf8')) : undefined;
-  rows.push({ version, code, passed: report?.numPassedTests ?? 0, failed: report?.numFailedTests ?? 0, total: report?.numTotalTests ?? 0 });
+  rows.push({
+    version,
+    code,
+    passed: report?.numPassedTests ?? 0,
+    failed: report?.numFailedTests ?? 0,
+    total: report?.numTotalTests ?? 0,
+  });
 }
 rmSync(reports, { recursive: true, force: true });
 
 console.log('\n[node-matrix] summary');
 for (const row of rows) {
-  console.log(`  Node ${row.version.padEnd(9)} ${row.code === 0 ? 'ok  ' : 'FAIL'}  ${row.passed} passed, ${row.failed} failed of ${row.total}`);
+  console.log(
+    `  Node ${row.version.padEnd(9)} ${row.code === 0 ? 'ok  ' : 'FAIL'}  ${row.passed} passed, ${row.failed} failed of ${row.total}`,
+  );
 }
 const failedRuns = rows.filter((row) => row.code !== 0).length;
 const passed = rows.reduce((n, row) => n + row.passed, 0);

@@ -59,7 +59,8 @@ function skipped(reflection: DeclarationReflection): boolean {
 export function docGaps(project: ProjectReflection): string[] {
   const gaps: string[] = [];
   for (const reflection of Object.values(project.reflections)) {
-    if (!(reflection instanceof DeclarationReflection) || !reflection.kindOf(DOCUMENTED) || skipped(reflection)) continue;
+    if (!(reflection instanceof DeclarationReflection) || !reflection.kindOf(DOCUMENTED) || skipped(reflection))
+      continue;
     const comment = commentOf(reflection);
     const label = `${reflection.getFullName()} (${ReflectionKind[reflection.kind]})`;
     const summary = comment?.summary.some((part) => part.text.trim() !== '') ?? false;

@@ -22,7 +22,10 @@ const checksOf = (schema: unknown): CheckDef[] =>
 
 /** True for a zod schema (any flavour). */
 export const isSchema = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && '_zod' in value && typeof (value as { _zod: unknown })._zod === 'object';
+  typeof value === 'object' &&
+  value !== null &&
+  '_zod' in value &&
+  typeof (value as { _zod: unknown })._zod === 'object';
 
 /** `YYYY-MM-DD` dates that exist, years 0000 to 9999 (proleptic Gregorian, as ISO 8601). */
 export const calendarDate = fc
@@ -49,7 +52,8 @@ export function validValue(schema: unknown): fc.Arbitrary<unknown> | undefined {
       let minLength = 0;
       for (const check of checksOf(schema)) {
         if (check.check === 'min_length') minLength = check.minimum ?? 0;
-        else if (check.check === 'string_format' && check.format === 'regex' && check.pattern) return fc.stringMatching(check.pattern);
+        else if (check.check === 'string_format' && check.format === 'regex' && check.pattern)
+          return fc.stringMatching(check.pattern);
         else throw new Error(`no generator for the string check ${JSON.stringify(check.check)}`);
       }
       return anyString(minLength);
@@ -105,8 +109,10 @@ export function vocabulary(schemas: readonly unknown[]): { keys: string[]; strin
         walk(field);
       }
     }
-    if (def.type === 'literal') for (const value of def.values as unknown[]) if (typeof value === 'string') strings.add(value);
-    if (def.type === 'enum') for (const value of Object.values(def.entries as Record<string, string>)) strings.add(value);
+    if (def.type === 'literal')
+      for (const value of def.values as unknown[]) if (typeof value === 'string') strings.add(value);
+    if (def.type === 'enum')
+      for (const value of Object.values(def.entries as Record<string, string>)) strings.add(value);
     for (const member of ['innerType', 'element', 'valueType', 'in', 'out']) walk(def[member]);
     for (const option of (def.options as unknown[] | undefined) ?? []) walk(option);
   };
@@ -115,7 +121,10 @@ export function vocabulary(schemas: readonly unknown[]): { keys: string[]; strin
 }
 
 /** JSON values whose keys and strings are often ones the schemas know: they get past the first checks. */
-export function nearJson(vocab: { keys: string[]; strings: string[] }, extraStrings: string[] = []): fc.Arbitrary<unknown> {
+export function nearJson(
+  vocab: { keys: string[]; strings: string[] },
+  extraStrings: string[] = [],
+): fc.Arbitrary<unknown> {
   const key = fc.oneof(fc.constantFrom(...vocab.keys), anyString());
   const string = fc.oneof(fc.constantFrom(...vocab.strings, ...extraStrings), anyString(), calendarDate);
   const { json } = fc.letrec((tie) => ({

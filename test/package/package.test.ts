@@ -50,7 +50,8 @@ async function run(file: string, args: string[], cwd = project, env: NodeJS.Proc
   }
 }
 /** Runs `node -e` in the installed project with the Node running the tests (the pinned one under `npm test`). */
-const node = (args: string[], env?: NodeJS.ProcessEnv) => run(process.execPath, args, project, { ...process.env, ...env });
+const node = (args: string[], env?: NodeJS.ProcessEnv) =>
+  run(process.execPath, args, project, { ...process.env, ...env });
 const tsc = (configFile: string) =>
   run(process.execPath, [join(root, 'node_modules/typescript/bin/tsc'), '-p', configFile, '--pretty', 'false']);
 
@@ -66,7 +67,10 @@ beforeAll(async () => {
   tarball = join(work, info.filename);
   packedFiles = info.files.map((file) => file.path).sort();
 
-  await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'package-check', private: true, version: '0.0.0' }));
+  await writeFile(
+    join(project, 'package.json'),
+    JSON.stringify({ name: 'package-check', private: true, version: '0.0.0' }),
+  );
   const links = Object.keys(pkg.dependencies ?? {}).map((dep) => join(root, 'node_modules', dep));
   const installed = await run('npm', [
     'install',
@@ -114,7 +118,10 @@ describe('the packed tarball', () => {
       ) as { sources: string[]; sourcesContent?: (string | null)[] };
       expect(sourcesContent?.length, `${map} embeds its sources`).toBe(sources.length);
       expect(sourcesContent?.filter((content) => typeof content !== 'string') ?? [], map).toEqual([]);
-      expect(sources.filter((source) => /(^|\/)test\//.test(source)), map).toEqual([]);
+      expect(
+        sources.filter((source) => /(^|\/)test\//.test(source)),
+        map,
+      ).toEqual([]);
     }
   });
 
@@ -127,7 +134,15 @@ describe('the packed tarball', () => {
 
   it('passes arethetypeswrong (profile node16: Node ≥ 22.12 ESM + CJS, and bundlers)', async () => {
     const attw = join(root, 'node_modules/@arethetypeswrong/cli/dist/index.js');
-    const result = await run(process.execPath, [attw, tarball, '--profile', 'node16', '--no-definitely-typed', '--format', 'json']);
+    const result = await run(process.execPath, [
+      attw,
+      tarball,
+      '--profile',
+      'node16',
+      '--no-definitely-typed',
+      '--format',
+      'json',
+    ]);
     const report = JSON.parse(result.stdout) as {
       analysis: { entrypoints: Record<string, unknown> };
       problems?: Record<string, unknown[]>;
@@ -142,9 +157,17 @@ describe.each(entries)('entry point %s', (subpath) => {
   const spec = specifier(subpath);
 
   it('imports from ESM and from CommonJS with the same named exports', async () => {
-    const esm = await node(['--input-type=module', '-e', `console.log(JSON.stringify(Object.keys(await import('${spec}'))))`]);
+    const esm = await node([
+      '--input-type=module',
+      '-e',
+      `console.log(JSON.stringify(Object.keys(await import('${spec}'))))`,
+    ]);
     expect(esm.code, esm.stderr).toBe(0);
-    const cjs = await node(['--input-type=commonjs', '-e', `console.log(JSON.stringify(Object.keys(require('${spec}'))))`]);
+    const cjs = await node([
+      '--input-type=commonjs',
+      '-e',
+      `console.log(JSON.stringify(Object.keys(require('${spec}'))))`,
+    ]);
     expect(cjs.code, cjs.stderr).toBe(0);
     const esmNames = (JSON.parse(esm.stdout) as string[]).sort();
     const cjsNames = (JSON.parse(cjs.stdout) as string[]).filter((name) => name !== '__esModule').sort();
@@ -192,9 +215,12 @@ describe('the root entry point at run time', () => {
 describe('TypeScript against the installed package', () => {
   /** One import per entry point, and a compile error if any of them came back untyped (`any`). */
   const source = entries
-    .map((subpath, i) => `import * as entry${i} from '${specifier(subpath)}';\nexport const typed${i}: IsAny<typeof entry${i}> = false;`)
+    .map(
+      (subpath, i) =>
+        `import * as entry${i} from '${specifier(subpath)}';\nexport const typed${i}: IsAny<typeof entry${i}> = false;`,
+    )
     .join('\n');
-  const header = `type IsAny<T> = 0 extends 1 & T ? true : false;\n`;
+  const header = 'type IsAny<T> = 0 extends 1 & T ? true : false;';
   const usage = `import { PortfolioReporting, ValidationError, type Instrument } from '${pkg.name}';
 const prs = new PortfolioReporting({ baseUrl: 'https://reporting.test', accessToken: 't' });
 export const retrieved: PromiseLike<Instrument> = prs.instruments.retrieve('abc');
@@ -202,6 +228,7 @@ export const issues = (e: unknown) => (e instanceof ValidationError ? e.issues.m
 // @ts-expect-error the check is live: were the types missing (any), this directive would be unused, an error
 export const wrong: number = prs.baseUrl;
 `;
+  const program = [header, source, usage].join('\n');
   const options = { strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2023', 'DOM'], types: [] };
 
   async function check(name: string, compilerOptions: object, files: Record<string, string>) {
@@ -219,14 +246,18 @@ export const wrong: number = prs.baseUrl;
     const result = await check(
       'ts-node16',
       { module: 'node16', moduleResolution: 'node16' },
-      { 'check.mts': header + source + '\n' + usage, 'check.cts': header + source + '\n' + usage },
+      { 'check.mts': program, 'check.cts': program },
     );
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   });
 
   it('type-checks every entry point with moduleResolution bundler', async () => {
-    const result = await check('ts-bundler', { module: 'esnext', moduleResolution: 'bundler' }, { 'check.ts': header + source + '\n' + usage });
+    const result = await check(
+      'ts-bundler',
+      { module: 'esnext', moduleResolution: 'bundler' },
+      { 'check.ts': program },
+    );
     expect(result.stdout + result.stderr).toBe('');
     expect(result.code).toBe(0);
   });

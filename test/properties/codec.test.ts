@@ -31,14 +31,18 @@ function relationship(target: string): fc.Arbitrary<{ given: unknown; identifier
   );
 }
 
-function relationships(rels: Rels): fc.Arbitrary<Pick<Generated, 'relationships'> & { given?: Record<string, unknown> }> {
+function relationships(
+  rels: Rels,
+): fc.Arbitrary<Pick<Generated, 'relationships'> & { given?: Record<string, unknown> }> {
   const model: Record<string, fc.Arbitrary<{ given: unknown; data: unknown }>> = {};
   const requiredKeys: string[] = [];
   for (const [name, rel] of Object.entries(rels)) {
     if (rel.create === false) continue;
     const one = relationship(rel.target);
     model[name] = rel.many
-      ? fc.array(one, { maxLength: 3 }).map((items) => ({ given: items.map((i) => i.given), data: items.map((i) => i.identifier) }))
+      ? fc
+          .array(one, { maxLength: 3 })
+          .map((items) => ({ given: items.map((i) => i.given), data: items.map((i) => i.identifier) }))
       : one.map((i) => ({ given: i.given, data: i.identifier }));
     if (rel.create === 'required') requiredKeys.push(name);
   }
@@ -102,7 +106,11 @@ describe.each([
         expect(sent[0]?.method).toBe('POST');
         expect(sent[0]?.url).toBe(`https://reporting.test${path}`);
         expect(sent[0]?.contentType).toBe('application/vnd.api+json');
-        const expected = { type: input.type, attributes: input.attributes, ...(relationships ? { relationships } : {}) };
+        const expected = {
+          type: input.type,
+          attributes: input.attributes,
+          ...(relationships ? { relationships } : {}),
+        };
         expect(JSON.parse(sent[0]?.body ?? '')).toStrictEqual({ data: expected });
         expect(data).toStrictEqual({ id: 'created-1', ...expected });
         expect(created).toBe(true);

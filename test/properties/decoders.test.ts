@@ -6,8 +6,8 @@
  */
 import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
-import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import type * as z from 'zod/mini';
 import { decode } from '../../src/core/jsonapi.js';
 import { PortfolioReporting, PortfolioReportingError, ResponseValidationError } from '../../src/index.js';
 import { assetSchema, assetSchemas, instrumentSchema, instrumentSchemas } from '../../src/schemas/instruments.js';
@@ -28,7 +28,9 @@ async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
     }
   };
   const dir = new URL('../../src/schemas/', import.meta.url);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(new URL(file, dir).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
   }
@@ -41,7 +43,12 @@ const json = nearJson(vocab);
 /** Resources of every known kind, valid to start with, then with a few values replaced, removed or added. */
 const members = [...Object.values(instrumentSchemas), ...Object.values(assetSchemas)];
 const validResource = fc.oneof(...members.map((schema) => validValue(schema) as fc.Arbitrary<unknown>));
-const mutation = fc.record({ at: fc.nat(), op: fc.constantFrom('replace', 'delete', 'add'), key: fc.constantFrom(...vocab.keys), value: json });
+const mutation = fc.record({
+  at: fc.nat(),
+  op: fc.constantFrom('replace', 'delete', 'add'),
+  key: fc.constantFrom(...vocab.keys),
+  value: json,
+});
 const resource = fc.tuple(validResource, fc.array(mutation, { maxLength: 3 })).map(([value, mutations]) => {
   const copy = structuredClone(value);
   for (const m of mutations) mutate(copy, m);
@@ -110,35 +117,59 @@ function answering(body: unknown) {
 }
 
 const nextLink = fc.oneof(
-  fc.constantFrom(null, '', '?page=2', '/api/v3/instruments/e1/private-instruments?page=2', 'https://reporting.test/p2'),
-  fc.constantFrom('https://elsewhere.test/p2', 'https://reporting.test/api/v3/instruments/e1/private-instruments', 'http://[', '//x', 'javascript:1'),
+  fc.constantFrom(
+    null,
+    '',
+    '?page=2',
+    '/api/v3/instruments/e1/private-instruments?page=2',
+    'https://reporting.test/p2',
+  ),
+  fc.constantFrom(
+    'https://elsewhere.test/p2',
+    'https://reporting.test/api/v3/instruments/e1/private-instruments',
+    'http://[',
+    '//x',
+    'javascript:1',
+  ),
   fc.webUrl(),
   fc.string({ unit: 'binary' }),
   json,
 );
 
 describe('the client, given arbitrary JSON answers', () => {
-  it.each(['instruments', 'assets'] as const)('%s.retrieve resolves to data or rejects with ResponseValidationError', async (name) => {
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(json, resource.map((data) => ({ data }))), async (body) => {
-        const { prs } = answering(body);
-        const sent = JSON.parse(JSON.stringify(body)) as { data?: unknown };
-        try {
-          expect(await prs[name].retrieve('1')).toStrictEqual(sent.data);
-        } catch (error) {
-          expect(error).toBeInstanceOf(ResponseValidationError);
-          expect((error as ResponseValidationError).body).toStrictEqual(sent);
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+  it.each(['instruments', 'assets'] as const)(
+    '%s.retrieve resolves to data or rejects with ResponseValidationError',
+    async (name) => {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.oneof(
+            json,
+            resource.map((data) => ({ data })),
+          ),
+          async (body) => {
+            const { prs } = answering(body);
+            const sent = JSON.parse(JSON.stringify(body)) as { data?: unknown };
+            try {
+              expect(await prs[name].retrieve('1')).toStrictEqual(sent.data);
+            } catch (error) {
+              expect(error).toBeInstanceOf(ResponseValidationError);
+              expect((error as ResponseValidationError).body).toStrictEqual(sent);
+            }
+          },
+        ),
+        { numRuns: 300 },
+      );
+    },
+  );
 
   it('instruments.listPrivate resolves to every item or rejects with a typed error', async () => {
     const page = fc.record(
       {
         data: fc.oneof(fc.array(validResource, { maxLength: 2 }), fc.array(resource, { maxLength: 3 }), json),
-        links: fc.oneof({ weight: 3, arbitrary: fc.record({ next: nextLink }, { noNullPrototype: true }) }, { weight: 1, arbitrary: json }),
+        links: fc.oneof(
+          { weight: 3, arbitrary: fc.record({ next: nextLink }, { noNullPrototype: true }) },
+          { weight: 1, arbitrary: json },
+        ),
         included: json,
       },
       { requiredKeys: ['data'], noNullPrototype: true },

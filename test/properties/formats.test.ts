@@ -4,8 +4,8 @@
  * by character codes (no regular expression involved) — and the zod schemas agree with the predicates.
  */
 import fc from 'fast-check';
-import * as z from 'zod/mini';
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
 import { countryCode, currencyCode, dateString, isCalendarDate } from '../../src/schemas/fields.js';
 
 const isLeapYear = (year: number) => (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
@@ -34,7 +34,12 @@ const dateLike = fc.oneof(
   fc
     .tuple(digits(4), fc.integer({ min: 0, max: 13 }), fc.integer({ min: 0, max: 32 }))
     .map(([y, m, d]) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`),
-  fc.tuple(fc.constantFrom('1900', '2000', '2024', '2100', '0000', '0004', '0100', '0400'), fc.constantFrom('02-28', '02-29', '02-30')).map(([y, md]) => `${y}-${md}`),
+  fc
+    .tuple(
+      fc.constantFrom('1900', '2000', '2024', '2100', '0000', '0004', '0100', '0400'),
+      fc.constantFrom('02-28', '02-29', '02-30'),
+    )
+    .map(([y, md]) => `${y}-${md}`),
   fc.string({ unit: fc.constantFrom(...'0123456789-', ' ', '\n', '٣', 'T', '+'), maxLength: 12 }),
   fc.string({ unit: 'binary', maxLength: 12 }),
 );
@@ -58,8 +63,23 @@ describe('date validation', () => {
   });
 
   it('accepts the edges a calendar has (leap days, years before 100) and refuses the ones it lacks', () => {
-    expect(['2024-02-29', '2000-02-29', '0000-02-29', '0099-12-31', '9999-12-31', '0001-01-01'].map(isCalendarDate)).toEqual([true, true, true, true, true, true]);
-    expect(['1900-02-29', '2100-02-29', '2023-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '24-01-01', '2024-1-01', '2024-01-01\n'].map(isCalendarDate)).toEqual(Array(10).fill(false));
+    expect(
+      ['2024-02-29', '2000-02-29', '0000-02-29', '0099-12-31', '9999-12-31', '0001-01-01'].map(isCalendarDate),
+    ).toEqual([true, true, true, true, true, true]);
+    expect(
+      [
+        '1900-02-29',
+        '2100-02-29',
+        '2023-02-29',
+        '2024-04-31',
+        '2024-13-01',
+        '2024-00-10',
+        '2024-01-00',
+        '24-01-01',
+        '2024-1-01',
+        '2024-01-01\n',
+      ].map(isCalendarDate),
+    ).toEqual(Array(10).fill(false));
   });
 });
 

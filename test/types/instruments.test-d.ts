@@ -81,7 +81,9 @@ export function narrowsInstruments(x: Instrument): void {
     case 'loan-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'loan'>>();
       expectTypeOf(x.attributes.principalAmount).toEqualTypeOf<number>();
-      expectTypeOf(x.relationships?.account?.data).toEqualTypeOf<{ type: string; id: string; [k: string]: unknown } | null | undefined>();
+      expectTypeOf(x.relationships?.account?.data).toEqualTypeOf<
+        { type: string; id: string; [k: string]: unknown } | null | undefined
+      >();
       break;
     case 'fx-forward-cash-settlement-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'fx-forward-cash-settlement'>>();
@@ -204,7 +206,11 @@ export function creates(): void {
   // @ts-expect-error dayCountConvention 'other'
   prs.instruments.create({ type: 'bond-instrument', attributes: { ...bond, dayCountConvention: 'other' } });
   // @ts-expect-error dayCountConvention 'other' on a loan
-  prs.instruments.create({ type: 'loan-instrument', attributes: { ...loan, dayCountConvention: 'other' }, relationships: { account: 'a1' } });
+  prs.instruments.create({
+    type: 'loan-instrument',
+    attributes: { ...loan, dayCountConvention: 'other' },
+    relationships: { account: 'a1' },
+  });
   // @ts-expect-error couponFrequency 'other' on an asset
   prs.assets.create({ type: 'bond-asset', attributes: { ...bond, couponFrequency: 'other' } });
 }
@@ -212,7 +218,11 @@ export function creates(): void {
 export function relationshipInputs(): void {
   // An id, a `{ type, id }` pair, or a resource the SDK returned.
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: 'a1' } });
-  prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: { type: 'account', id: 'a1' } } });
+  prs.instruments.create({
+    type: 'loan-instrument',
+    attributes: loan,
+    relationships: { account: { type: 'account', id: 'a1' } },
+  });
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account } });
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: instrument } });
   prs.assets.create({
@@ -233,9 +243,17 @@ export function relationshipInputs(): void {
   // @ts-expect-error an id is a string
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: 42 } });
   // @ts-expect-error a pair needs its id
-  prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: { type: 'account' } } });
+  prs.instruments.create({
+    type: 'loan-instrument',
+    attributes: loan,
+    relationships: { account: { type: 'account' } },
+  });
   // @ts-expect-error a loan has no depository relationship
-  prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: 'a1', depository: 'd1' } });
+  prs.instruments.create({
+    type: 'loan-instrument',
+    attributes: loan,
+    relationships: { account: 'a1', depository: 'd1' },
+  });
   // KNOWN GAP: a kind without relationships accepts any `relationships` object in its type (`{}` has no excess
   // property check); the SDK refuses it at run time with a ValidationError. When the type refuses it, this line
   // fails to compile: then put `// @ts-expect-error a bond has no relationships` above it.
