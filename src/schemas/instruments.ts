@@ -169,4 +169,4 @@ export type InstrumentOf<K extends InstrumentKind> = z.infer<FamilySchemas<'inst
 /** The asset of one kind, e.g. `AssetOf<'bond'>`. */
 export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<'asset'>[`${K}-asset`]>;
 /** The attributes accepted when creating an instrument or asset of one kind. */
-export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = z.input<(typeof createAttributeSchemas)[K]>;
+export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = z.output<(typeof createAttributeSchemas)[K]>;
