@@ -15,6 +15,7 @@ import type {
   CreatableInstrumentKind,
   GenericResource,
   Instrument,
+  InstrumentCreateAttributes,
   InstrumentCreateInput,
   InstrumentKind,
   InstrumentOf,
@@ -178,6 +179,8 @@ const loan = {
   principalAmount: 250_000,
   securityIdentifier: 'LOAN-1',
 } as const;
+const stock = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } as const;
+const relationships = { account: 'a1' };
 declare const account: GenericResource;
 declare const instrument: Instrument;
 
@@ -187,6 +190,9 @@ export function creates(): void {
   prs.assets.create({ type: 'bond-asset', attributes: bond });
   prs.instruments.create({ type: 'bond-instrument', attributes: { ...bond, couponFrequency: 'quarterly' } });
 
+  // A refusal whose error TypeScript reports on the whole call stays on one line (each fits in the formatter's
+  // width); one reported at a property has the directive above that property. Either way formatting cannot move
+  // an error away from its directive.
   // @ts-expect-error fee instruments are reported by the service, never created
   prs.instruments.create({ type: 'fee-instrument', attributes: { name: 'Custody fee', category: 'custody' } });
   // @ts-expect-error refund instruments are reported by the service, never created
@@ -195,24 +201,56 @@ export function creates(): void {
   prs.instruments.create({ type: 'other-instrument', attributes: { securityIdentifier: 'X' } });
   // @ts-expect-error the same three are refused for assets
   prs.assets.create({ type: 'fee-asset', attributes: { name: 'Custody fee', category: 'custody' } });
-  // @ts-expect-error
+  // @ts-expect-error refund
   prs.assets.create({ type: 'refund-asset', attributes: { name: 'Refund' } });
-  // @ts-expect-error
+  // @ts-expect-error other
   prs.assets.create({ type: 'other-asset', attributes: { securityIdentifier: 'X' } });
 
+  // Attributes keep their JSON types: a string field takes a string, a read-only one nothing.
+  // @ts-expect-error name is a string
+  prs.instruments.create({ type: 'stock-instrument', attributes: { ...stock, name: 42 } });
+  // @ts-expect-error ccyCode is a string
+  prs.assets.create({ type: 'stock-asset', attributes: { ...stock, ccyCode: null } });
+  // @ts-expect-error principalAmount is a number
+  prs.instruments.create({ type: 'loan-instrument', attributes: { ...loan, principalAmount: '1' }, relationships });
+  expectTypeOf<
+    InstrumentCreateAttributes<'private-market-fund-commitment-based'>['exitDate']
+  >().toEqualTypeOf<undefined>();
+
   // `other` is a value the service may return, never one to send.
-  // @ts-expect-error couponFrequency 'other'
-  prs.instruments.create({ type: 'bond-instrument', attributes: { ...bond, couponFrequency: 'other' } });
-  // @ts-expect-error dayCountConvention 'other'
-  prs.instruments.create({ type: 'bond-instrument', attributes: { ...bond, dayCountConvention: 'other' } });
-  // @ts-expect-error dayCountConvention 'other' on a loan
+  prs.instruments.create({
+    type: 'bond-instrument',
+    attributes: {
+      ...bond,
+      // @ts-expect-error couponFrequency 'other'
+      couponFrequency: 'other',
+    },
+  });
+  prs.instruments.create({
+    type: 'bond-instrument',
+    attributes: {
+      ...bond,
+      // @ts-expect-error dayCountConvention 'other'
+      dayCountConvention: 'other',
+    },
+  });
   prs.instruments.create({
     type: 'loan-instrument',
-    attributes: { ...loan, dayCountConvention: 'other' },
+    attributes: {
+      ...loan,
+      // @ts-expect-error dayCountConvention 'other' on a loan
+      dayCountConvention: 'other',
+    },
     relationships: { account: 'a1' },
   });
-  // @ts-expect-error couponFrequency 'other' on an asset
-  prs.assets.create({ type: 'bond-asset', attributes: { ...bond, couponFrequency: 'other' } });
+  prs.assets.create({
+    type: 'bond-asset',
+    attributes: {
+      ...bond,
+      // @ts-expect-error couponFrequency 'other' on an asset
+      couponFrequency: 'other',
+    },
+  });
 }
 
 export function relationshipInputs(): void {
@@ -248,11 +286,14 @@ export function relationshipInputs(): void {
     attributes: loan,
     relationships: { account: { type: 'account' } },
   });
-  // @ts-expect-error a loan has no depository relationship
   prs.instruments.create({
     type: 'loan-instrument',
     attributes: loan,
-    relationships: { account: 'a1', depository: 'd1' },
+    relationships: {
+      account: 'a1',
+      // @ts-expect-error a loan has no depository relationship
+      depository: 'd1',
+    },
   });
   // KNOWN GAP: a kind without relationships accepts any `relationships` object in its type (`{}` has no excess
   // property check); the SDK refuses it at run time with a ValidationError. When the type refuses it, this line
