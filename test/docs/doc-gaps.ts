@@ -55,14 +55,40 @@ function skipped(reflection: DeclarationReflection): boolean {
   return parent?.kindOf(ReflectionKind.TypeLiteral) ?? false;
 }
 
-/** `Name (Kind): what is missing`, sorted. */
+/** The module a reflection belongs to (TypeDoc adds one per entry point when there are several). */
+function moduleOf(reflection: Reflection): Reflection | undefined {
+  for (let r: Reflection | undefined = reflection; r; r = r.parent) if (r.kindOf(ReflectionKind.Module)) return r;
+  return undefined;
+}
+
+/** The export subpath: `.` for src/index.ts (also when it is the only entry point), `./name` for src/name. */
+function entryOf(reflection: Reflection): string {
+  const name = moduleOf(reflection)?.name;
+  return name === undefined || name === 'index' ? '.' : `./${name}`;
+}
+
+/** The name below its module: `APIError.status`, the same whether there is one entry point or several. */
+function nameInModule(reflection: Reflection): string {
+  const module = moduleOf(reflection);
+  const parts: string[] = [];
+  for (
+    let r: Reflection | undefined = reflection;
+    r && r !== module && !r.kindOf(ReflectionKind.Project);
+    r = r.parent
+  ) {
+    parts.unshift(r.name);
+  }
+  return parts.join('.');
+}
+
+/** `[entry] Name (Kind): what is missing`, sorted. */
 export function docGaps(project: ProjectReflection): string[] {
   const gaps: string[] = [];
   for (const reflection of Object.values(project.reflections)) {
     if (!(reflection instanceof DeclarationReflection) || !reflection.kindOf(DOCUMENTED) || skipped(reflection))
       continue;
     const comment = commentOf(reflection);
-    const label = `${reflection.getFullName()} (${ReflectionKind[reflection.kind]})`;
+    const label = `[${entryOf(reflection)}] ${nameInModule(reflection)} (${ReflectionKind[reflection.kind]})`;
     const summary = comment?.summary.some((part) => part.text.trim() !== '') ?? false;
     if (!summary) gaps.push(`${label}: no summary`);
     const callable =
