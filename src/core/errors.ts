@@ -12,7 +12,8 @@ export interface ServiceErrorEntry {
 
 const BRAND = Symbol.for('portfolio-reporting.error');
 
-function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
+/** Gives a class the cross-copy `instanceof`; exported for error classes beside the core (webhooks). */
+export function branded<T extends abstract new (...args: never[]) => Error>(cls: T, name: string): T {
   Object.defineProperty(cls.prototype, BRAND, { value: name, enumerable: false });
   Object.defineProperty(cls, Symbol.hasInstance, {
     value(this: { prototype: object }, value: unknown): boolean {
@@ -220,3 +221,22 @@ export class ResponseValidationError extends PortfolioReportingError {
   }
 }
 branded(ResponseValidationError, 'ResponseValidationError');
+
+/**
+ * A `waitForStatus` helper gave up: the time ran out, or the resource reached a final state that is not the
+ * one awaited. `lastStatus` is the status seen last and `resource` the resource as last retrieved.
+ * @example
+ * catch (e) { if (e instanceof WaitForStatusError && e.reason === 'timeout') console.log('still', e.lastStatus) }
+ */
+export class WaitForStatusError extends PortfolioReportingError {
+  override name = 'WaitForStatusError';
+  constructor(
+    message: string,
+    readonly reason: 'timeout' | 'final-state',
+    readonly lastStatus: string,
+    readonly resource: unknown,
+  ) {
+    super(message);
+  }
+}
+branded(WaitForStatusError, 'WaitForStatusError');

@@ -25,7 +25,8 @@ interface Identifier {
   id: string;
 }
 
-function toIdentifier(input: unknown, target: string, path: string, issues: ValidationIssue[]): Identifier | undefined {
+function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIssue[]): Identifier | undefined {
+  const target = r.target;
   if (typeof input === 'string') {
     if (input === '') issues.push({ path, message: 'must be a non-empty id' });
     return { type: target, id: input };
@@ -36,14 +37,20 @@ function toIdentifier(input: unknown, target: string, path: string, issues: Vali
       issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
       return undefined;
     }
-    if (type !== undefined && type !== target) {
-      issues.push({ path: `${path}.type`, message: `must be "${target}", got ${JSON.stringify(type)}` });
+    if (type !== undefined && type !== target && !inFamily(type, r.family)) {
+      const kinds = r.family?.map((f) => ` or a <kind>-${f}`).join('') ?? '';
+      issues.push({ path: `${path}.type`, message: `must be "${target}"${kinds}, got ${JSON.stringify(type)}` });
       return undefined;
     }
     return { type: target, id };
   }
-  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or a ${target} resource` });
+  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or ${article(target)} resource` });
   return undefined;
+}
+
+/** True when `type` is a kind of one of the families (`bond-asset` of `asset`). */
+function inFamily(type: unknown, family: readonly string[] | undefined): boolean {
+  return typeof type === 'string' && !!family?.some((f) => type.endsWith(`-${f}`));
 }
 
 /** Turns relationship inputs into JSON:API relationship objects, checking names, cardinality and required ones. */
@@ -57,7 +64,7 @@ export function relationshipsDocument(
     const path = `relationships.${name}`;
     const value = input?.[name];
     if (value === undefined) {
-      if (r.create === 'required') issues.push({ path, message: `is required (a ${r.target} id)` });
+      if (r.create === 'required') issues.push({ path, message: `is required (${article(r.target)} id)` });
       continue;
     }
     if (r.create === false) {
@@ -69,10 +76,10 @@ export function relationshipsDocument(
         issues.push({ path, message: `must be an array of ${r.target} ids or resources` });
         continue;
       }
-      const ids = value.map((v, i) => toIdentifier(v, r.target, `${path}.${i}`, issues)).filter((v) => v !== undefined);
+      const ids = value.map((v, i) => toIdentifier(v, r, `${path}.${i}`, issues)).filter((v) => v !== undefined);
       out[name] = { data: ids };
     } else {
-      const id = toIdentifier(value, r.target, path, issues);
+      const id = toIdentifier(value, r, path, issues);
       if (id) out[name] = { data: id };
     }
   }
@@ -112,7 +119,8 @@ export function buildDocument(
   let attributes: unknown = input.attributes;
   if (schema) {
     const result = z.safeParse(schema, input.attributes ?? {});
-    if (result.success) attributes = input.attributes ?? {};
+    // The parsed value is the caller's, plus any documented default the schema fills in (fee `category`).
+    if (result.success) attributes = result.data;
     else issues.push(...formatIssues(result.error.issues, 'attributes', input.attributes ?? {}));
   }
   const relationships = relationshipsDocument(input.relationships, rels, issues);
@@ -179,6 +187,8 @@ function messageOf(issue: Issue, value: unknown): string {
   if (value === undefined && (issue.code === 'invalid_type' || issue.code === 'invalid_value')) return 'is required';
   switch (issue.code) {
     case 'invalid_type':
+      // A `never` field (read-only, `f.readOnly`) carries its own reason.
+      if (issue.expected === 'never') return issue.message;
       return `must be ${article(issue.expected)}, got ${describe(value)}`;
     case 'invalid_value':
       return `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}, got ${describe(value)}`;
@@ -192,7 +202,7 @@ function article(expected: string): string {
 }
 
 function describe(value: unknown): string {
-  if (value === null) return 'null';
+  if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
   if (typeof value === 'object') return 'an object';

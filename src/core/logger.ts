@@ -34,7 +34,8 @@ export class LevelLogger {
   }
 
   redact(text: string): string {
-    let out = text.replace(/(bearer\s+)[^\s"',]+/gi, '$1***');
+    // A backslash ends a token too: in JSON text, `"Bearer x"` inside a string is written `\"Bearer x\"`.
+    let out = text.replace(/(bearer\s+)[^\s"',\\]+/gi, '$1***');
     for (const secret of this.secrets) out = out.split(secret).join('***');
     return out;
   }

@@ -1,4 +1,4 @@
-import ky, { HTTPError, type KyInstance, type Options as KyOptions, isNetworkError, isTimeoutError } from 'ky';
+import kyDefault, { HTTPError, type KyInstance, type Options as KyOptions, isNetworkError, isTimeoutError } from 'ky';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -65,6 +65,12 @@ export interface TransportResponse {
   call: CallSite;
 }
 
+/**
+ * ky is ESM-only. The CJS build reaches it through Node's `require(esm)`, and esbuild's interop for a
+ * `type: module` package then hands this default import the module namespace: unwrap it.
+ */
+const ky = (kyDefault as typeof kyDefault & { default?: typeof kyDefault }).default ?? kyDefault;
+
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
@@ -103,10 +109,9 @@ export class Transport {
         'No base URL: pass `baseUrl` to new PortfolioReporting({ baseUrl }) or set the PRS_BASE_URL environment variable.',
       );
     }
-    let url: URL;
-    try {
-      url = new URL(baseUrl);
-    } catch {
+    // `new URL('localhost:3000')` parses (scheme `localhost:`), so the scheme is checked too.
+    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
+    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
       throw new PortfolioReportingError(`The base URL "${baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`);
     }
     const token = options.accessToken ?? env('PRS_ACCESS_TOKEN');
@@ -121,14 +126,18 @@ export class Transport {
     this.resolved = {
       baseUrl: url,
       token,
-      timeout: checkNonNegative('timeout', options.timeout ?? 60_000),
-      maxRetries: checkNonNegative('maxRetries', options.maxRetries ?? 2),
+      timeout: checkTimeout(options.timeout ?? 60_000),
+      maxRetries: checkRetries(options.maxRetries ?? 2),
       headers: { ...options.headers },
     };
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.ky = ky.create({
       fetch: this.fetchImpl,
       throwHttpErrors: true,
+      // Error bodies stay raw text in `HTTPError.data` (ky would parse only `…+json` types and drop a
+      // malformed one); `makeAPIError` parses them once, whichever JSON:API spelling the service used.
+      // Success bodies are read as text too and parsed by `parseBody`.
+      parseJson: (text) => text,
       hooks: {
         afterResponse: [
           // A retried DELETE that finds nothing means an earlier attempt deleted it.
@@ -169,20 +178,21 @@ export class Transport {
     const url = this.url(req.path, req.query);
     const call: CallSite = { method: req.method, url };
     const opts = req.options ?? {};
-    const headers: Record<string, string> = {
-      accept: req.accept === 'json' ? 'application/json' : ACCEPT_JSONAPI,
-      ...this.resolved.headers,
-      ...opts.headers,
-      authorization: `Bearer ${await this.token(call)}`,
-    };
+    const timeout = checkTimeout(opts.timeout ?? this.resolved.timeout);
+    const maxRetries = checkRetries(opts.maxRetries ?? this.resolved.maxRetries);
+    // `set`, not an object spread: header names are case-insensitive, and a spread of `X-A` and `x-a`
+    // (or a caller's `Authorization`) would send both values joined.
+    const headers = new Headers({ accept: req.accept === 'json' ? 'application/json' : ACCEPT_JSONAPI });
+    for (const extra of [this.resolved.headers, opts.headers]) {
+      for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+    }
+    headers.set('authorization', `Bearer ${await this.token(call)}`);
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
-      headers['content-type'] = JSONAPI_MEDIA_TYPE;
+      headers.set('content-type', JSONAPI_MEDIA_TYPE);
     }
-    const timeout = opts.timeout ?? this.resolved.timeout;
-    const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
     const isPost = req.method === 'POST';
     const kyOptions: KyOptions = {
       method: req.method,
@@ -198,23 +208,30 @@ export class Transport {
         maxRetryAfter: MAX_RETRY_AFTER_MS,
         jitter: true,
         retryOnTimeout: !isPost,
-        // POST is not idempotent: only a 429 (the request was not processed) is retried.
-        shouldRetry: isPost ? ({ error }) => error instanceof HTTPError && error.response.status === 429 : undefined,
+        // POST is not idempotent: only a 429 (the request was not processed) is retried. `undefined`, not
+        // `true`, lets ky's own checks run, which is where `Retry-After` is read.
+        shouldRetry: isPost ? ({ error }) => (error instanceof HTTPError && error.response.status === 429 ? undefined : false) : undefined,
       },
     };
     this.logger.log('debug', `${req.method} ${url}`);
     let response: Response;
+    let text: string;
     try {
-      response = await this.ky(url, kyOptions);
+      const pending = this.ky(url, kyOptions);
+      response = await pending;
+      // The body is read through ky too, so that `timeout` and the caller's signal cover it as well.
+      text = await pending.text();
     } catch (error) {
       if (error instanceof HTTPError) {
         const location = error.response.headers.get('location');
         if (error.response.status === 303 && location) return this.followSeeOther(call, location, opts);
-        throw makeAPIError(call, error.response.status, error.response.headers, error.data);
+        // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
+        const errorBody = typeof error.data === 'string' ? this.logger.redact(error.data) : undefined;
+        throw makeAPIError(call, error.response.status, error.response.headers, errorBody);
       }
       throw this.connectionError(call, error, opts.signal, timeout);
     }
-    const parsed = await this.parseBody(call, response);
+    const parsed = this.parseBody(call, response, text);
     this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
     return { response, body: parsed, redirected: response.redirected, call };
   }
@@ -231,8 +248,7 @@ export class Transport {
     return { ...followed, redirected: true };
   }
 
-  private async parseBody(call: CallSite, response: Response): Promise<unknown> {
-    const text = await response.text();
+  private parseBody(call: CallSite, response: Response, text: string): unknown {
     if (text === '') return undefined;
     try {
       return JSON.parse(text);
@@ -266,17 +282,26 @@ export class Transport {
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
     if (error instanceof PortfolioReportingError) return error;
     if (isNetworkError(error) || error instanceof TypeError) {
-      const cause = (error as { cause?: unknown }).cause;
-      const detail = cause instanceof Error ? cause.message : (error as Error).message;
+      // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
+      let detail = (error as Error).message;
+      for (let e: unknown = (error as Error).cause; e instanceof Error; e = e.cause) detail = e.message;
       return new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`);
     }
     return error instanceof Error ? error : new APIConnectionError(call, String(error));
   }
 }
 
-function checkNonNegative(name: string, value: number): number {
+function checkTimeout(value: number): number {
   if (!Number.isFinite(value) || value < 0) {
-    throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
+    throw new PortfolioReportingError(`\`timeout\` must be a finite number of 0 or more, got ${value}`);
+  }
+  return value;
+}
+
+/** Checked here: ky would otherwise throw a TypeError at request time, read as a network failure. */
+function checkRetries(value: number): number {
+  if (!Number.isInteger(value) || value < 0) {
+    throw new PortfolioReportingError(`\`maxRetries\` must be a whole number of 0 or more, got ${value}`);
   }
   return value;
 }

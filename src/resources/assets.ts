@@ -3,7 +3,9 @@ import { type API, segment } from '../core/api.js';
 import type { RequestOptions } from '../core/transport.js';
 import { assetSchema, type KnownAsset } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
+import type { IndexFactor, IndexFactorCreateAttributes, InterestRate, InterestRateCreateAttributes } from '../schemas/time-series.js';
 import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
+import { commonSeries, type PriceSeries, type TimeSeries } from './time-series.js';
 
 /** An asset (v2): a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Asset = KnownAsset | UnknownResource;
@@ -14,9 +16,17 @@ const BASE = '/api/v2/assets';
 
 /** Assets: the `/api/v2` name of instruments. Same kinds and fields, `-asset` type strings. */
 export class Assets {
+  /** Interest rates: `/api/v2/assets/:id/interest-rates`, `/api/v2/interest-rates/:id`. */
+  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes>;
+  /** End-of-day prices: `/api/v2/assets/:id/prices`, `/api/v2/prices/:id`. */
+  readonly prices: PriceSeries;
+  /** Index factors: `/api/v2/assets/:id/index-factors`, `/api/v2/index-factors/:id`. */
+  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes>;
   private readonly calls;
   constructor(private readonly api: API) {
     this.calls = familyCalls<Asset, 'asset'>(api, BASE, assetSchema, 'asset', 'assets');
+    const mount = { api, version: '/api/v2', parent: 'assets' } as const;
+    ({ interestRates: this.interestRates, prices: this.prices, indexFactors: this.indexFactors } = commonSeries(mount));
   }
 
   /**

@@ -4,29 +4,15 @@
  */
 import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
-import { buildKindDocument, type KindRule, type RelationshipInputs } from '../core/jsonapi.js';
+import { buildKindDocument, type KindRule } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type CreatableInstrumentKind,
-  createAttributeSchemas,
-  INSTRUMENT_KINDS,
-  type InstrumentCreateAttributes,
-  type InstrumentKind,
-} from '../schemas/instruments.js';
-import type { Rels } from '../schemas/resource.js';
-
-type Kinds = typeof INSTRUMENT_KINDS;
-type RequiredRelNames<R extends Rels> = { [K in keyof R]: R[K]['create'] extends 'required' ? K : never }[keyof R];
-type RelationshipsPart<R extends Rels> = [RequiredRelNames<R>] extends [never]
-  ? { relationships?: RelationshipInputs<R> }
-  : { relationships: RelationshipInputs<R> };
+import { createAttributeSchemas, INSTRUMENT_KINDS } from '../schemas/instruments.js';
+import { type KindCreateInput, kindRules } from './kind-create.js';
 
 /** The create input of one family: a member per creatable kind, `type` picking the attributes. */
-export type FamilyCreateInput<S extends 'instrument' | 'asset'> = {
-  [K in CreatableInstrumentKind]: { type: `${K}-${S}`; attributes: InstrumentCreateAttributes<K> } & RelationshipsPart<Kinds[K]['relationships']>;
-}[CreatableInstrumentKind];
+export type FamilyCreateInput<S extends 'instrument' | 'asset'> = KindCreateInput<typeof INSTRUMENT_KINDS, S>;
 
-const REFUSED: Record<string, string> = {
+const REFUSED = {
   fee: 'fee instruments cannot be created: the service keeps them for reporting only',
   refund: 'refund instruments cannot be created: the service keeps them for reporting only',
   other: '"other" instruments can only be retrieved, not created',
@@ -34,14 +20,7 @@ const REFUSED: Record<string, string> = {
 
 /** The create rules of a family, by type string: creatable kinds with their schemas, the rest refused. */
 export function familyRules(suffix: 'instrument' | 'asset'): Record<string, KindRule> {
-  const rules: Record<string, KindRule> = {};
-  for (const [name, k] of Object.entries(INSTRUMENT_KINDS) as [InstrumentKind, Kinds[InstrumentKind]][]) {
-    const type = `${name}-${suffix}`;
-    rules[type] = k.creatable
-      ? { attributes: createAttributeSchemas[name as CreatableInstrumentKind], relationships: k.relationships }
-      : { refused: REFUSED[name] ?? `${type} cannot be created` };
-  }
-  return rules;
+  return kindRules(INSTRUMENT_KINDS, createAttributeSchemas, suffix, REFUSED);
 }
 
 /** retrieve and create for one family; `T` is the decoded resource union. */

@@ -3,7 +3,17 @@ import { type API, segment } from '../core/api.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type KnownInstrument, instrumentSchema } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
+import {
+  type IndexFactor,
+  type IndexFactorCreateAttributes,
+  type InterestRate,
+  type InterestRateCreateAttributes,
+  type NetAssetValue,
+  type NetAssetValueCreateAttributes,
+  netAssetValueSeries,
+} from '../schemas/time-series.js';
 import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
+import { commonSeries, type PriceSeries, TimeSeries } from './time-series.js';
 
 /** An instrument (v3): a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Instrument = KnownInstrument | UnknownResource;
@@ -14,9 +24,20 @@ const BASE = '/api/v3/instruments';
 
 /** Instruments under `/api/v3`: bonds, stocks, funds, loans, FX forwards, private market funds. */
 export class Instruments {
+  /** Interest rates: `/api/v3/instruments/:id/interest-rates`, `/api/v3/interest-rates/:id`. */
+  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes>;
+  /** End-of-day prices: `/api/v3/instruments/:id/prices`, `/api/v3/prices/:id`. */
+  readonly prices: PriceSeries;
+  /** Index factors: `/api/v3/instruments/:id/index-factors`, `/api/v3/index-factors/:id`. */
+  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes>;
+  /** Net asset values of private equity instruments (v3 only): `/api/v3/instruments/:id/net-asset-values`. */
+  readonly netAssetValues: TimeSeries<NetAssetValue, NetAssetValueCreateAttributes>;
   private readonly calls;
   constructor(private readonly api: API) {
     this.calls = familyCalls<Instrument, 'instrument'>(api, BASE, instrumentSchema, 'instrument', 'instruments');
+    const mount = { api, version: '/api/v3', parent: 'instruments' } as const;
+    ({ interestRates: this.interestRates, prices: this.prices, indexFactors: this.indexFactors } = commonSeries(mount));
+    this.netAssetValues = new TimeSeries({ ...mount, name: 'netAssetValues', path: 'net-asset-values', idName: 'navId' }, netAssetValueSeries);
   }
 
   /**

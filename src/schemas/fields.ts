@@ -6,7 +6,8 @@
  */
 import * as z from 'zod/mini';
 
-export type Schema<T = unknown> = z.ZodMiniType<T, unknown>;
+/** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
+export type Schema<T = unknown, I = unknown> = z.ZodMiniType<T, I>;
 export interface Field<R extends Schema | undefined = Schema | undefined, C extends Schema | undefined = Schema | undefined> {
   read: R;
   create: C;
@@ -46,13 +47,23 @@ export function openEnum<const V extends readonly string[]>(_values: V): Schema<
   return z.string() as Schema<V[number] | (string & {})>;
 }
 
+/**
+ * A field that must be absent, refused with `message` (`?: never` in the input type). A custom check rather
+ * than `z.never()`, whose issue the codec words as a type mismatch ("must be a never") instead of the reason.
+ */
+export function refused(message: string): z.ZodMiniOptional<z.ZodMiniCustom<never, never>> {
+  return z.optional(z.custom<never>(() => false, { error: message }));
+}
+/** The create schema of every read-only field (one instance, so PATCH rules can recognise it). */
+export const SERVICE_SET = refused('is set by the service and cannot be sent');
+
 export const f = {
-  string: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: nonEmpty }),
+  string: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: nonEmpty }),
   number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
   boolean: (): Field<z.ZodMiniBoolean, z.ZodMiniBoolean> => ({ read: z.boolean(), create: z.boolean() }),
-  date: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: dateString }),
-  currency: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: currencyCode }),
-  country: (): Field<z.ZodMiniString, Schema<string>> => ({ read: z.string(), create: countryCode }),
+  date: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: dateString }),
+  currency: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: currencyCode }),
+  country: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: countryCode }),
   /** Closed to `sendable` on requests; open (plus `readExtra`, e.g. `other`) on responses. */
   enum: <const S extends readonly [string, ...string[]], const E extends readonly string[] = []>(
     sendable: S,
@@ -74,13 +85,22 @@ export const f = {
     read: z.nullable(field.read),
     create: z.nullable(field.create),
   }),
-  /** Set by the service; refused in inputs with a message saying so (and `?: never` in the input type). */
-  readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, z.ZodMiniOptional<z.ZodMiniNever>> => ({
+  /** Optional on requests, where the SDK writes the documented default when absent; as is on responses. */
+  withDefault: <R extends Schema, C extends Schema>(field: Field<R, C>, value: z.output<C> & {}): Field<R, z.ZodMiniDefault<C>> => ({
     read: field.read,
-    create: z.optional(z.never({ error: 'is set by the service and cannot be sent' })),
+    create: z._default(field.create, value as never),
+  }),
+  /** Set by the service; refused in inputs with a message saying so (and `?: never` in the input type). */
+  readOnly: <R extends Schema>(field: Field<R, Schema | undefined>): Field<R, typeof SERVICE_SET> => ({
+    read: field.read,
+    create: SERVICE_SET,
   }),
   /** Only sent on create; absent from responses (kept as an unknown attribute if it does come back). */
   createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({ read: undefined, create: field.create }),
+  array: <R extends Schema, C extends Schema>(field: Field<R, C>): Field<z.ZodMiniArray<R>, z.ZodMiniArray<C>> => ({
+    read: z.array(field.read),
+    create: z.array(field.create),
+  }),
   object: <F extends Fields>(fields: F): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
     read: z.looseObject(readShape(fields)) as z.ZodMiniObject<ReadShape<F>, z.core.$loose>,
     create: z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>,

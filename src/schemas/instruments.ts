@@ -3,9 +3,10 @@
  * defined once below, and both families are generated from that one table.
  */
 import type * as z from 'zod/mini';
-import { type CreateShape, f, type Fields } from './fields.js';
+import { f } from './fields.js';
+import { type CreatableKind, type FamilySchemas, type KindCreateAttributes, type KnownOf, kind, kindCreateSchemas, kindFamily } from './kind-table.js';
 import { kindUnion } from './kinds.js';
-import { createAttributes, type ReadSchema, type ResourceDef, type Rels, readSchema, rel } from './resource.js';
+import { rel } from './resource.js';
 
 const couponFrequency = f.enum(['quarterly', 'semiannually', 'annually'], ['other']);
 const dayCountConvention = f.enum(['actual/actual', '30/360', 'actual/360'], ['other']);
@@ -27,18 +28,6 @@ const equityFields = {
   name: f.string(),
   securityIdentifier: f.string(),
 };
-
-interface KindDef<F extends Fields = Fields, R extends Rels = Rels, C extends boolean = boolean> {
-  fields: F;
-  relationships: R;
-  /** False for kinds the service only reports (`fee`, `refund`) or only returns (`other`). */
-  creatable: C;
-}
-const kind = <F extends Fields, R extends Rels, C extends boolean>(creatable: C, fields: F, relationships: R): KindDef<F, R, C> => ({
-  fields,
-  relationships,
-  creatable,
-});
 
 /** The twelve kinds of the reference, fields and relationships as documented. */
 export const INSTRUMENT_KINDS = {
@@ -120,30 +109,10 @@ export const INSTRUMENT_KINDS = {
 
 type Kinds = typeof INSTRUMENT_KINDS;
 export type InstrumentKind = keyof Kinds;
-export type CreatableInstrumentKind = { [K in InstrumentKind]: Kinds[K]['creatable'] extends true ? K : never }[InstrumentKind];
-type Suffix = 'instrument' | 'asset';
+export type CreatableInstrumentKind = CreatableKind<Kinds>;
 
-type FamilyDefs<S extends Suffix> = {
-  [K in InstrumentKind as `${K}-${S}`]: ResourceDef<`${K}-${S}`, Kinds[K]['fields'], Kinds[K]['relationships']>;
-};
-type FamilySchemas<S extends Suffix> = {
-  [K in InstrumentKind as `${K}-${S}`]: ReadSchema<`${K}-${S}`, Kinds[K]['fields'], Kinds[K]['relationships']>;
-};
-
-/** One family (`-instrument` or `-asset`) generated from the kind table: definitions and response schemas. */
-function family<S extends Suffix>(suffix: S): { defs: FamilyDefs<S>; schemas: FamilySchemas<S> } {
-  const defs: Record<string, ResourceDef> = {};
-  const schemas: Record<string, unknown> = {};
-  for (const [name, k] of Object.entries(INSTRUMENT_KINDS)) {
-    const type = `${name}-${suffix}`;
-    defs[type] = { type, fields: k.fields, relationships: k.relationships };
-    schemas[type] = readSchema(defs[type]);
-  }
-  return { defs: defs as FamilyDefs<S>, schemas: schemas as FamilySchemas<S> };
-}
-
-export const instrumentFamily = family('instrument');
-export const assetFamily = family('asset');
+export const instrumentFamily = kindFamily(INSTRUMENT_KINDS, 'instrument');
+export const assetFamily = kindFamily(INSTRUMENT_KINDS, 'asset');
 
 /** Response schemas of every known instrument kind, by type string. */
 export const instrumentSchemas = instrumentFamily.schemas;
@@ -153,20 +122,15 @@ export const instrumentSchema = kindUnion(instrumentSchemas);
 export const assetSchema = kindUnion(assetSchemas);
 
 /** Create-attribute schemas per creatable kind (shared by both families: the fields are the same). */
-export const createAttributeSchemas = Object.fromEntries(
-  Object.entries(INSTRUMENT_KINDS)
-    .filter(([, k]) => k.creatable)
-    .map(([name, k]) => [name, createAttributes(k.fields)]),
-) as { [K in CreatableInstrumentKind]: z.ZodMiniObject<CreateShape<Kinds[K]['fields']>, z.core.$strict> };
+export const createAttributeSchemas = kindCreateSchemas(INSTRUMENT_KINDS);
 
-type KnownOf<S extends Suffix> = { [T in keyof FamilySchemas<S>]: z.infer<FamilySchemas<S>[T]> }[keyof FamilySchemas<S>];
 /** An instrument (v3) of a known kind; narrow with `switch (instrument.type)`. */
-export type KnownInstrument = KnownOf<'instrument'>;
+export type KnownInstrument = KnownOf<Kinds, 'instrument'>;
 /** An asset (v2) of a known kind; narrow with `switch (asset.type)`. */
-export type KnownAsset = KnownOf<'asset'>;
+export type KnownAsset = KnownOf<Kinds, 'asset'>;
 /** The instrument of one kind, e.g. `InstrumentOf<'bond'>`. */
-export type InstrumentOf<K extends InstrumentKind> = z.infer<FamilySchemas<'instrument'>[`${K}-instrument`]>;
+export type InstrumentOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'instrument'>[`${K}-instrument`]>;
 /** The asset of one kind, e.g. `AssetOf<'bond'>`. */
-export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<'asset'>[`${K}-asset`]>;
+export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'asset'>[`${K}-asset`]>;
 /** The attributes accepted when creating an instrument or asset of one kind. */
-export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = z.output<(typeof createAttributeSchemas)[K]>;
+export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = KindCreateAttributes<Kinds, K>;

@@ -1,6 +1,6 @@
 /**
  * Discriminated unions that stay open: a member per known `type`, and a typed "unknown" member for any
- * type the SDK does not know yet (a new instrument kind), keeping every field.
+ * type the SDK does not know yet (a new instrument kind, a new limit filter), keeping every field.
  */
 import * as z from 'zod/mini';
 import type { Schema } from './fields.js';
@@ -23,17 +23,34 @@ export interface UnknownResource {
   [member: string]: unknown;
 }
 
-/** A schema that checks a resource against the member its `type` names, or as an unknown resource. */
-export function kindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownResource> {
+/** A `{ type, … }` value (not a resource) of a type the SDK does not know: every field kept. */
+export interface UnknownObject {
+  type: UnknownKind;
+  [field: string]: unknown;
+}
+/** The fallback of open unions of plain `{ type, … }` values (limit filters, conditions, limit types). */
+export const unknownObject = z.looseObject({ type: z.string() }) as unknown as Schema<UnknownObject>;
+
+/**
+ * A schema that checks a value against the member its `type` names, or, for any other type, against
+ * `fallback` (an unknown resource by default; webhook events give their own envelope, limit filters
+ * `unknownObject`).
+ */
+export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(members: M, fallback: Schema = genericResource): Schema<z.output<M[keyof M]> | U> {
   const byType = new Map<string, Schema>(Object.entries(members));
   return z.unknown().check(
     z.superRefine((value, ctx) => {
       const type = (value as { type?: unknown } | null)?.type;
-      const schema = (typeof type === 'string' && byType.get(type)) || genericResource;
+      const schema = (typeof type === 'string' && byType.get(type)) || fallback;
       const result = z.safeParse(schema, value);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
-  ) as unknown as Schema<z.output<M[keyof M]> | UnknownResource>;
+  ) as unknown as Schema<z.output<M[keyof M]> | U>;
+}
+
+/** An open union of plain `{ type, … }` values: a member per known type, any other type kept as `UnknownObject`. */
+export function openKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownObject> {
+  return kindUnion<M, UnknownObject>(members, unknownObject);
 }
 
 /** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */

@@ -3,7 +3,7 @@
  * definition come the response schema (`readSchema`) and the request rules (`createAttributes`, `relationships`).
  */
 import * as z from 'zod/mini';
-import { createShape, type CreateShape, type Fields, type ReadShape, readShape, type Schema } from './fields.js';
+import { createShape, type CreateShape, type Fields, type ReadShape, readShape, refused, type Schema, SERVICE_SET } from './fields.js';
 
 /** `{ type, id }`: a resource identifier as the service writes it. */
 export const identifier = z.looseObject({ type: z.string(), id: z.string() });
@@ -24,19 +24,28 @@ export interface Rel<T extends string = string, M extends boolean = boolean, C e
   target: T;
   many: M;
   create: C;
+  /**
+   * Families whose kinds stand for the target (`['asset', 'instrument']`: a `bond-asset` or a
+   * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent as `target`.
+   */
+  family?: readonly string[];
 }
 export type Rels = Record<string, Rel>;
+/** The relationship table of a resource that has none. */
+export type NoRels = Record<never, Rel>;
 
 export const rel = {
-  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, false, C> => ({
+  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, false, C> => ({
     target,
     many: false,
     create: (create ?? 'optional') as C,
+    ...(family && { family }),
   }),
-  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C): Rel<T, true, C> => ({
+  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, true, C> => ({
     target,
     many: true,
     create: (create ?? 'optional') as C,
+    ...(family && { family }),
   }),
 };
 
@@ -76,6 +85,34 @@ export function readSchema<T extends string, F extends Fields, R extends Rels>(d
 /** The attributes a create request may carry: closed value sets, checked formats, nothing unknown. */
 export function createAttributes<F extends Fields>(fields: F): z.ZodMiniObject<CreateShape<F>, z.core.$strict> {
   return z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>;
+}
+
+/** A resource definition with its generics inferred: `defineResource('account', fields, relationships)`. */
+export function defineResource<T extends string, F extends Fields, R extends Rels = NoRels>(type: T, fields: F, relationships?: R): ResourceDef<T, F, R> {
+  return { type, fields, relationships: relationships ?? ({} as R) };
+}
+
+/** The PATCH shape: the `changeable` fields optional with their create rules, every other sendable field refused. */
+export type UpdateShape<F extends Fields, K extends string> = {
+  [P in keyof CreateShape<F>]: P extends K ? z.ZodMiniOptional<CreateShape<F>[P]> : ReturnType<typeof refused>;
+};
+
+/**
+ * The attributes a PATCH may carry: each `changeable` field, optional, checked as on create; any other field
+ * of the resource is refused with a message naming what can change (e.g. `excludeFromReporting`).
+ */
+export function updateAttributes<F extends Fields, K extends keyof CreateShape<F> & string>(
+  fields: F,
+  changeable: readonly K[],
+): z.ZodMiniObject<UpdateShape<F, K>, z.core.$strict> {
+  const create = createShape(fields) as Record<string, Schema>;
+  const fixed = refused(`cannot be changed after creation (changeable: ${changeable.join(', ')})`);
+  const shape: Record<string, Schema> = {};
+  for (const [key, schema] of Object.entries(create)) {
+    // A read-only field keeps its own refusal ("set by the service"); a fixed one gets "cannot be changed".
+    shape[key] = changeable.includes(key as K) ? z.optional(schema) : schema === SERVICE_SET ? schema : fixed;
+  }
+  return z.strictObject(shape) as z.ZodMiniObject<UpdateShape<F, K>, z.core.$strict>;
 }
 
 /** A resource as the service documents it, with attributes typed but otherwise unknown (undocumented shapes). */

@@ -10,6 +10,8 @@ export interface Recorded {
   url: string;
   headers: IncomingMessage['headers'];
   body: string;
+  /** The body's bytes as received (for binary uploads, which `body` as UTF-8 text would mangle). */
+  bytes: Buffer;
 }
 
 export type Handler = (req: Recorded, res: ServerResponse, index: number) => unknown;
@@ -28,7 +30,8 @@ export async function startServer(handler: Handler = (_q, res) => res.end()): Pr
   const server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
-    const recorded: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: Buffer.concat(chunks).toString('utf8') };
+    const bytes = Buffer.concat(chunks);
+    const recorded: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: bytes.toString('utf8'), bytes };
     requests.push(recorded);
     try {
       await current(recorded, res, requests.length - 1);

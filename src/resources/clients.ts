@@ -1,0 +1,75 @@
+/**
+ * `prs.clients`: clients (an undocumented shape, decoded as generic resources) and what hangs under a
+ * client: legal entities, users, reporting entities, and the deprecated portfolios list.
+ */
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
+import type { API } from '../core/api.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { GenericResource } from '../schemas/generic.js';
+import { ClientLimits } from './client-limits.js';
+import { GenericChildren, type GenericInput, GenericItems, type QueryParams } from './generic.js';
+import { type ClientLegalEntities, clientLegalEntities } from './legal-entities.js';
+import { type ClientUsers, clientUsers } from './users.js';
+
+const CLIENTS = '/api/v2/clients';
+
+/** `prs.clients.portfolios`: the deprecated client-level form of `prs.reportingEntities.portfolios`. */
+export class ClientPortfolios {
+  private readonly children: GenericChildren;
+  constructor(private readonly api: API) {
+    this.children = new GenericChildren(api, { label: 'clients.portfolios', parent: CLIENTS, parentId: 'clientId', child: 'portfolios', type: 'portfolio' });
+  }
+
+  /**
+   * Lists a client's portfolios.
+   * @deprecated The service deprecates `GET /clients/:id/portfolios`: use `prs.reportingEntities.portfolios.list(reportingEntityId)`.
+   * @example
+   * const portfolios = await prs.reportingEntities.portfolios.list(reportingEntityId);
+   */
+  list(clientId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+    this.api.transport.logger.log('warn', 'clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list');
+    return this.children.list(clientId, params, options);
+  }
+}
+
+/** `prs.clients`: list, retrieve, create, update and delete clients; their legal entities, users and reporting entities. */
+export class Clients extends GenericItems {
+  /** Legal entities of a client. */
+  readonly legalEntities: ClientLegalEntities;
+  /** Users of a client (the client relationship grants them no access by itself). */
+  readonly users: ClientUsers;
+  /** Reporting entities of a client. */
+  readonly reportingEntities: GenericChildren;
+  /** Deprecated: a client's portfolios; use `prs.reportingEntities.portfolios`. */
+  readonly portfolios: ClientPortfolios;
+  /** The client's investment limits and their status. */
+  readonly limits: ClientLimits;
+
+  constructor(api: API) {
+    super(api, { label: 'clients', base: CLIENTS, type: 'client' });
+    this.legalEntities = clientLegalEntities(api);
+    this.users = clientUsers(api);
+    const parent = { parent: CLIENTS, parentId: 'clientId' };
+    this.reportingEntities = new GenericChildren(api, { ...parent, label: 'clients.reportingEntities', child: 'reporting-entities', type: 'reporting-entity' });
+    this.portfolios = new ClientPortfolios(api);
+    this.limits = new ClientLimits(api);
+  }
+
+  /**
+   * Lists clients, every page followed; `query` is sent as given.
+   * @example
+   * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
+   */
+  list(params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+    return this.api.list(CLIENTS, this.schema, params.query, options);
+  }
+
+  /**
+   * Creates a client from `{ attributes, relationships? }` (sent as a `client` document as given).
+   * @example
+   * const client = await prs.clients.create({ attributes: { name: 'Muster Family' } });
+   */
+  create(input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
+    return this.api.create(CLIENTS, this.document('clients.create', input), this.schema, options);
+  }
+}

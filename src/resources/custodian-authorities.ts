@@ -1,0 +1,212 @@
+import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
+import { validateInput } from '../core/jsonapi.js';
+import type { RequestOptions } from '../core/transport.js';
+import {
+  type ConsentFile,
+  type ConsentInput,
+  CUSTODIAN_AUTHORITY_STATUSES,
+  type CustodianAuthority,
+  type CustodianAuthorityStatus,
+  consentInput,
+  custodianAuthoritySchema,
+  HASH_ALGORITHMS,
+  type LinkQuery,
+  linkQuery,
+  type RevokeResult,
+  revokeResultSchema,
+} from '../schemas/custodians.js';
+import { CustodianAuthorityFiles } from './custodian-authority-files.js';
+
+const BASE = '/api/v2/custodian-authorities';
+/** States an authority never leaves: waiting on beyond them is pointless. */
+const FINAL: ReadonlySet<string> = new Set(['revoked', 'cancelled']);
+
+/** Options of `waitForStatus`. */
+export interface WaitForStatusOptions {
+  /** How long to wait in all, in ms. Default 300 000 (5 minutes). */
+  timeout?: number;
+  /** Pause between two retrievals, in ms. Default 2 000. */
+  interval?: number;
+  /** Stops waiting at once (an `APIUserAbortError`). */
+  signal?: AbortSignal;
+}
+
+/**
+ * Custodian authorities (`/api/v2/custodian-authorities`): upload proof files, consent, link numbers,
+ * revoke, and wait for the operator and the custodian. Start one with `prs.legalEntities.custodianAuthorities.create`.
+ */
+export class CustodianAuthorities {
+  /** The authority's proof files: upload and list. */
+  readonly files: CustodianAuthorityFiles;
+
+  constructor(private readonly api: API) {
+    this.files = new CustodianAuthorityFiles(api);
+  }
+
+  /**
+   * Retrieves one authority with its status, pending files and linked numbers.
+   * @example
+   * const authority = await prs.custodianAuthorities.retrieve(authorityId);
+   * console.log(authority.attributes.status, authority.attributes.pendingFiles);
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
+    return this.api.retrieve(
+      `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}`,
+      custodianAuthoritySchema,
+      options,
+    );
+  }
+
+  /**
+   * Gives consent (the authority must be in `waiting-for-consent`); `files` comes from `consentFiles()`.
+   * `all` covers every number at the custodian and names none; `specific` names depository and/or account numbers.
+   * @example
+   * await prs.custodianAuthorities.consent(authorityId, {
+   *   legalEntityIdentifier: 'CHE-123.456.789', custodianIdentifier: 'ubs', consentType: 'all',
+   *   files: consentFiles(await prs.custodianAuthorities.files.list(authorityId)),
+   * });
+   */
+  consent(id: string, input: ConsentInput, options?: RequestOptions): APIPromise<void> {
+    const what = 'custodianAuthorities.consent';
+    const path = `${BASE}/${segment(what, 'id', id)}/consent`;
+    return this.api.send('POST', path, { data: validateInput(what, consentInput, input) }, options);
+  }
+
+  /**
+   * Asks to link a depository or account number to an authority of consent type `all` (no body; 204).
+   * @example
+   * await prs.custodianAuthorities.link(authorityId, { type: 'account', resourceNumber: '0123-456789-01' });
+   */
+  link(id: string, query: LinkQuery, options?: RequestOptions): APIPromise<void> {
+    const what = 'custodianAuthorities.link';
+    const path = `${BASE}/${segment(what, 'id', id)}/link`;
+    return this.api.send('POST', path, undefined, options, validateInput(what, linkQuery, query));
+  }
+
+  /**
+   * Requests revocation: resolves to `{ custodianAuthorityId, status: 'revoke-in-progress' }`; follow it
+   * with `waitForStatus(id, 'revoked')`.
+   * @example
+   * const { status } = await prs.custodianAuthorities.revoke(authorityId);
+   */
+  revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
+    return this.api.create(
+      `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke`,
+      undefined,
+      revokeResultSchema,
+      options,
+    );
+  }
+
+  /**
+   * Retrieves the authority every `interval` ms until its status is one of `status`, and resolves to it.
+   * Fails with `WaitForStatusError` (carrying the last status seen) when `timeout` passes, or at once when
+   * the authority reaches `revoked` or `cancelled` without either being awaited.
+   * @example
+   * await prs.custodianAuthorities.revoke(authorityId);
+   * await prs.custodianAuthorities.waitForStatus(authorityId, 'revoked', { timeout: 60_000 });
+   */
+  async waitForStatus(
+    id: string,
+    status: CustodianAuthorityStatus | readonly CustodianAuthorityStatus[],
+    { timeout = 300_000, interval = 2_000, signal }: WaitForStatusOptions = {},
+  ): Promise<CustodianAuthority> {
+    const what = 'custodianAuthorities.waitForStatus';
+    const wanted = checkWait(what, status, timeout, interval);
+    const path = `${BASE}/${segment(what, 'id', id)}`;
+    const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');
+    const deadline = Date.now() + timeout;
+    for (;;) {
+      const authority = await this.retrieve(id, { signal });
+      const seen = authority.attributes.status;
+      if (wanted.has(seen)) return authority;
+      if (FINAL.has(seen)) {
+        throw new WaitForStatusError(
+          `${what}(${id}): the authority reached "${seen}", a final state, while waiting for ${awaited}`,
+          'final-state',
+          seen,
+          authority,
+        );
+      }
+      const left = deadline - Date.now();
+      if (left <= 0) {
+        throw new WaitForStatusError(
+          `${what}(${id}): still "${seen}" after ${timeout} ms of waiting for ${awaited}`,
+          'timeout',
+          seen,
+          authority,
+        );
+      }
+      await sleep(
+        Math.min(interval, left),
+        signal,
+        () => new APIUserAbortError({ method: 'GET', url: this.api.transport.url(path) }, { cause: signal?.reason }),
+      );
+    }
+  }
+}
+
+function checkWait(what: string, status: unknown, timeout: number, interval: number): Set<string> {
+  const issues: ValidationIssue[] = [];
+  const list: unknown[] = Array.isArray(status) ? status : [status];
+  if (list.length === 0) issues.push({ path: 'status', message: 'must name at least one status' });
+  list.forEach((s, i) => {
+    if (!(CUSTODIAN_AUTHORITY_STATUSES as readonly unknown[]).includes(s)) {
+      issues.push({
+        path: Array.isArray(status) ? `status.${i}` : 'status',
+        message: `must be one of ${CUSTODIAN_AUTHORITY_STATUSES.join(', ')}, got ${JSON.stringify(s)}`,
+      });
+    }
+  });
+  for (const [name, value] of [
+    ['timeout', timeout],
+    ['interval', interval],
+  ] as const) {
+    if (!Number.isFinite(value) || value < 0)
+      issues.push({ path: `options.${name}`, message: `must be a finite number of ms, 0 or more, got ${value}` });
+  }
+  if (issues.length) throw new ValidationError(what, issues);
+  return new Set(list as string[]);
+}
+
+function sleep(ms: number, signal: AbortSignal | undefined, abortError: () => Error): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(abortError());
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(abortError());
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
+  });
+}
+
+/**
+ * Builds the consent's `files` from the uploaded files: each `hash` (`sha2-256:<hex>`) split into
+ * `hashAlgorithm` and `hashValue`, with the file's `name`. Only `sha2-256` and `sha3-256` are accepted.
+ * @example
+ * const files = consentFiles(await prs.custodianAuthorities.files.list(authorityId));
+ * // [{ name: 'power-of-attorney', hashAlgorithm: 'sha2-256', hashValue: '9f86d0…' }]
+ */
+export function consentFiles(files: readonly { attributes: { name: string; hash: string } }[]): ConsentFile[] {
+  const issues: ValidationIssue[] = [];
+  const out = files.map((file, i) => {
+    const hash = String(file.attributes.hash);
+    const at = hash.indexOf(':');
+    const hashAlgorithm = hash.slice(0, at);
+    if (at < 0 || !(HASH_ALGORITHMS as readonly string[]).includes(hashAlgorithm)) {
+      issues.push({
+        path: `${i}.attributes.hash`,
+        message: `must be "<algorithm>:<hex digest>" with algorithm ${HASH_ALGORITHMS.join(' or ')}, got ${JSON.stringify(hash)}`,
+      });
+    }
+    return { name: file.attributes.name, hashAlgorithm, hashValue: hash.slice(at + 1) } as ConsentFile;
+  });
+  if (issues.length) throw new ValidationError('consentFiles', issues);
+  return out;
+}

@@ -1,0 +1,103 @@
+import { type API, segment } from '../core/api.js';
+import { APIPromise, type ListPromise } from '../core/api-promise.js';
+import { ValidationError, type ValidationIssue } from '../core/errors.js';
+import type { RequestOptions } from '../core/transport.js';
+import { type CustodianAuthorityFile, custodianAuthorityFileSchema } from '../schemas/custodians.js';
+
+/** What may be uploaded: a Blob or File, bytes, or a stream of bytes (a Node `Readable`, a web `ReadableStream`). */
+export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string>;
+
+/** The input of `files.upload`. */
+export interface FileUploadInput {
+  /** The file's role: one of the auth flow's `expectedFiles` (see the authority's `pendingFiles`). */
+  name: string;
+  file: UploadSource;
+  /** The original file name; required unless `file` is a `File` (whose own name is the default). */
+  filename?: string;
+}
+
+const base = (what: string, id: string) => `/api/v2/custodian-authorities/${segment(what, 'id', id)}/files`;
+
+/** The proof files of a custodian authority (`/api/v2/custodian-authorities/:id/files`). */
+export class CustodianAuthorityFiles {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Uploads one file as `multipart/form-data` (one part named `file`); `name` goes in the query. A stream is
+   * read into memory first: the service needs the whole multipart body, so a file is held once in memory.
+   * @example
+   * import { createReadStream } from 'node:fs';
+   * const file = await prs.custodianAuthorities.files.upload(authorityId, {
+   *   name: 'power-of-attorney', file: createReadStream('poa.pdf'), filename: 'poa.pdf',
+   * });
+   * console.log(file.attributes.hash); // 'sha2-256:…'
+   */
+  upload(id: string, input: FileUploadInput, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
+    const what = 'custodianAuthorities.files.upload';
+    const path = base(what, id);
+    const filename = checkUpload(what, input);
+    const sent = toBlob(input.file).then((blob) => {
+      const form = new FormData();
+      form.append('file', blob, filename);
+      return this.api.create(path, form, custodianAuthorityFileSchema, options, { name: input.name }).withResponse();
+    });
+    return new APIPromise(sent);
+  }
+
+  /**
+   * Lists the files uploaded for the authority (files cannot be deleted).
+   * @example
+   * const files = await prs.custodianAuthorities.files.list(authorityId);
+   */
+  list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
+    return this.api.list(base('custodianAuthorities.files.list', id), custodianAuthorityFileSchema, undefined, options);
+  }
+}
+
+function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as AsyncIterable<unknown>)[Symbol.asyncIterator] === 'function'
+  );
+}
+
+/** Checks the input before anything is read or sent; returns the file name to send. */
+function checkUpload(what: string, input: FileUploadInput): string {
+  const issues: ValidationIssue[] = [];
+  const { name, file, filename } = (input ?? {}) as Partial<FileUploadInput>;
+  if (typeof name !== 'string' || name === '')
+    issues.push({
+      path: 'name',
+      message: "is required: the file's role, one of the flow's expectedFiles (e.g. power-of-attorney)",
+    });
+  const isFile = typeof File !== 'undefined' && file instanceof File;
+  if (!(file instanceof Blob || file instanceof Uint8Array || isAsyncIterable(file))) {
+    issues.push({
+      path: 'file',
+      message: 'must be a Blob, a File, a Uint8Array or a stream of bytes (e.g. fs.createReadStream)',
+    });
+  }
+  if (filename !== undefined && (typeof filename !== 'string' || filename === ''))
+    issues.push({ path: 'filename', message: 'must be a non-empty string' });
+  else if (filename === undefined && !isFile && file !== undefined) {
+    issues.push({
+      path: 'filename',
+      message: 'is required unless file is a File: the service records the original file name',
+    });
+  }
+  for (const key of Object.keys(input ?? {})) {
+    if (!['name', 'file', 'filename'].includes(key))
+      issues.push({ path: key, message: 'is not a documented field here (name, file, filename)' });
+  }
+  if (issues.length) throw new ValidationError(what, issues);
+  return filename ?? (file as File).name;
+}
+
+async function toBlob(file: UploadSource): Promise<Blob> {
+  if (file instanceof Blob) return file;
+  if (file instanceof Uint8Array) return new Blob([file as Uint8Array<ArrayBuffer>]);
+  const chunks: BlobPart[] = [];
+  for await (const chunk of file) chunks.push(chunk as BlobPart);
+  return new Blob(chunks);
+}

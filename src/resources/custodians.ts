@@ -1,0 +1,18 @@
+import type { API } from '../core/api.js';
+import type { ListPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/transport.js';
+import { type Custodian, custodianSchema } from '../schemas/custodians.js';
+
+/** Custodians (`/api/v2/custodians`): the banks the operator can obtain data access from. */
+export class Custodians {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Lists the custodians; a custodian's `identifier` is the consent's `custodianIdentifier`.
+   * @example
+   * const custodians = await prs.custodians.list();
+   */
+  list(options?: RequestOptions): ListPromise<Custodian> {
+    return this.api.list('/api/v2/custodians', custodianSchema, undefined, options);
+  }
+}

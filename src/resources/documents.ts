@@ -1,0 +1,109 @@
+/**
+ * Request documents beyond a plain create: PATCH documents (only what can change), documents of
+ * undocumented resources (relationships name their own type), and extra rules merged with the codec's.
+ */
+import type { Body } from '../core/api.js';
+import { ValidationError, type ValidationIssue } from '../core/errors.js';
+import { buildDocument, type DocumentInput } from '../core/jsonapi.js';
+import { genericAttributes } from '../schemas/generic.js';
+import type { Rels, ResourceIdentifier } from '../schemas/resource.js';
+import type * as z from 'zod/mini';
+
+/**
+ * Runs `make` (which builds a document and may throw a `ValidationError`) and reports its issues together
+ * with `extra` ones found by rules the codec does not know, so a caller sees every broken rule at once.
+ */
+export function withIssues<T>(what: string, extra: ValidationIssue[], make: () => T): T {
+  let result: T;
+  try {
+    result = make();
+  } catch (error) {
+    if (error instanceof ValidationError && extra.length) throw new ValidationError(what, [...error.issues, ...extra]);
+    throw error;
+  }
+  if (extra.length) throw new ValidationError(what, extra);
+  return result;
+}
+
+/** What a PATCH of one resource type may carry. */
+export interface PatchRule {
+  type: string;
+  /** From `updateAttributes`: the changeable fields, every other field refused with its reason. */
+  attributes: z.ZodMiniType;
+  /** The resource's relationship table: names in it that are not `changeable` are refused by name. */
+  relationships: Rels;
+  changeableRelationships?: readonly string[];
+}
+
+/**
+ * `{ data: { id, type, attributes?, relationships? } }` for a PATCH: only changeable attributes and
+ * relationships, at least one of them, nothing the service would ignore or refuse.
+ */
+export function updateDocument(what: string, id: string, input: DocumentInput, rule: PatchRule): Body {
+  if (typeof input !== 'object' || input === null) throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
+  const changeable = rule.changeableRelationships ?? [];
+  const rels: Rels = {};
+  for (const name of changeable) rels[name] = { ...(rule.relationships[name] as Rels[string]), create: 'optional' };
+  const issues: ValidationIssue[] = [];
+  const sendable: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input.relationships ?? {})) {
+    if (Object.hasOwn(rule.relationships, name) && !changeable.includes(name)) {
+      issues.push({ path: `relationships.${name}`, message: `cannot be changed by PATCH${changeable.length ? ` (changeable: ${changeable.join(', ')})` : ''}` });
+    } else sendable[name] = value; // unknown names are reported by the codec
+  }
+  const { attributes } = input;
+  const noAttributes = attributes === undefined || (isPlainObject(attributes) && Object.keys(attributes).length === 0);
+  if (noAttributes && Object.keys(input.relationships ?? {}).length === 0) issues.push({ path: 'attributes', message: 'names nothing to change' });
+  const doc = withIssues(what, issues, () => buildDocument(what, { attributes, relationships: sendable }, rule.type, rule.attributes, rels, id));
+  if (attributes === undefined) delete doc.data.attributes; // a relationships-only PATCH carries no empty attributes
+  return doc;
+}
+
+/** A relationship of an undocumented resource: the SDK cannot fill in a target type, so it is given. */
+export type GenericRelationshipInput = Pick<ResourceIdentifier, 'type' | 'id'> | readonly Pick<ResourceIdentifier, 'type' | 'id'>[];
+
+/** The input of create and update of an undocumented resource (client, reporting entity, portfolio). */
+export interface GenericInput {
+  attributes: Record<string, unknown>;
+  /** `{ type, id }` (or an array for to-many), e.g. `{ client: { type: 'client', id } }`. */
+  relationships?: Record<string, GenericRelationshipInput>;
+}
+
+/**
+ * `{ data: { type, id?, attributes, relationships? } }` for an undocumented resource. Attributes are sent
+ * as given; each relationship's target type is read from the input, since no table documents it.
+ */
+export function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
+  const issues: ValidationIssue[] = [];
+  const rels: Rels = {};
+  const sendable: Record<string, unknown> = {};
+  const given = isPlainObject(input) && isPlainObject(input.relationships) ? input.relationships : {};
+  for (const [name, value] of Object.entries(given)) {
+    const many = Array.isArray(value);
+    const first: unknown = many ? value[0] : value;
+    const target = isPlainObject(first) ? first.type : undefined;
+    if (typeof target === 'string' && target !== '') rels[name] = { target, many, create: 'optional' };
+    else if (many && value.length === 0) rels[name] = { target: '', many, create: 'optional' };
+    else {
+      issues.push({ path: `relationships.${name}`, message: 'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK' });
+      continue;
+    }
+    sendable[name] = value;
+  }
+  const body = isPlainObject(input) ? { ...input, relationships: sendable } : input;
+  return withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, rels, id));
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The create rule of a documented resource: its type, create attributes and relationship table. */
+export function createRule<I extends DocumentInput>(def: { type: string; relationships: Rels }, attributes: z.ZodMiniType) {
+  return (what: string, input: I): Body => buildDocument(what, input, def.type, attributes, def.relationships);
+}
+
+/** The PATCH rule of a documented resource: `attributes` from `updateAttributes`, the relationships that may change. */
+export function patchRule<I extends DocumentInput>(def: { type: string; relationships: Rels }, attributes: z.ZodMiniType, changeableRelationships?: readonly string[]) {
+  return (what: string, id: string, input: I): Body => updateDocument(what, id, input, { type: def.type, attributes, relationships: def.relationships, changeableRelationships });
+}

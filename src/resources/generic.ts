@@ -1,0 +1,96 @@
+/**
+ * Items and collections of resources whose shapes the reference does not show (clients, reporting entities,
+ * portfolios): decoded as generic resources, query parameters passed through, bodies sent as given.
+ */
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
+import { type API, type Body, type Query, segment } from '../core/api.js';
+import type { RequestOptions } from '../core/transport.js';
+import { type GenericResource, genericResource } from '../schemas/generic.js';
+import { Children, Items } from './calls.js';
+import { type GenericInput, genericDocument } from './documents.js';
+
+export type { GenericInput, GenericRelationshipInput } from './documents.js';
+
+/** Query parameters passed through as given (`{ query: { … } }`), for endpoints whose parameters are not shown. */
+export interface QueryParams {
+  query?: Query;
+}
+
+/** Generic items at `<base>/:id`: `prs.clients`, `prs.reportingEntities`, `prs.portfolios`. */
+export class GenericItems {
+  protected readonly schema = genericResource;
+  private readonly items: Items<GenericResource, GenericInput>;
+
+  constructor(
+    protected readonly api: API,
+    private readonly spec: { label: string; base: string; type: string },
+  ) {
+    const patch = (what: string, id: string, input: GenericInput) => this.document(what, input, id);
+    this.items = new Items(api, { label: spec.label, base: spec.base, schema: genericResource, patch });
+  }
+
+  /** The `{ data: { type, id?, attributes, relationships? } }` document of this resource type. */
+  protected document(what: string, input: GenericInput, id?: string): Body {
+    return genericDocument(what, input, this.spec.type, id);
+  }
+
+  /**
+   * Retrieves one resource; `query` is sent as given.
+   * @example
+   * const client = await prs.clients.retrieve(clientId);
+   */
+  retrieve(id: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<GenericResource> {
+    const path = `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`;
+    return this.api.retrieve(path, genericResource, options, params.query);
+  }
+
+  /**
+   * Updates a resource (PATCH with `{ data: { id, type, attributes, relationships? } }`, 204).
+   * @example
+   * await prs.portfolios.update(portfolioId, { attributes: { name: 'Growth' } });
+   */
+  update(id: string, input: GenericInput, options?: RequestOptions): APIPromise<void> {
+    return this.items.update(id, input, options);
+  }
+
+  /**
+   * Deletes a resource.
+   * @example
+   * await prs.reportingEntities.delete(reportingEntityId);
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.items.delete(id, options);
+  }
+}
+
+/** A generic collection under a parent: `prs.clients.reportingEntities`, `prs.reportingEntities.portfolios`. */
+export class GenericChildren {
+  private readonly children: Children<GenericResource, GenericInput>;
+
+  constructor(
+    private readonly api: API,
+    private readonly spec: { label: string; parent: string; parentId: string; child: string; type: string },
+  ) {
+    const create = (what: string, input: GenericInput) => genericDocument(what, input, spec.type);
+    this.children = new Children(api, { ...spec, schema: genericResource, create });
+  }
+
+  /**
+   * Lists the resources under a parent, every page followed; `query` is sent as given.
+   * @example
+   * const entities = await prs.clients.reportingEntities.list(clientId);
+   */
+  list(parentId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+    const path = `${this.spec.parent}/${segment(`${this.spec.label}.list`, this.spec.parentId, parentId)}/${this.spec.child}`;
+    return this.api.list(path, genericResource, params.query, options);
+  }
+
+  /**
+   * Creates a resource under a parent from `{ attributes, relationships? }` (relationships as `{ type, id }`).
+   * @example
+   * const portfolio = await prs.reportingEntities.portfolios.create(reportingEntityId, { attributes: { name: 'Growth' } });
+   */
+  create(parentId: string, input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
+    return this.children.create(parentId, input, options);
+  }
+}

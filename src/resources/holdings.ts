@@ -1,0 +1,113 @@
+/**
+ * Holdings and asset holdings of a reporting entity over a closed date interval, as compound documents:
+ * `{ data, included }`, `included` holding the assets when `include: ['asset']` is asked for.
+ */
+import type * as z from 'zod/mini';
+import type { APIPromise } from '../core/api-promise.js';
+import { type API, segment } from '../core/api.js';
+import { ValidationError } from '../core/errors.js';
+import { validateInput } from '../core/jsonapi.js';
+import type { RequestOptions } from '../core/transport.js';
+import {
+  type AssetHolding,
+  assetHoldingSchema,
+  assetHoldingsParams,
+  type Holding,
+  type HoldingExpansion,
+  holdingSchema,
+  holdingsParams,
+} from '../schemas/holdings.js';
+import { assetSchema } from '../schemas/instruments.js';
+import type { ToOne } from '../schemas/resource.js';
+import type { Asset } from './assets.js';
+
+/** What a holdings list resolves to: every holding of every page, and the included assets. */
+export interface HoldingsResult<H> {
+  data: H[];
+  /** The assets asked for with `include: ['asset']`, in the shape of `assets.retrieve` (empty otherwise). */
+  included: Asset[];
+}
+
+/** The parameters of `assetHoldings.list`: `fromDate` before `toDate` (a closed interval), optional `include`. */
+export type AssetHoldingsListParams = z.input<typeof assetHoldingsParams>;
+/** The parameters of `holdings.list`: those of asset holdings plus `expand`. */
+export type HoldingsListParams = z.input<typeof holdingsParams>;
+/** The `expand` values that are not deprecated. */
+export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
+
+function list<H>(
+  api: API,
+  label: string,
+  base: string,
+  reportingEntityId: string,
+  rules: { schema: z.ZodMiniType<H>; params: z.ZodMiniType<HoldingsListParams> },
+  params: HoldingsListParams,
+  options: RequestOptions | undefined,
+): APIPromise<HoldingsResult<H>> {
+  const what = `${label}.list`;
+  const path = `${base}/${segment(what, 'reportingEntityId', reportingEntityId)}`;
+  const { fromDate, toDate, expand, include } = validateInput(what, rules.params, params);
+  // Both are checked calendar dates in one format, so string order is date order.
+  if (fromDate >= toDate) throw new ValidationError(what, [{ path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` }]);
+  if (expand?.includes('assets')) api.transport.logger.log('warn', `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`);
+  // An empty list asks for nothing, the same as leaving the parameter out.
+  const query = { fromDate, toDate, expand: expand?.length ? expand.join(',') : undefined, include: include?.length ? include.join(',') : undefined };
+  return api.listCompound(path, rules.schema, assetSchema, query, options);
+}
+
+/** `prs.holdings`: holdings per date, aggregated over the reporting entity or expanded. */
+export class Holdings {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Lists the holdings of a reporting entity from `fromDate` to `toDate` (both included; `fromDate` must be
+   * before `toDate`). `expand` splits them by portfolio, depository, asset class…; `include: ['asset']` adds the assets.
+   * @example
+   * const { data, included } = await prs.holdings.list(reportingEntityId, {
+   *   fromDate: '2024-01-01', toDate: '2024-03-31', expand: ['portfolios', 'depositories'],
+   * });
+   */
+  list(reportingEntityId: string, params: HoldingsListParams & { expand?: readonly CurrentHoldingExpansion[] }, options?: RequestOptions): APIPromise<HoldingsResult<Holding>>;
+  /**
+   * Lists holdings expanded by asset.
+   * @deprecated `expand: ['assets']` is deprecated by the service: use `prs.assetHoldings.list`, which also gives units.
+   * @example
+   * const { data } = await prs.assetHoldings.list(reportingEntityId, { fromDate: '2024-01-01', toDate: '2024-03-31' });
+   */
+  list(reportingEntityId: string, params: HoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<Holding>>;
+  list(reportingEntityId: string, params: HoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<Holding>> {
+    return list(this.api, 'holdings', '/api/v2/holdings/reporting-entities', reportingEntityId, { schema: holdingSchema, params: holdingsParams }, params, options);
+  }
+}
+
+/** `prs.assetHoldings`: the most detailed level, per asset, with units. */
+export class AssetHoldings {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Lists the asset holdings of a reporting entity from `fromDate` to `toDate` (both included).
+   * @example
+   * const { data, included } = await prs.assetHoldings.list(reportingEntityId, {
+   *   fromDate: '2024-01-01', toDate: '2024-01-31', include: ['asset'],
+   * });
+   * for (const h of data) console.log(h.attributes.unitsInHolding, holdingAsset(h, included)?.attributes);
+   */
+  list(reportingEntityId: string, params: AssetHoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<AssetHolding>> {
+    const rules = { schema: assetHoldingSchema, params: assetHoldingsParams };
+    return list(this.api, 'assetHoldings', '/api/v2/asset-holdings/reporting-entities', reportingEntityId, rules, params, options);
+  }
+}
+
+/**
+ * The asset a holding refers to, found in the `included` of the same result (asked for with
+ * `include: ['asset']`); `undefined` when the holding has no asset or it was not included.
+ * @example
+ * const { data, included } = await prs.assetHoldings.list(id, { fromDate, toDate, include: ['asset'] });
+ * const asset = holdingAsset(data[0], included);
+ */
+export function holdingAsset(holding: { relationships?: { asset?: ToOne } }, included: readonly Asset[]): Asset | undefined {
+  const ref = holding.relationships?.asset?.data;
+  if (!ref) return undefined;
+  // Prefer an exact { type, id } match; the identifier may also name the asset by id under a generic type.
+  return included.find((a) => a.id === ref.id && String(a.type) === ref.type) ?? included.find((a) => a.id === ref.id);
+}

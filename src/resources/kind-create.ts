@@ -1,0 +1,39 @@
+/**
+ * Creating a resource with several kinds (instruments, assets, transactions): the typed input, one member
+ * per creatable kind, and the rules `buildKindDocument` applies — all generated from the kind table.
+ */
+import type { KindRule, RelationshipInputs } from '../core/jsonapi.js';
+import type { CreatableKind, KindCreateAttributes, KindCreateSchemas, KindTable } from '../schemas/kind-table.js';
+import type { Rels } from '../schemas/resource.js';
+
+type RequiredRelNames<R extends Rels> = { [K in keyof R]: R[K]['create'] extends 'required' ? K : never }[keyof R];
+type RelationshipsPart<R extends Rels> = [RequiredRelNames<R>] extends [never]
+  ? { relationships?: RelationshipInputs<R> }
+  : { relationships: RelationshipInputs<R> };
+
+/** The create input of a family: a member per creatable kind, `type` (`<kind>-<suffix>`) picking the attributes. */
+export type KindCreateInput<T extends KindTable, S extends string> = {
+  [K in CreatableKind<T>]: { type: `${K}-${S}`; attributes: KindCreateAttributes<T, K> } & RelationshipsPart<
+    T[K]['relationships']
+  >;
+}[CreatableKind<T>];
+
+/**
+ * The create rules of a family, by type string: creatable kinds with their schemas, the others refused with
+ * the reason given in `refused` (so the caller learns why, not only that).
+ */
+export function kindRules<T extends KindTable>(
+  table: T,
+  schemas: KindCreateSchemas<T>,
+  suffix: string,
+  refused: Partial<Record<keyof T, string>>,
+): Record<string, KindRule> {
+  const rules: Record<string, KindRule> = {};
+  for (const [name, k] of Object.entries(table)) {
+    const type = `${name}-${suffix}`;
+    rules[type] = k.creatable
+      ? { attributes: schemas[name as CreatableKind<T>], relationships: k.relationships }
+      : { refused: refused[name] ?? `${type} cannot be created` };
+  }
+  return rules;
+}

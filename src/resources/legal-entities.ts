@@ -1,0 +1,103 @@
+/**
+ * `prs.legalEntities`: a legal entity, and the accounts and depositories it owns.
+ */
+import type { API } from '../core/api.js';
+import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
+import {
+  type Account,
+  type AccountCreateAttributes,
+  accountCreateAttributes,
+  accountDef,
+  accountSchema,
+  type Depository,
+  type DepositoryCreateAttributes,
+  depositoryCreateAttributes,
+  depositoryDef,
+  depositorySchema,
+  type LegalEntity,
+  type LegalEntityCreateAttributes,
+  legalEntityCreateAttributes,
+  legalEntityDef,
+  legalEntitySchema,
+  type LegalEntityUpdateAttributes,
+  legalEntityUpdateAttributes,
+} from '../schemas/legal-structure.js';
+import { Children, Items } from './calls.js';
+import { createRule, patchRule, withIssues } from './documents.js';
+import { LegalEntityCustodianAuthorities } from './legal-entity-custodian-authorities.js';
+
+const V2 = '/api/v2';
+
+/** The body of `legalEntities.update` without the `data` wrapper: only `name` can change. */
+export interface LegalEntityUpdateInput {
+  attributes: LegalEntityUpdateAttributes;
+}
+/** The body of `legalEntities.accounts.create`: `depository` links the new account to an existing depository. */
+export interface AccountCreateInput {
+  attributes: AccountCreateAttributes;
+  relationships?: RelationshipInputs<typeof accountDef.relationships>;
+}
+/** The body of `legalEntities.depositories.create`: a depository is created linked to exactly one account. */
+export interface DepositoryCreateInput {
+  attributes: DepositoryCreateAttributes;
+  relationships: { accounts: readonly [RelationshipInput<'account'>] };
+}
+
+const createDepository = createRule<DepositoryCreateInput>(depositoryDef, depositoryCreateAttributes);
+/** The exactly-one-account rule, reported together with the codec's own findings. */
+function depositoryDocument(what: string, input: DepositoryCreateInput) {
+  const accounts: unknown = input?.relationships?.accounts;
+  const extra =
+    Array.isArray(accounts) && accounts.length !== 1
+      ? [{ path: 'relationships.accounts', message: `must hold exactly one account, got ${accounts.length}: link more accounts by creating them with the depository relationship` }]
+      : [];
+  return withIssues(what, extra, () => createDepository(what, input));
+}
+
+/** `prs.legalEntities.accounts`: list and create the accounts of a legal entity. */
+export type LegalEntityAccounts = Children<Account, AccountCreateInput>;
+/** `prs.legalEntities.depositories`: list and create the depositories of a legal entity. */
+export type LegalEntityDepositories = Children<Depository, DepositoryCreateInput>;
+
+/**
+ * `prs.legalEntities`: retrieve, rename (only `name` can change; relationships never) and delete legal
+ * entities; their accounts and depositories.
+ */
+export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
+  /**
+   * Accounts owned by a legal entity. `excludeFromReporting` can only be set on create; `depository`
+   * links an existing depository.
+   */
+  readonly accounts: LegalEntityAccounts;
+  /** Depositories owned by a legal entity; each is created linked to exactly one existing account. */
+  readonly depositories: LegalEntityDepositories;
+  /** The legal entity's custodian authorities: list, and start a new one. */
+  readonly custodianAuthorities: LegalEntityCustodianAuthorities;
+
+  constructor(api: API) {
+    super(api, { label: 'legalEntities', base: `${V2}/legal-entities`, schema: legalEntitySchema, patch: patchRule(legalEntityDef, legalEntityUpdateAttributes) });
+    const parent = { parent: `${V2}/legal-entities`, parentId: 'legalEntityId' };
+    this.accounts = new Children(api, {
+      ...parent,
+      label: 'legalEntities.accounts',
+      child: 'accounts',
+      schema: accountSchema,
+      create: createRule(accountDef, accountCreateAttributes),
+    });
+    this.depositories = new Children(api, { ...parent, label: 'legalEntities.depositories', child: 'depositories', schema: depositorySchema, create: depositoryDocument });
+    this.custodianAuthorities = new LegalEntityCustodianAuthorities(api);
+  }
+}
+
+/** The body of `clients.legalEntities.create` without the `data` wrapper. */
+export interface LegalEntityCreateInput {
+  attributes: LegalEntityCreateAttributes;
+}
+/** `prs.clients.legalEntities`: list and create the legal entities of a client. */
+export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateInput>;
+
+/** Builds `prs.clients.legalEntities` (wiring used by the client). */
+export function clientLegalEntities(api: API): ClientLegalEntities {
+  const create = createRule<LegalEntityCreateInput>(legalEntityDef, legalEntityCreateAttributes);
+  return new Children(api, { label: 'clients.legalEntities', parent: `${V2}/clients`, parentId: 'clientId', child: 'legal-entities', schema: legalEntitySchema, create });
+}

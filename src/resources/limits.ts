@@ -1,0 +1,73 @@
+import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
+import { buildDocument, type RelationshipInputs, validateInput } from '../core/jsonapi.js';
+import type { RequestOptions } from '../core/transport.js';
+import {
+  type Limit,
+  type LimitCreateAttributes,
+  type LimitStatus,
+  limitCreateAttributes,
+  limitDef,
+  limitSchema,
+  limitStatusQuery,
+  limitStatusSchema,
+} from '../schemas/limits.js';
+
+/** The body of `limits.create` without the `data` wrapper. */
+export interface LimitCreateInput {
+  attributes: LimitCreateAttributes;
+  relationships: RelationshipInputs<typeof limitDef.relationships>;
+}
+
+const BASE = '/api/v2/limits';
+
+/** Investment limits (`/api/v2/limits`): what share or amount of holdings a client may hold, and their status. */
+export class Limits {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Retrieves one limit.
+   * @example
+   * const limit = await prs.limits.retrieve(limitId);
+   */
+  retrieve(id: string, options?: RequestOptions): APIPromise<Limit> {
+    return this.api.retrieve(`${BASE}/${segment('limits.retrieve', 'id', id)}`, limitSchema, options);
+  }
+
+  /**
+   * Creates a limit; `limitFilter` and `limitType` are easiest written with the builders.
+   * @example
+   * const limit = await prs.limits.create({
+   *   attributes: {
+   *     name: 'Swiss equities', ccyCode: 'CHF', startDate: '2024-01-01',
+   *     limitFilter: limitFilter.and(limitFilter.countryCodeIs('CH'), limitFilter.currencyCodeIs('CHF')),
+   *     limitType: limitType.absolute({ max: 1_000_000 }),
+   *   },
+   *   relationships: { client: clientId },
+   * });
+   */
+  create(input: LimitCreateInput, options?: RequestOptions): APIPromise<Limit> {
+    const body = buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships);
+    return this.api.create(BASE, body, limitSchema, options);
+  }
+
+  /**
+   * Deletes a limit.
+   * @example
+   * await prs.limits.delete(limitId);
+   */
+  delete(id: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.delete(`${BASE}/${segment('limits.delete', 'id', id)}`, options);
+  }
+
+  /**
+   * The limit's status on a date: its current value and whether it is breached.
+   * @example
+   * const status = await prs.limits.status(limitId, { date: '2024-06-30' });
+   * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
+   */
+  status(id: string, query: { date: string }, options?: RequestOptions): APIPromise<LimitStatus> {
+    const path = `${BASE}/${segment('limits.status', 'id', id)}/status`;
+    return this.api.retrieve(path, limitStatusSchema, options, validateInput('limits.status', limitStatusQuery, query));
+  }
+}

@@ -1,0 +1,44 @@
+/**
+ * Calculated data whose shapes the reference does not show: `prs.performance` per reporting entity and
+ * `prs.custodianHoldings` per legal entity. Both decode as generic resources.
+ */
+import type * as z from 'zod/mini';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
+import { type API, segment } from '../core/api.js';
+import type { RequestOptions } from '../core/transport.js';
+import { type GenericResource, genericResource, performanceData } from '../schemas/generic.js';
+import type { QueryParams } from './generic.js';
+
+/** What `performance.retrieve` resolves to: the `data` member as sent (its shape is not shown). */
+export type PerformanceData = z.infer<typeof performanceData>;
+
+/** `prs.performance`: performance of a reporting entity. */
+export class Performance {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Retrieves the performance of a reporting entity; `query` (e.g. a date range) is sent as given. Resolves to
+   * the `data` member: one generic resource or a list of them.
+   * @example
+   * const performance = await prs.performance.retrieve(reportingEntityId, { query: { fromDate: '2024-01-01', toDate: '2024-12-31' } });
+   */
+  retrieve(reportingEntityId: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<PerformanceData> {
+    const path = `/api/v2/performance/reporting-entities/${segment('performance.retrieve', 'reportingEntityId', reportingEntityId)}`;
+    return this.api.retrieve(path, performanceData, options, params.query);
+  }
+}
+
+/** `prs.custodianHoldings`: holdings as reported by custodians, per legal entity. */
+export class CustodianHoldings {
+  constructor(private readonly api: API) {}
+
+  /**
+   * Lists the custodian holdings of a legal entity, every page followed; `query` is sent as given.
+   * @example
+   * const holdings = await prs.custodianHoldings.list(legalEntityId);
+   */
+  list(legalEntityId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+    const path = `/api/v2/custodian-holdings/legal-entities/${segment('custodianHoldings.list', 'legalEntityId', legalEntityId)}`;
+    return this.api.list(path, genericResource, params.query, options);
+  }
+}

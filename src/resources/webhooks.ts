@@ -1,0 +1,58 @@
+import { APIPromise } from '../core/api-promise.js';
+import type { API } from '../core/api.js';
+import { decode } from '../core/jsonapi.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
+import type { WebhookEvent } from '../webhooks/events.js';
+import { type WebhookKeys, webhookKeysSchema } from '../webhooks/key-set.js';
+import { WebhookVerifier, type WebhookVerifierOptions } from '../webhooks/verifier.js';
+
+const KEYS_PATH = '/v2/webhooks/keys';
+
+/** What `prs.webhooks.verifier()` takes: the verifier's options minus what the client supplies. */
+export type ClientWebhookVerifierOptions = Omit<WebhookVerifierOptions, 'baseUrl' | 'fetch' | 'accessToken' | 'loadKeys'>;
+
+/** Webhooks: the service's public keys and verification of deliveries with them. */
+export class Webhooks {
+  private defaultVerifier: WebhookVerifier | undefined;
+  constructor(private readonly api: API) {}
+
+  /**
+   * Lists the service's active public keys (`GET /v2/webhooks/keys`, plain JSON).
+   * @example
+   * const { keys } = await prs.webhooks.keys();
+   */
+  keys(options?: RequestOptions): APIPromise<WebhookKeys> {
+    const call = { method: 'GET', url: this.api.transport.url(KEYS_PATH) };
+    return new APIPromise(
+      this.api
+        .raw({ method: 'GET', path: KEYS_PATH, accept: 'json', options })
+        .withResponse()
+        .then(({ data, response }) => ({ data: decode(call, webhookKeysSchema, data), response })),
+    );
+  }
+
+  /**
+   * Verifies a delivery with the default verifier (keys fetched with this client's base URL, token and fetch).
+   * @example
+   * const event = await prs.webhooks.verify(rawBody, req.headers);
+   */
+  verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent> {
+    this.defaultVerifier ??= this.verifier();
+    return this.defaultVerifier.verify(rawBody, headers);
+  }
+
+  /**
+   * A verifier with its own options (a `secret`, a tolerance, cache timings) whose keys come through this
+   * client. Create it once: it caches the keys.
+   * @example
+   * const verifier = prs.webhooks.verifier({ secret: process.env.WEBHOOK_SECRET, toleranceSeconds: 120 });
+   */
+  verifier(options: ClientWebhookVerifierOptions = {}): WebhookVerifier {
+    return new WebhookVerifier({
+      ...options,
+      // The key set's own timeout aborts the signal; a refresh is one attempt (the cooldown paces retries).
+      loadKeys: (signal) => this.keys({ signal, maxRetries: 0 }),
+    });
+  }
+}

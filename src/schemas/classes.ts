@@ -1,0 +1,31 @@
+/**
+ * Instrument classes (v3) and asset classes (v2): a class and a detailed class that belongs to one.
+ * Both versions come from one definition, as instruments and assets do.
+ */
+import type * as z from 'zod/mini';
+import { f } from './fields.js';
+import { defineResource, type Rel, readSchema, rel } from './resource.js';
+
+type Noun = 'instrument' | 'asset';
+
+/** `<noun>-class` and `<noun>-class-detailed`, the detailed one related to its class by `<noun>Class`. */
+function classFamily<N extends Noun>(noun: N) {
+  const fields = { name: f.string() };
+  const parent = { [`${noun}Class`]: rel.one(`${noun}-class`, false) } as { [K in `${N}Class`]: Rel<`${N}-class`, false, false> };
+  return {
+    classSchema: readSchema(defineResource(`${noun}-class`, fields)),
+    detailedSchema: readSchema(defineResource(`${noun}-class-detailed`, fields, parent)),
+  };
+}
+
+export const instrumentClasses = classFamily('instrument');
+export const assetClasses = classFamily('asset');
+
+/** An instrument class (v3, `instrument-class`). */
+export type InstrumentClass = z.infer<typeof instrumentClasses.classSchema>;
+/** A detailed instrument class (v3) with its `instrumentClass` relationship. */
+export type InstrumentClassDetailed = z.infer<typeof instrumentClasses.detailedSchema>;
+/** An asset class (v2, `asset-class`). */
+export type AssetClass = z.infer<typeof assetClasses.classSchema>;
+/** A detailed asset class (v2) with its `assetClass` relationship. */
+export type AssetClassDetailed = z.infer<typeof assetClasses.detailedSchema>;

@@ -1,0 +1,119 @@
+/**
+ * Custodians and custodian authorities: the authorisation by which the operator obtains data access from a
+ * custodian for a legal entity, its uploaded proof files, and the consent, link and revoke requests.
+ */
+import * as z from 'zod/mini';
+import { f } from './fields.js';
+import { type ResourceDef, readSchema, rel } from './resource.js';
+
+export const custodianDef = {
+  type: 'custodian',
+  fields: { identifier: f.string(), name: f.string(), country: f.country() },
+  relationships: {},
+} as const satisfies ResourceDef;
+export const custodianSchema = readSchema(custodianDef);
+/** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
+export type Custodian = z.infer<typeof custodianSchema>;
+
+/** The states of a custodian authority, in the order of the documented flow. */
+export const CUSTODIAN_AUTHORITY_STATUSES = [
+  'waiting-for-files',
+  'waiting-for-consent',
+  'awaiting-operator',
+  'awaiting-custodian',
+  'active',
+  'revoke-in-progress',
+  'revoked',
+  'cancelled',
+] as const;
+const status = f.enum(CUSTODIAN_AUTHORITY_STATUSES);
+/** A custodian authority status; other strings the service may add pass through. */
+export type CustodianAuthorityStatus = (typeof CUSTODIAN_AUTHORITY_STATUSES)[number];
+const linkStatus = f.enum(['in-progress', 'active']);
+
+export const custodianAuthorityDef = {
+  type: 'custodian-authority',
+  fields: {
+    status,
+    pendingFiles: f.array(f.string()),
+    linkedDepositories: f.array(
+      f.object({ depositoryNumber: f.string(), depositoryId: f.nullable(f.string()), status: linkStatus }),
+    ),
+    linkedAccounts: f.array(
+      f.object({ accountNumber: f.string(), accountId: f.nullable(f.string()), status: linkStatus }),
+    ),
+  },
+  relationships: {
+    custodian: rel.one('custodian', false),
+    custodianAuthFlow: rel.one('custodian-auth-flow', false),
+    legalEntity: rel.one('legal-entity', false),
+  },
+} as const satisfies ResourceDef;
+export const custodianAuthoritySchema = readSchema(custodianAuthorityDef);
+export type CustodianAuthority = z.infer<typeof custodianAuthoritySchema>;
+
+export const custodianAuthorityFileDef = {
+  type: 'custodian-authority-file',
+  fields: { hash: f.string(), name: f.string(), uploadedAt: f.string(), filename: f.string() },
+  relationships: {},
+} as const satisfies ResourceDef;
+export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef);
+/** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
+export type CustodianAuthorityFile = z.infer<typeof custodianAuthorityFileSchema>;
+
+/** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
+export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string(), status: status.read });
+export type RevokeResult = z.infer<typeof revokeResultSchema>;
+
+const nonEmpty = f.string().create;
+export const HASH_ALGORITHMS = ['sha2-256', 'sha3-256'] as const;
+
+export const consentFile = z.strictObject({
+  name: nonEmpty,
+  hashAlgorithm: z.enum(HASH_ALGORITHMS),
+  hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
+});
+/** One entry of the consent's `files`: build them with `consentFiles(uploadedFiles)`. */
+export type ConsentFile = z.infer<typeof consentFile>;
+
+/** The consent body's `data`; `all` covers every number at the custodian, `specific` names them. */
+export const consentInput = z
+  .strictObject({
+    legalEntityIdentifier: nonEmpty,
+    custodianIdentifier: nonEmpty,
+    consentType: z.enum(['all', 'specific']),
+    files: z.array(consentFile),
+    depositoryNumbers: z.optional(z.array(nonEmpty)),
+    accountNumbers: z.optional(z.array(nonEmpty)),
+  })
+  .check(
+    z.superRefine((c, ctx) => {
+      const given = (['depositoryNumbers', 'accountNumbers'] as const).filter((k) => c[k] !== undefined);
+      if (c.consentType === 'all') {
+        for (const key of given) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [key],
+            message: 'must be omitted for consentType "all": it covers every depository and account at the custodian',
+            input: c[key],
+          });
+        }
+      } else if (c.consentType === 'specific' && !given.some((k) => c[k]?.length)) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['depositoryNumbers'],
+          message: 'consentType "specific" needs depositoryNumbers or accountNumbers (at least one number)',
+          input: c,
+        });
+      }
+    }),
+  );
+export type ConsentInput = z.infer<typeof consentInput>;
+
+/** The query of `link`: which kind of number, and the number at the custodian. */
+export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
+export type LinkQuery = z.infer<typeof linkQuery>;
+
+/** The query of creating an authority: the auth flow to follow. */
+export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
+export type CustodianAuthorityCreateQuery = z.infer<typeof authorityCreateQuery>;

@@ -1,0 +1,235 @@
+/**
+ * Investment limits (`limit`, `limit-status`): the `limitType` object, the recursive `limitFilter` and its
+ * fourteen condition types, each written once as a table row that yields the response schema (open: an
+ * unknown type is kept), the request schema (closed, formats checked) and a builder.
+ */
+import * as z from 'zod/mini';
+import { f, type Schema } from './fields.js';
+import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
+import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
+
+/** Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. */
+const CONDITIONS = {
+  'country-code': { field: 'country-code', value: f.country() },
+  'instrument-class': { field: 'instrument-class-id', value: f.string() },
+  'detailed-instrument-class': { field: 'detailed-instrument-class-id', value: f.string() },
+  'currency-code': { field: 'currency-code', value: f.currency() },
+  'security-identifier': { field: 'security-identifier', value: f.string() },
+  'reporting-entity': { field: 'reporting-entity-id', value: f.string() },
+  'reporting-portfolio': { field: 'reporting-portfolio-id', value: f.string() },
+} as const;
+
+type Conditions = typeof CONDITIONS;
+type Stem = keyof Conditions;
+/** The fourteen condition types: `country-code-is`, `country-code-is-not`, … */
+export type LimitConditionType = `${Stem}-is` | `${Stem}-is-not`;
+type StemOf<T extends LimitConditionType> = T extends `${infer S extends Stem}-is-not`
+  ? S
+  : T extends `${infer S extends Stem}-is`
+    ? S
+    : never;
+type FieldOf<T extends LimitConditionType> = Conditions[StemOf<T>]['field'];
+type ConditionSchemas<Side extends 'read' | 'create'> = {
+  [T in LimitConditionType]: z.ZodMiniObject<
+    { type: z.ZodMiniLiteral<T> } & { [K in FieldOf<T>]: Conditions[StemOf<T>]['value'][Side] },
+    Side extends 'read' ? z.core.$loose : z.core.$strict
+  >;
+};
+
+function conditionSchemas<Side extends 'read' | 'create'>(side: Side): ConditionSchemas<Side> {
+  const out: Record<string, Schema> = {};
+  for (const [stem, { field, value }] of Object.entries(CONDITIONS)) {
+    for (const type of [`${stem}-is`, `${stem}-is-not`]) {
+      const shape = { type: z.literal(type), [field]: value[side] };
+      out[type] = side === 'read' ? z.looseObject(shape) : z.strictObject(shape);
+    }
+  }
+  return out as ConditionSchemas<Side>;
+}
+
+/**
+ * A closed union on requests: a known `type` is checked against its member; any other `type` is refused
+ * with the list of known ones.
+ */
+function closedKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]>> {
+  const types = Object.keys(members) as [string, ...string[]];
+  return kindUnion<M, never>(members, z.looseObject({ type: z.enum(types) }));
+}
+
+const conditionRead = openKindUnion(conditionSchemas('read'));
+const conditionCreate = closedKindUnion(conditionSchemas('create'));
+
+// The recursive filter. Its annotations name the union through its members so TypeScript can infer the
+// recursive type; at run time the unions dispatch on `type` (kindUnion), which reports the failing branch.
+const groupRead = <T extends 'and' | 'or'>(type: T) =>
+  z.looseObject({
+    type: z.literal(type),
+    get filters(): z.ZodMiniArray<typeof limitFilterRead> {
+      return z.array(limitFilterRead);
+    },
+  });
+const andRead = groupRead('and');
+const orRead = groupRead('or');
+const conditionFilterRead = z.looseObject({ type: z.literal('condition'), condition: conditionRead });
+const limitFilterRead: z.ZodMiniUnion<
+  [z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]
+> = openKindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }) as never;
+
+const groupCreate = <T extends 'and' | 'or'>(type: T) =>
+  z.strictObject({
+    type: z.literal(type),
+    get filters(): z.ZodMiniArray<typeof limitFilterCreate> {
+      return z
+        .array(limitFilterCreate)
+        .check(
+          z.minLength(1, { error: `must hold at least one filter (an empty "${type}" has no documented meaning)` }),
+        );
+    },
+  });
+const andCreate = groupCreate('and');
+const orCreate = groupCreate('or');
+const conditionFilterCreate = z.strictObject({ type: z.literal('condition'), condition: conditionCreate });
+const limitFilterCreate: z.ZodMiniDiscriminatedUnion<
+  [typeof andCreate, typeof orCreate, typeof conditionFilterCreate]
+> = closedKindUnion({
+  and: andCreate,
+  or: orCreate,
+  condition: conditionFilterCreate,
+}) as never;
+
+/** `{ min, max }`: each a bound or null for none; `min` must not exceed `max`. */
+function bounds(value: Schema<number>) {
+  return z.strictObject({ min: z.nullable(value), max: z.nullable(value) }).check(
+    z.superRefine((b, ctx) => {
+      if (typeof b.min === 'number' && typeof b.max === 'number' && b.min > b.max) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['min'],
+          message: `must not exceed max (${b.max}), got ${b.min}`,
+          input: b.min,
+        });
+      }
+    }),
+  );
+}
+const fraction = z
+  .number()
+  .check(
+    z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
+    z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
+  );
+const boundsRead = z.looseObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
+
+const limitTypeRead = openKindUnion({
+  'limit-group': z.looseObject({ type: z.literal('limit-group') }),
+  proportional: z.looseObject({ type: z.literal('proportional'), values: boundsRead }),
+  absolute: z.looseObject({ type: z.literal('absolute'), values: boundsRead }),
+});
+const limitTypeCreate = closedKindUnion({
+  'limit-group': z.strictObject({ type: z.literal('limit-group') }),
+  proportional: z.strictObject({ type: z.literal('proportional'), values: bounds(fraction) }),
+  absolute: z.strictObject({ type: z.literal('absolute'), values: bounds(z.number()) }),
+});
+
+/** A limit filter as decoded: `and` / `or` / `condition`, or an unknown type kept whole. */
+export type LimitFilter = z.infer<typeof limitFilterRead>;
+/** A limit filter as sent: build one with `limitFilter.*`. */
+export type LimitFilterInput = z.infer<typeof limitFilterCreate>;
+/** A limit condition as decoded: one of the fourteen types, or an unknown type kept whole. */
+export type LimitCondition = z.infer<typeof conditionRead>;
+/** A limit condition as sent, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
+export type LimitConditionInput = z.infer<typeof conditionCreate>;
+/** How a limit is calculated, as decoded. */
+export type LimitType = z.infer<typeof limitTypeRead>;
+/** How a limit is calculated, as sent: build one with `limitType.*`. */
+export type LimitTypeInput = z.infer<typeof limitTypeCreate>;
+
+export const limitDef = {
+  type: 'limit',
+  fields: {
+    name: f.string(),
+    ccyCode: f.currency(),
+    startDate: f.date(),
+    limitFilter: { read: limitFilterRead, create: limitFilterCreate },
+    limitType: { read: limitTypeRead, create: limitTypeCreate },
+  },
+  relationships: { client: rel.one('client', 'required'), parentLimit: rel.one('limit', 'optional') },
+} as const satisfies ResourceDef;
+export const limitSchema = readSchema(limitDef);
+export const limitCreateAttributes = createAttributes(limitDef.fields);
+
+export const limitStatusDef = {
+  type: 'limit-status',
+  fields: {
+    date: f.date(),
+    limitType: { read: limitTypeRead, create: undefined },
+    isBreached: f.optional(f.boolean()),
+    // null for `limit-group`
+    currentValue: f.nullOnRead(f.number()),
+  },
+  relationships: {},
+} as const satisfies ResourceDef;
+export const limitStatusSchema = readSchema(limitStatusDef);
+
+/** The query of the limit status endpoints. */
+export const limitStatusQuery = z.strictObject({ date: f.date().create });
+
+/** An investment limit as decoded. */
+export type Limit = z.infer<typeof limitSchema>;
+/** A limit's status on a date (its id is the limit's id). */
+export type LimitStatus = z.infer<typeof limitStatusSchema>;
+/** The attributes of `limits.create`. */
+export type LimitCreateAttributes = z.input<typeof limitCreateAttributes>;
+
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
+type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;
+type ConditionBuilders = {
+  [T in LimitConditionType as Camel<T>]: (value: string) => { type: 'condition'; condition: ConditionInputOf<T> };
+};
+const camel = (s: string) => s.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
+
+const conditionBuilders = Object.fromEntries(
+  Object.entries(CONDITIONS).flatMap(([stem, { field }]) =>
+    [`${stem}-is`, `${stem}-is-not`].map((type) => [
+      camel(type),
+      (value: string) => ({ type: 'condition', condition: { type, [field]: value } }),
+    ]),
+  ),
+) as ConditionBuilders;
+
+/**
+ * Builds limit filters without spelling JSON keys: every condition type has a function named after it.
+ * The result is checked when the limit is created.
+ * @example
+ * const filter = limitFilter.and(limitFilter.countryCodeIs('CH'), limitFilter.currencyCodeIsNot('USD'));
+ * // { type: 'and', filters: [{ type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } }, …] }
+ */
+export const limitFilter = {
+  /** Matches holdings that every filter matches. */
+  and: (...filters: LimitFilterInput[]): LimitFilterInput => ({ type: 'and', filters }),
+  /** Matches holdings that any filter matches. */
+  or: (...filters: LimitFilterInput[]): LimitFilterInput => ({ type: 'or', filters }),
+  /** Wraps a condition object into a filter. */
+  condition: (condition: LimitConditionInput): LimitFilterInput => ({ type: 'condition', condition }),
+  ...conditionBuilders,
+};
+
+/**
+ * Builds a `limitType`: a bound left out is sent as null (no bound).
+ * @example
+ * limitType.proportional({ max: 0.2 }); // { type: 'proportional', values: { min: null, max: 0.2 } }
+ */
+export const limitType = {
+  /** No constraint of its own: groups other limits. */
+  limitGroup: (): LimitTypeInput => ({ type: 'limit-group' }),
+  /** A share of the parent limit, as fractions (0.10 = 10%). */
+  proportional: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+    type: 'proportional',
+    values: { min, max },
+  }),
+  /** A fixed amount in the limit's `ccyCode`. */
+  absolute: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+    type: 'absolute',
+    values: { min, max },
+  }),
+};

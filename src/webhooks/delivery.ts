@@ -1,0 +1,75 @@
+/**
+ * What a receiver hands to `verify`: the raw body and the headers, in whichever form its framework has
+ * them. Normalised here to bytes and a case-insensitive header lookup.
+ */
+import { utf8 } from './encoding.js';
+import { WebhookVerificationError } from './errors.js';
+
+/** The raw body exactly as received. */
+export type WebhookBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
+
+/**
+ * Headers as a fetch `Headers`, a fetch `Request` (or anything with `headers: Headers`), or a plain object
+ * with names in any case and `string` or `string[]` values (Node's `req.headers`).
+ */
+export type WebhookHeaders = Headers | { readonly headers: Headers } | Readonly<Record<string, string | readonly string[] | undefined>>;
+
+/** The Standard Webhooks headers, plus the optional key id (see README, Webhooks). */
+export interface DeliveryHeaders {
+  id: string;
+  timestamp: string;
+  signature: string;
+  keyId: string | undefined;
+}
+
+export function bodyBytes(body: unknown): Uint8Array {
+  if (typeof body === 'string') return utf8(body);
+  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
+  if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
+  const got = body === null ? 'null' : body === undefined ? 'undefined (was the body read?)' : `${typeof body === 'object' ? 'an object (parsed JSON?)' : `a ${typeof body}`}`;
+  throw new WebhookVerificationError(
+    'invalid_body_type',
+    `verify() needs the raw body exactly as received (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}. ` +
+      'The signature covers the bytes that were sent; a parsed and re-serialised body differs in whitespace, key order, ' +
+      'number and escape formatting, so it cannot be verified. Read the body as text or bytes before parsing it: ' +
+      "express.raw({ type: 'application/json' }), `await request.text()`, or the chunks of a node:http request.",
+  );
+}
+
+export function readHeaders(headers: WebhookHeaders): DeliveryHeaders {
+  const get = headerLookup(headers);
+  const required = (name: string): string => {
+    const value = get(name);
+    if (!value) throw new WebhookVerificationError('missing_header', `the \`${name}\` header is missing or empty`);
+    return value;
+  };
+  return {
+    id: required('webhook-id'),
+    timestamp: required('webhook-timestamp'),
+    signature: required('webhook-signature'),
+    keyId: get('webhook-key-id') || undefined,
+  };
+}
+
+function headerLookup(headers: WebhookHeaders): (name: string) => string | undefined {
+  if (isHeaders(headers)) return (name) => headers.get(name) ?? undefined;
+  const nested = (headers as { headers?: unknown }).headers;
+  if (isHeaders(nested)) return (name) => nested.get(name) ?? undefined;
+  if (typeof headers !== 'object' || headers === null) {
+    throw new WebhookVerificationError('missing_header', `verify() needs the request headers (Headers, a Request or a plain object), got ${headers === null ? 'null' : typeof headers}`);
+  }
+  const lowered = new Map<string, string>();
+  for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {
+    // Repeated headers are joined as Node and fetch join them; `string[]` is how Node hands some over.
+    const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : undefined;
+    if (text === undefined) continue;
+    const key = name.toLowerCase();
+    const prior = lowered.get(key);
+    lowered.set(key, prior === undefined ? text : `${prior}, ${text}`);
+  }
+  return (name) => lowered.get(name);
+}
+
+function isHeaders(value: unknown): value is Headers {
+  return typeof value === 'object' && value !== null && typeof (value as Headers).get === 'function';
+}

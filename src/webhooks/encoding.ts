@@ -1,0 +1,42 @@
+/**
+ * Byte helpers on the web platform only (`atob`, `btoa`, `TextEncoder`): the same code in Node 22+,
+ * browsers, Deno, Bun and edge runtimes, with no `Buffer` and no `node:` import.
+ */
+
+const BASE64 = /^(?:[A-Za-z0-9+/]|[A-Za-z0-9_-])*={0,2}$/;
+
+/** Decodes base64 or base64url, padded or not; `undefined` for anything else (whitespace included). */
+export function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
+  if (!BASE64.test(text)) return undefined;
+  const standard = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  if (standard.length % 4 === 1) return undefined; // no byte count encodes to 4n+1 characters
+  let binary: string;
+  try {
+    binary = atob(standard + '='.repeat((4 - (standard.length % 4)) % 4));
+  } catch {
+    return undefined;
+  }
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  return bytes;
+}
+
+/** Encodes as base64url without padding (the form a JWK's `x` and `y` take). */
+export function encodeBase64Url(bytes: Uint8Array): string {
+  let binary = '';
+  for (const byte of bytes) binary += String.fromCharCode(byte);
+  return btoa(binary).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+const encoder = new TextEncoder();
+
+export function utf8(text: string): Uint8Array {
+  return encoder.encode(text);
+}
+
+export function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {
+  const out = new Uint8Array(a.length + b.length);
+  out.set(a, 0);
+  out.set(b, a.length);
+  return out;
+}

@@ -1,0 +1,10 @@
+/**
+ * `portfolio-reporting/webhooks`: verify signed deliveries without the client. Web platform only
+ * (WebCrypto, fetch): Node 22+, browsers, Deno, Bun, edge runtimes.
+ */
+export { WebhookVerifier, type WebhookVerifierOptions } from './verifier.js';
+export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
+export type { CalculatedDataCreatedEvent, UnknownWebhookEvent, WebhookEvent } from './events.js';
+export type { WebhookBody, WebhookHeaders } from './delivery.js';
+export type { WebhookKey, WebhookKeys } from './key-set.js';
+export { PortfolioReportingError } from '../core/errors.js';

@@ -1,0 +1,145 @@
+/**
+ * The service's public keys (`GET /v2/webhooks/keys`), held by `kid`. Modelled on jose's remote key set:
+ * a maximum age, one refresh after a miss, a single request in flight shared by every caller, a cooldown
+ * between requests and a timeout per request. Unlike jose, the cooldown also follows a failed request (a
+ * flood of bad deliveries must not turn into a flood of requests to an endpoint that is down), and a failed
+ * refresh keeps the keys already held.
+ */
+import * as z from 'zod/mini';
+import { PortfolioReportingError } from '../core/errors.js';
+import { formatIssues } from '../core/jsonapi.js';
+import { decodeBase64, encodeBase64Url } from './encoding.js';
+
+/** One public key as the service lists it (`x`, `y`: base64 or base64url coordinates). */
+export const webhookKeySchema = z.looseObject({
+  kid: z.string(),
+  kty: z.string(),
+  crv: z.string(),
+  x: z.string(),
+  y: z.string(),
+});
+/** The answer of `GET /v2/webhooks/keys`. */
+export const webhookKeysSchema = z.looseObject({ keys: z.array(webhookKeySchema) });
+
+export type WebhookKey = z.infer<typeof webhookKeySchema>;
+export type WebhookKeys = z.infer<typeof webhookKeysSchema>;
+
+export interface KeySetOptions {
+  /** Fetches the keys document; must honour `signal` (aborted at `timeout`). */
+  load: (signal: AbortSignal) => Promise<unknown>;
+  /** ms after a successful load before the keys are fetched again on next use. */
+  maxAge: number;
+  /** ms after a request (successful or not) during which no other starts. */
+  cooldown: number;
+  /** ms a request may take. */
+  timeout: number;
+  /** Names the source in error messages, e.g. `GET https://…/v2/webhooks/keys`. */
+  source: string;
+}
+
+/** The keys held at one moment; `generation` counts successful loads. */
+export interface KeySnapshot {
+  keys: ReadonlyMap<string, CryptoKey>;
+  generation: number;
+  /** Why the last request failed, when it did. */
+  lastError: unknown;
+}
+
+export class RemoteKeySet {
+  private keys: ReadonlyMap<string, CryptoKey> = new Map();
+  private generation = 0;
+  private loadedAt = Number.NEGATIVE_INFINITY;
+  private attemptedAt = Number.NEGATIVE_INFINITY;
+  private lastError: unknown;
+  private pending: Promise<void> | undefined;
+
+  constructor(private readonly options: KeySetOptions) {}
+
+  /** The keys to try first: loaded (or refreshed when older than `maxAge`) before use. */
+  async current(): Promise<KeySnapshot> {
+    if (Date.now() - this.loadedAt >= this.options.maxAge) await this.refresh();
+    return this.snapshot();
+  }
+
+  /**
+   * After a signature no held key verified: one request, unless one is in flight (then it is shared) or the
+   * last one ended less than `cooldown` ago. Never rejects: a failure is kept in `lastError`.
+   */
+  refresh(): Promise<void> {
+    if (this.pending) return this.pending;
+    if (Date.now() - this.attemptedAt < this.options.cooldown) return Promise.resolve();
+    this.pending = this.load().finally(() => {
+      this.attemptedAt = Date.now();
+      this.pending = undefined;
+    });
+    return this.pending;
+  }
+
+  snapshot(): KeySnapshot {
+    return { keys: this.keys, generation: this.generation, lastError: this.lastError };
+  }
+
+  private async load(): Promise<void> {
+    try {
+      const body = await withTimeout(this.options.load, this.options.timeout, this.options.source);
+      this.keys = await importKeys(body, this.options.source);
+      this.generation++;
+      this.loadedAt = Date.now();
+      this.lastError = undefined;
+    } catch (error) {
+      this.lastError = error;
+    }
+  }
+}
+
+async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: number, source: string): Promise<T> {
+  const controller = new AbortController();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timedOut = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => {
+      const error = new PortfolioReportingError(`${source} timed out after ${ms} ms`);
+      controller.abort(error);
+      reject(error); // also ends a loader that ignores its signal
+    }, ms);
+  });
+  try {
+    return await Promise.race([run(controller.signal), timedOut]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const P256_COORDINATE_BYTES = 32;
+const documentShape = z.looseObject({ keys: z.array(z.unknown()) });
+
+/**
+ * Imports every usable key: EC P-256 with 32-byte coordinates that form a point on the curve. Other keys
+ * (a future key type, a damaged entry) are skipped rather than failing the whole set.
+ */
+async function importKeys(body: unknown, source: string): Promise<Map<string, CryptoKey>> {
+  const document = z.safeParse(documentShape, body);
+  if (!document.success) {
+    const issues = formatIssues(document.error.issues, '', body).map((i) => `${i.path || '(body)'}: ${i.message}`);
+    throw new PortfolioReportingError(`${source}: the answer is not a key set: ${issues.join('; ')}`);
+  }
+  const keys = new Map<string, CryptoKey>();
+  for (const entry of document.data.keys) {
+    const parsed = z.safeParse(webhookKeySchema, entry);
+    if (!parsed.success || parsed.data.kty !== 'EC' || parsed.data.crv !== 'P-256' || keys.has(parsed.data.kid)) continue;
+    const key = await importP256(parsed.data);
+    if (key) keys.set(parsed.data.kid, key);
+  }
+  return keys;
+}
+
+async function importP256(key: WebhookKey): Promise<CryptoKey | undefined> {
+  const x = decodeBase64(key.x);
+  const y = decodeBase64(key.y);
+  if (x?.length !== P256_COORDINATE_BYTES || y?.length !== P256_COORDINATE_BYTES) return undefined;
+  const jwk: JsonWebKey = { kty: 'EC', crv: 'P-256', x: encodeBase64Url(x), y: encodeBase64Url(y), ext: true };
+  try {
+    return await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
+  } catch {
+    return undefined; // not a point on the curve
+  }
+}

@@ -1,0 +1,223 @@
+/**
+ * `WebhookVerifier`: checks a delivery's Standard Webhooks headers and signatures with WebCrypto only, then
+ * decodes its event. ECDSA P-256 entries are verified with the service's public keys; `v1` (HMAC-SHA256)
+ * entries with a configured `whsec_` secret.
+ */
+import { PortfolioReportingError } from '../core/errors.js';
+import { bodyBytes, type DeliveryHeaders, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
+import { concat, decodeBase64, utf8 } from './encoding.js';
+import { WebhookVerificationError } from './errors.js';
+import { decodeEvent, type WebhookEvent } from './events.js';
+import { type KeySnapshot, RemoteKeySet } from './key-set.js';
+import { type AsymmetricEntry, type ParsedSignatures, parseSignatureHeader, SYMMETRIC_VERSION } from './signature.js';
+
+export interface WebhookVerifierOptions {
+  /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` is given. */
+  baseUrl?: string;
+  /** A custom fetch for the keys request. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * A bearer token (or a function returning one) for the keys request: the reference puts every endpoint
+   * of its document behind the token. Leave it out where the keys are served publicly.
+   */
+  accessToken?: string | (() => string | Promise<string>);
+  /** Replaces the keys request: returns the `{ keys: [...] }` document (keys from configuration, say). */
+  loadKeys?: (signal: AbortSignal) => Promise<unknown>;
+  /** How far `webhook-timestamp` may lie from now, in either direction, in seconds. Default 300. */
+  toleranceSeconds?: number;
+  /** A `whsec_…` secret: `v1` (HMAC-SHA256) entries are then verified too. */
+  secret?: string;
+  /** Version tags of ECDSA P-256 entries. Default `['v1a']`. */
+  versions?: readonly string[];
+  /** ms before held keys are fetched again on next use. Default 600 000 (10 minutes). */
+  keysMaxAge?: number;
+  /** ms after a keys request (successful or not) before another may start. Default 30 000. */
+  keysCooldown?: number;
+  /** ms the keys request may take. Default 5 000. */
+  keysTimeout?: number;
+}
+
+const KEYS_PATH = '/v2/webhooks/keys';
+const ECDSA = { name: 'ECDSA', hash: 'SHA-256' } as const;
+
+/**
+ * Verifies webhook deliveries and decodes their events. Keep one per process: it caches the keys.
+ * @example
+ * const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.example.com' });
+ * const event = await verifier.verify(rawBody, request.headers);
+ */
+export class WebhookVerifier {
+  private readonly tolerance: number;
+  private readonly versions: ReadonlySet<string>;
+  private readonly keySet: RemoteKeySet;
+  private readonly secret: Uint8Array<ArrayBuffer> | undefined;
+  private hmacKey: Promise<CryptoKey> | undefined;
+
+  constructor(options: WebhookVerifierOptions) {
+    this.tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
+    this.versions = new Set(options.versions ?? ['v1a']);
+    for (const version of this.versions) {
+      if (!/^[A-Za-z0-9_.-]+$/.test(version) || version === SYMMETRIC_VERSION) {
+        throw new PortfolioReportingError(
+          `\`versions\` holds version tags of ECDSA entries; ${JSON.stringify(version)} is not one (\`v1\` is the symmetric scheme: configure \`secret\` for it).`,
+        );
+      }
+    }
+    this.secret = options.secret === undefined ? undefined : parseSecret(options.secret);
+    const { load, source } = keySource(options);
+    this.keySet = new RemoteKeySet({
+      load,
+      source,
+      maxAge: nonNegative('keysMaxAge', options.keysMaxAge ?? 600_000),
+      cooldown: nonNegative('keysCooldown', options.keysCooldown ?? 30_000),
+      timeout: nonNegative('keysTimeout', options.keysTimeout ?? 5_000),
+    });
+  }
+
+  /**
+   * Verifies one delivery and returns its event; throws `WebhookVerificationError` naming the failed check.
+   * @example
+   * const event = await verifier.verify(await request.text(), request.headers);
+   * if (event.type === 'calculated_data.created') refresh(event.data.clientId);
+   */
+  async verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent> {
+    const body = bodyBytes(rawBody);
+    const delivery = readHeaders(headers);
+    this.checkTimestamp(delivery.timestamp);
+    const signatures = parseSignatureHeader(delivery.signature, { symmetric: this.secret !== undefined, asymmetric: this.versions });
+    if (!signatures.symmetric.length && !signatures.asymmetric.length) throw this.nothingToCheck(signatures);
+    const content = concat(utf8(`${delivery.id}.${delivery.timestamp}.`), body);
+    if (!(await this.verifySymmetric(signatures.symmetric, content))) await this.verifyAsymmetric(signatures.asymmetric, content, delivery);
+    return decodeEvent(body);
+  }
+
+  private checkTimestamp(header: string): void {
+    if (!/^\d{1,15}$/.test(header)) {
+      throw new WebhookVerificationError('invalid_timestamp', '`webhook-timestamp` must be whole seconds since the Unix epoch');
+    }
+    const skew = Math.floor(Date.now() / 1000) - Number(header);
+    if (skew > this.tolerance) {
+      throw new WebhookVerificationError('timestamp_too_old', `the delivery was signed ${skew} s ago, more than the tolerance of ${this.tolerance} s`);
+    }
+    if (-skew > this.tolerance) {
+      throw new WebhookVerificationError('timestamp_too_new', `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.tolerance} s (check the clocks)`);
+    }
+  }
+
+  private nothingToCheck(signatures: ParsedSignatures): WebhookVerificationError {
+    const checked = [...(this.secret ? [SYMMETRIC_VERSION] : []), ...this.versions].join(', ');
+    if (signatures.malformed) {
+      return new WebhookVerificationError('malformed_signature', `no \`webhook-signature\` entry of ${checked} could be decoded (expected \`version,<base64>\` or \`version,<kid>,<base64>\`)`);
+    }
+    const seen = [...signatures.versions].join(', ') || 'none';
+    const hint = signatures.versions.has(SYMMETRIC_VERSION) && !this.secret ? '; configure `secret` to verify v1 entries' : '';
+    return new WebhookVerificationError('unsupported_signature', `the delivery is signed with ${seen}; this verifier checks ${checked}${hint}`);
+  }
+
+  private async verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
+    if (!macs.length || !this.secret) return false;
+    const secret = this.secret;
+    this.hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    const key = await this.hmacKey;
+    for (const mac of macs) if (await crypto.subtle.verify('HMAC', key, mac, content)) return true;
+    return false;
+  }
+
+  /** Tries the held keys; on a miss, one (shared, rate-limited) refresh and one more try; else throws. */
+  private async verifyAsymmetric(entries: AsymmetricEntry[], content: Uint8Array<ArrayBuffer>, delivery: DeliveryHeaders): Promise<void> {
+    if (!entries.length) throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
+    const before = await this.keySet.current();
+    let attempt = await tryKeys(entries, before, content, delivery.keyId);
+    if (attempt.verified) return;
+    await this.keySet.refresh();
+    const after = this.keySet.snapshot();
+    if (after.generation !== before.generation) attempt = await tryKeys(entries, after, content, delivery.keyId);
+    if (attempt.verified) return;
+    const cause = after.lastError === undefined ? undefined : { cause: after.lastError };
+    const failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
+    if (attempt.checked) {
+      throw new WebhookVerificationError('no_matching_signature', `no signature verifies with the ${after.keys.size} active key(s)${this.secret ? ' or the secret' : ''}${failed}`, cause);
+    }
+    if (attempt.unknownKids.size) {
+      throw new WebhookVerificationError('unknown_key', `key id ${[...attempt.unknownKids].map((k) => JSON.stringify(k)).join(', ')} is not among the service's active keys${failed}`, cause);
+    }
+    if (after.generation === 0) {
+      throw new WebhookVerificationError('keys_unavailable', `the webhook keys could not be loaded${failed}`, cause);
+    }
+    throw new WebhookVerificationError('no_matching_signature', `the key set holds no usable P-256 key${failed}`, cause);
+  }
+}
+
+interface Attempt {
+  verified: boolean;
+  /** Signature checks made (0 when no key could be tried). */
+  checked: number;
+  unknownKids: Set<string>;
+}
+
+/** The key an entry (or the `webhook-key-id` header) names; otherwise every held key. */
+async function tryKeys(entries: AsymmetricEntry[], snapshot: KeySnapshot, content: Uint8Array<ArrayBuffer>, headerKid: string | undefined): Promise<Attempt> {
+  const attempt: Attempt = { verified: false, checked: 0, unknownKids: new Set() };
+  for (const entry of entries) {
+    const kid = entry.kid ?? headerKid;
+    const named = kid === undefined ? undefined : snapshot.keys.get(kid);
+    if (kid !== undefined && !named) {
+      attempt.unknownKids.add(kid);
+      continue;
+    }
+    for (const key of named ? [named] : snapshot.keys.values()) {
+      for (const signature of entry.signatures) {
+        attempt.checked++;
+        if (await crypto.subtle.verify(ECDSA, key, signature, content)) {
+          attempt.verified = true;
+          return attempt;
+        }
+      }
+    }
+  }
+  return attempt;
+}
+
+function keySource(options: WebhookVerifierOptions): { load: (signal: AbortSignal) => Promise<unknown>; source: string } {
+  if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
+  if (!options.baseUrl) {
+    throw new PortfolioReportingError('WebhookVerifier needs `baseUrl` (the keys come from {baseUrl}/v2/webhooks/keys) or `loadKeys`.');
+  }
+  let url: URL;
+  try {
+    url = new URL(options.baseUrl.replace(/\/+$/, '') + KEYS_PATH);
+  } catch {
+    throw new PortfolioReportingError(`WebhookVerifier: the base URL "${options.baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`);
+  }
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const token = options.accessToken;
+  const source = `GET ${url.href}`;
+  return {
+    source,
+    async load(signal) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${typeof token === 'string' ? token : await token()}`;
+      const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
+      if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
+      return response.json();
+    },
+  };
+}
+
+function parseSecret(secret: string): Uint8Array<ArrayBuffer> {
+  const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
+  if (!key?.length) {
+    // The secret itself is never echoed.
+    throw new PortfolioReportingError('`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.');
+  }
+  return key;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0) throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
+  return value;
+}
+
+function errorMessage(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

@@ -1,0 +1,299 @@
+/**
+ * Retries, timeouts and aborts over real HTTP: the number of attempts the server saw, the waits between
+ * them, and the error each ends with.
+ */
+import { createServer } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  APIConnectionError,
+  APIConnectionTimeoutError,
+  APIUserAbortError,
+  InternalServerError,
+  NotFoundError,
+  RateLimitError,
+} from '../../src/index.js';
+import { json } from '../helpers/http-server.js';
+import { bond, client, useServer } from '../helpers/instrument-fixtures.js';
+
+const server = useServer();
+/** When each request arrived (ms, performance.now()). */
+let arrivals: number[] = [];
+afterEach(() => {
+  arrivals = [];
+});
+
+/** Answers `statuses[i]` to the i-th request (the last one after that), with `Retry-After: 0` unless given. */
+function sequence(statuses: number[], headers: Record<string, string> = { 'retry-after': '0' }) {
+  server.handle((_req, res, i) => {
+    arrivals.push(performance.now());
+    const status = statuses[Math.min(i, statuses.length - 1)] ?? 500;
+    if (status === 204) return res.writeHead(204).end();
+    if (status < 400) return json(res, status, { data: bond('i1') });
+    json(res, status, { errors: [{ status, detail: `attempt ${i + 1}` }] }, headers);
+  });
+}
+
+const attempts = () => server.requests.length;
+const methods = () => server.requests.map((r) => r.method);
+
+describe('which statuses and methods are retried', () => {
+  it.each([408, 429, 500, 502, 503, 504])('GET on %i: 1 attempt + maxRetries (2) retries, then the error of the last', async (status) => {
+    sequence([status]);
+    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(attempts()).toBe(3);
+    expect(error).toMatchObject({ status, message: `GET ${server.url}/api/v3/instruments/i1 failed with ${status}: attempt 3` });
+  });
+
+  it('succeeds when a retry succeeds', async () => {
+    sequence([503, 502, 200]);
+    const instrument = await client(server.url).instruments.retrieve('i1');
+    expect(instrument.id).toBe('i1');
+    expect(attempts()).toBe(3);
+  });
+
+  it.each([400, 401, 403, 404, 409, 422, 418, 501])('GET on %i is not retried', async (status) => {
+    sequence([status]);
+    await expect(client(server.url).instruments.retrieve('i1')).rejects.toMatchObject({ status });
+    expect(attempts()).toBe(1);
+  });
+
+  it('per-call maxRetries overrides the client: 4 → 5 attempts, 0 → 1 attempt', async () => {
+    sequence([500]);
+    const prs = client(server.url, { maxRetries: 1 });
+    await expect(prs.instruments.retrieve('i1', { maxRetries: 4 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(attempts()).toBe(5);
+    server.requests.length = 0;
+    await expect(prs.instruments.retrieve('i1', { maxRetries: 0 })).rejects.toBeInstanceOf(InternalServerError);
+    expect(attempts()).toBe(1);
+    server.requests.length = 0;
+    await expect(prs.instruments.retrieve('i1')).rejects.toBeInstanceOf(InternalServerError);
+    expect(attempts()).toBe(2);
+  });
+
+  it('PATCH is retried on 500 like GET', async () => {
+    sequence([500, 204]);
+    await client(server.url).request({ method: 'PATCH', path: '/api/v2/clients/c1', body: { data: {} } });
+    expect(methods()).toEqual(['PATCH', 'PATCH']);
+    expect(server.requests[1]?.body).toBe('{"data":{}}');
+  });
+
+  it.each([500, 502, 503, 504, 408])('POST after %i is not retried: exactly 1 attempt', async (status) => {
+    sequence([status]);
+    const error = await client(server.url, { maxRetries: 3 })
+      .instruments.create({ type: 'stock-instrument', attributes: { ccyCode: 'USD', countryCode: 'US', name: 'ACME', securityIdentifier: 'US1' } })
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ status });
+    expect(attempts()).toBe(1);
+  });
+
+  it('POST after 429 is retried (the request was not processed), with the same body', async () => {
+    server.handle((req, res, i) =>
+      i < 2 ? json(res, 429, { errors: [{ status: 429, detail: 'slow down' }] }, { 'retry-after': '0' }) : json(res, 201, { data: { id: 's1', ...JSON.parse(req.body).data } }),
+    );
+    const created = await client(server.url).instruments.create({
+      type: 'stock-instrument',
+      attributes: { ccyCode: 'USD', countryCode: 'US', name: 'ACME', securityIdentifier: 'US1' },
+    });
+    expect(created.id).toBe('s1');
+    expect(methods()).toEqual(['POST', 'POST', 'POST']);
+    expect(new Set(server.requests.map((r) => r.body)).size).toBe(1);
+    expect(JSON.parse(server.requests[2]?.body ?? '').data.attributes.name).toBe('ACME');
+  });
+
+  it('POST after 429 on every attempt ends in RateLimitError after maxRetries', async () => {
+    sequence([429]);
+    await expect(client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(RateLimitError);
+    expect(attempts()).toBe(3);
+  });
+});
+
+describe('DELETE', () => {
+  it('a retry that finds 404 resolves: the first attempt deleted it (2 attempts, no error)', async () => {
+    sequence([500, 404]);
+    const { data, response } = await client(server.url).assets.delete('a1').withResponse();
+    expect(data).toBeUndefined();
+    expect(response.status).toBe(204);
+    expect(methods()).toEqual(['DELETE', 'DELETE']);
+    expect(server.requests[1]?.url).toBe('/api/v2/assets/a1');
+  });
+
+  it('a 404 on the first attempt is a NotFoundError', async () => {
+    sequence([404]);
+    await expect(client(server.url).assets.delete('a1')).rejects.toBeInstanceOf(NotFoundError);
+    expect(attempts()).toBe(1);
+  });
+});
+
+describe('Retry-After', () => {
+  it('is honoured in seconds on a GET 503 and on a POST 429', async () => {
+    server.handle((req, res, i) => {
+      arrivals.push(performance.now());
+      const first = !server.requests.slice(0, i).some((r) => r.method === req.method);
+      if (first) return json(res, req.method === 'GET' ? 503 : 429, { errors: [] }, { 'retry-after': '1' });
+      json(res, req.method === 'GET' ? 200 : 201, { data: bond(req.method === 'GET' ? 'got' : 'made') });
+    });
+    const prs = client(server.url);
+    const started = performance.now();
+    const [got, made] = await Promise.all([
+      prs.instruments.retrieve('i1'),
+      prs.request({ method: 'POST', path: '/api/v3/instruments', body: {} }),
+    ]);
+    expect(got.id).toBe('got');
+    expect((made as { data: { id: string } }).data.id).toBe('made');
+    expect(methods().sort()).toEqual(['GET', 'GET', 'POST', 'POST']);
+    // Each method's second attempt came at least 1 s after the first (1 ms slack for timer rounding).
+    for (const method of ['GET', 'POST']) {
+      const [a, b] = server.requests.map((r, i) => [r.method, arrivals[i] ?? 0] as const).filter(([m]) => m === method);
+      expect((b?.[1] ?? 0) - (a?.[1] ?? 0)).toBeGreaterThanOrEqual(999);
+    }
+    expect(performance.now() - started).toBeLessThan(5000);
+  });
+
+  it('Retry-After: 0 retries at once, without the backoff', async () => {
+    sequence([503, 503, 200]);
+    const started = performance.now();
+    await client(server.url).instruments.retrieve('i1');
+    expect(attempts()).toBe(3);
+    expect(performance.now() - started).toBeLessThan(250);
+  });
+
+  it('without Retry-After waits a jittered backoff of at most 0.3 s, then 0.6 s', async () => {
+    sequence([500, 500, 200], {});
+    const started = performance.now();
+    await client(server.url).instruments.retrieve('i1');
+    expect(attempts()).toBe(3);
+    // Upper bounds only (the jitter may pick any wait below them), with room for a busy machine.
+    expect((arrivals[1] ?? 0) - (arrivals[0] ?? 0)).toBeLessThan(300 + 200);
+    expect((arrivals[2] ?? 0) - (arrivals[1] ?? 0)).toBeLessThan(600 + 200);
+    expect(performance.now() - started).toBeLessThan(1500);
+  });
+
+  it('logs each retry as a warning', async () => {
+    sequence([503, 200]);
+    const lines: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: (m: string) => lines.push(m), error: () => {} };
+    await client(server.url, { logger, logLevel: 'warn' }).instruments.retrieve('i1');
+    expect(lines).toEqual([`[portfolio-reporting] retrying GET ${server.url}/api/v3/instruments/i1 (retry 1) after status 503`]);
+  });
+});
+
+describe('network failures', () => {
+  it('a connection closed without an answer is retried, then an APIConnectionError', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toMatch(new RegExp(`^GET ${server.url}/api/v3/instruments/i1: could not reach the service \\(.+\\)$`));
+    expect(attempts()).toBe(3);
+  });
+
+  it('a POST whose connection is closed is not retried', async () => {
+    server.handle((_req, res) => res.socket?.destroy());
+    await expect(client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(APIConnectionError);
+    expect(attempts()).toBe(1);
+  });
+
+  it('connection refused is an APIConnectionError naming the cause', async () => {
+    // A port that was free a moment ago and has no listener now.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    const error = await client(`http://127.0.0.1:${port}`, { maxRetries: 1 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toContain(`GET http://127.0.0.1:${port}/api/v3/instruments/i1: could not reach the service`);
+    expect((error as Error).message).toContain('ECONNREFUSED');
+  });
+});
+
+describe('timeouts', () => {
+  it('an attempt with no answer within `timeout` is an APIConnectionTimeoutError', async () => {
+    server.handle(() => {}); // never answers
+    const started = performance.now();
+    const error = await client(server.url, { timeout: 100, maxRetries: 0 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`);
+    expect(attempts()).toBe(1);
+  });
+
+  it('a GET that timed out is retried; a per-call timeout wins', async () => {
+    server.handle(() => {});
+    const error = await client(server.url, { timeout: 60_000, maxRetries: 1 })
+      .instruments.retrieve('i1', { timeout: 50 })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toContain('timed out after 50 ms');
+    expect(attempts()).toBe(2);
+  });
+
+  it('a body that stops arriving after the headers also times out', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.api+json' });
+      res.write('{"data": {"id": "i1", ');
+    });
+    const started = performance.now();
+    const error = await client(server.url, { timeout: 100, maxRetries: 0 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`);
+  });
+
+  it('a POST that timed out is not retried (it may have been processed)', async () => {
+    server.handle(() => {});
+    await expect(client(server.url, { timeout: 50 }).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(
+      APIConnectionTimeoutError,
+    );
+    expect(attempts()).toBe(1);
+  });
+});
+
+describe("the caller's signal", () => {
+  /** Retrieves with a signal aborted after `ms`; resolves to the error and how long it took. */
+  async function abortedAfter(ms: number) {
+    const controller = new AbortController();
+    setTimeout(() => controller.abort(), ms);
+    const started = performance.now();
+    const error = await client(server.url).instruments.retrieve('i1', { signal: controller.signal }).catch((e: unknown) => e);
+    return { error, elapsed: performance.now() - started };
+  }
+
+  it('aborts a request in flight at once', async () => {
+    server.handle(() => {});
+    const { error, elapsed } = await abortedAfter(50);
+    expect(elapsed).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(error).not.toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: aborted by the caller's signal`);
+    expect(attempts()).toBe(1);
+  });
+
+  it('aborts while the body is arriving', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.api+json' });
+      res.write('{"data": ');
+    });
+    const { error, elapsed } = await abortedAfter(50);
+    expect(elapsed).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(attempts()).toBe(1);
+  });
+
+  it('aborts during a retry wait, without a further attempt', async () => {
+    sequence([503], { 'retry-after': '30' });
+    const { error, elapsed } = await abortedAfter(100);
+    expect(elapsed).toBeLessThan(1000);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(attempts()).toBe(1);
+  });
+
+  it('an already aborted signal sends nothing', async () => {
+    sequence([200]);
+    const error = await client(server.url).instruments.retrieve('i1', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIUserAbortError);
+    expect(attempts()).toBe(0);
+  });
+});

@@ -1,0 +1,222 @@
+/**
+ * The transport over real HTTP: what goes over the wire (method, path, headers, body) and what comes back.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import { PortfolioReporting, PortfolioReportingError } from '../../src/index.js';
+import { json } from '../helpers/http-server.js';
+import { bond, client, stock, TOKEN, useServer } from '../helpers/instrument-fixtures.js';
+
+const server = useServer();
+
+const loanAttributes = {
+  agreementDate: '2024-01-15',
+  dayCountConvention: '30/360',
+  interestRateInPercent: 3.5,
+  maturityDate: '2029-01-15',
+  principalAmount: 250000,
+  securityIdentifier: 'LOAN-1',
+} as const;
+
+describe('request as sent', () => {
+  it('sends the bearer token, both JSON:API spellings in Accept and no body on GET', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    await client(server.url).instruments.retrieve('i1');
+    expect(server.requests).toHaveLength(1);
+    const [req] = server.requests;
+    expect(req?.method).toBe('GET');
+    expect(req?.url).toBe('/api/v3/instruments/i1');
+    expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(req?.headers.accept).toBe('application/vnd.api+json, application/vnd.json+api, application/json;q=0.9');
+    expect(req?.headers['content-type']).toBeUndefined();
+    expect(req?.body).toBe('');
+  });
+
+  it('encodes ids as one path segment under the version prefix', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('a/b?c', 'asset') }));
+    await client(server.url).assets.retrieve('a/b?c');
+    expect(server.requests[0]?.url).toBe('/api/v2/assets/a%2Fb%3Fc');
+  });
+
+  it('keeps a path below the base URL', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    await client(`${server.url}/prs/`).instruments.retrieve('i1');
+    expect(server.requests[0]?.url).toBe('/prs/api/v3/instruments/i1');
+  });
+
+  it('writes the {data:{type,attributes,relationships}} document with the JSON:API content type', async () => {
+    server.handle((_req, res) => json(res, 201, { data: { id: 'l1', type: 'loan-instrument', attributes: loanAttributes } }));
+    const loan = await client(server.url).instruments.create({
+      type: 'loan-instrument',
+      attributes: loanAttributes,
+      relationships: { account: 'acc-1' },
+    });
+    expect(loan.id).toBe('l1');
+    const [req] = server.requests;
+    expect(req?.method).toBe('POST');
+    expect(req?.url).toBe('/api/v3/instruments');
+    expect(req?.headers['content-type']).toBe('application/vnd.api+json');
+    expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(JSON.parse(req?.body ?? '')).toEqual({
+      data: { type: 'loan-instrument', attributes: loanAttributes, relationships: { account: { data: { type: 'account', id: 'acc-1' } } } },
+    });
+  });
+
+  it('fills relationships from a {type,id} pair and from a resource the SDK returned', async () => {
+    server.handle((req, res) => json(res, 201, { data: { id: 'fx1', ...JSON.parse(req.body).data } }));
+    const returnedAccount = { id: 'acc-3', type: 'account', attributes: { name: 'Main' }, relationships: { depository: { data: { type: 'depository', id: 'd1' } } } };
+    const attributes = {
+      agreementDate: '2024-03-01',
+      fixingDate: '2024-06-01',
+      notionalAmount: 1_000_000,
+      securityIdentifier: 'FXF-1',
+      settlementAmount: 1_080_000,
+      settlementDate: '2024-06-03',
+    };
+    await client(server.url).assets.create({
+      type: 'fx-forward-physical-delivery-asset',
+      attributes,
+      relationships: { primaryAccount: { type: 'account', id: 'acc-2' }, secondaryAccount: returnedAccount },
+    });
+    expect(server.requests[0]?.url).toBe('/api/v2/assets');
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      data: {
+        type: 'fx-forward-physical-delivery-asset',
+        attributes,
+        relationships: {
+          primaryAccount: { data: { type: 'account', id: 'acc-2' } },
+          secondaryAccount: { data: { type: 'account', id: 'acc-3' } },
+        },
+      },
+    });
+  });
+
+  it('adds the client headers and the per-call headers; per-call wins, whatever the case', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    const prs = client(server.url, { headers: { 'X-Tenant': 'acme', 'X-Trace': 'client' } });
+    await prs.instruments.retrieve('i1', { headers: { 'x-trace': 'call', 'X-Call': 'yes' } });
+    const headers = server.requests[0]?.headers;
+    expect(headers?.['x-tenant']).toBe('acme');
+    expect(headers?.['x-trace']).toBe('call');
+    expect(headers?.['x-call']).toBe('yes');
+    expect(headers?.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+
+  it('never lets a header option replace the bearer token', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    const prs = client(server.url, { headers: { Authorization: 'Basic abc' } });
+    await prs.instruments.retrieve('i1', { headers: { AUTHORIZATION: 'Bearer other' } });
+    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+  });
+});
+
+describe('access token', () => {
+  it('calls an async token function before every request, so a refreshed token is used', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    let n = 0;
+    const accessToken = vi.fn(async () => `token-${++n}`);
+    const prs = new PortfolioReporting({ baseUrl: server.url, accessToken, logLevel: 'off' });
+    await prs.instruments.retrieve('i1');
+    await prs.instruments.retrieve('i1');
+    expect(accessToken).toHaveBeenCalledTimes(2);
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual(['Bearer token-1', 'Bearer token-2']);
+  });
+
+  it('reads PRS_BASE_URL and PRS_ACCESS_TOKEN when no options are given', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    vi.stubEnv('PRS_BASE_URL', server.url);
+    vi.stubEnv('PRS_ACCESS_TOKEN', 'env-token');
+    try {
+      await new PortfolioReporting({ logLevel: 'off' }).instruments.retrieve('i1');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer env-token');
+  });
+});
+
+describe('construction errors', () => {
+  it('refuses a missing base URL, a missing token and a relative base URL', () => {
+    vi.stubEnv('PRS_BASE_URL', '');
+    vi.stubEnv('PRS_ACCESS_TOKEN', '');
+    try {
+      expect(() => new PortfolioReporting({ accessToken: 't' })).toThrow(/No base URL: pass `baseUrl`.*PRS_BASE_URL/);
+      expect(() => new PortfolioReporting({ baseUrl: 'https://x.example' })).toThrow(/No access token: pass `accessToken`.*PRS_ACCESS_TOKEN/);
+      expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow('The base URL "/api" is not an absolute URL');
+      expect(() => new PortfolioReporting({ baseUrl: 'reporting.example.com', accessToken: 't' })).toThrow(PortfolioReportingError);
+      // `localhost:3000` parses as a URL with the scheme `localhost:`: still not an http(s) base URL.
+      expect(() => new PortfolioReporting({ baseUrl: 'localhost:3000', accessToken: 't' })).toThrow('The base URL "localhost:3000" is not an absolute URL');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('refuses negative or fractional retry counts and timeouts, per client and per call', async () => {
+    expect(() => client(server.url, { maxRetries: -1 })).toThrow('`maxRetries` must be a whole number of 0 or more, got -1');
+    expect(() => client(server.url, { maxRetries: 1.5 })).toThrow('`maxRetries` must be a whole number of 0 or more, got 1.5');
+    expect(() => client(server.url, { timeout: Number.NaN })).toThrow('`timeout` must be a finite number of 0 or more, got NaN');
+    const prs = client(server.url);
+    await expect(prs.instruments.retrieve('i1', { maxRetries: -2 })).rejects.toThrow('`maxRetries` must be a whole number of 0 or more, got -2');
+    await expect(prs.instruments.retrieve('i1', { timeout: -5 })).rejects.toThrow('`timeout` must be a finite number of 0 or more, got -5');
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('responses', () => {
+  it.each(['application/vnd.api+json', 'application/vnd.json+api', 'application/vnd.api+json; charset=utf-8'])('decodes a %s body', async (type) => {
+    server.handle((_req, res) => json(res, 200, { data: stock('s1') }, { 'content-type': type }));
+    const instrument = await client(server.url).instruments.retrieve('s1');
+    expect(instrument).toEqual(stock('s1'));
+  });
+
+  it('.withResponse() gives the Response: status, headers and x-request-id', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }, { 'x-request-id': 'req-42' }));
+    const { data, response } = await client(server.url).instruments.retrieve('i1').withResponse();
+    expect(data.id).toBe('i1');
+    expect(response.status).toBe(200);
+    expect(response.headers.get('x-request-id')).toBe('req-42');
+    expect(response.headers.get('content-type')).toBe('application/vnd.api+json');
+  });
+
+  it('a body that is not JSON is a ResponseValidationError with the raw text', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end('<html>proxy</html>');
+    });
+    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'ResponseValidationError', body: '<html>proxy</html>' });
+    expect((error as Error).message).toContain('expected a JSON body, got text/html');
+  });
+});
+
+describe('prs.request()', () => {
+  it('sends any method, path, query and body through the same transport', async () => {
+    server.handle((_req, res) => json(res, 201, { data: { id: 'c1', type: 'client', attributes: { name: 'Jane' } } }));
+    const body = { data: { type: 'client', attributes: { name: 'Jane' } } };
+    const { data, response } = await client(server.url, { headers: { 'X-Tenant': 'acme' } })
+      .request({ method: 'POST', path: '/api/v2/clients', query: { include: 'accounts', dryRun: false, skip: undefined }, body }, { headers: { 'X-Call': '1' } })
+      .withResponse();
+    expect(data).toEqual({ data: { id: 'c1', type: 'client', attributes: { name: 'Jane' } } });
+    expect(response.status).toBe(201);
+    const [req] = server.requests;
+    expect(req?.method).toBe('POST');
+    expect(req?.url).toBe('/api/v2/clients?include=accounts&dryRun=false');
+    expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(req?.headers['content-type']).toBe('application/vnd.api+json');
+    expect(req?.headers['x-tenant']).toBe('acme');
+    expect(req?.headers['x-call']).toBe('1');
+    expect(JSON.parse(req?.body ?? '')).toEqual(body);
+  });
+
+  it('maps error statuses like every call, and resolves undefined on 204', async () => {
+    server.handle((req, res) =>
+      req.method === 'DELETE' ? res.writeHead(204).end() : json(res, 409, { errors: [{ status: 409, detail: 'client has accounts' }] }),
+    );
+    const prs = client(server.url);
+    await expect(prs.request({ method: 'DELETE', path: '/api/v2/clients/c1' })).resolves.toBeUndefined();
+    await expect(prs.request({ method: 'PATCH', path: '/api/v2/clients/c1', body: {} })).rejects.toMatchObject({
+      name: 'ConflictError',
+      status: 409,
+      message: `PATCH ${server.url}/api/v2/clients/c1 failed with 409: client has accounts`,
+    });
+  });
+});

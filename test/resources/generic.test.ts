@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { ResponseValidationError } from '../../src/index.js';
+import { issuesOf } from '../helpers/issues.js';
+import { memoryLogger, recordingClient } from '../helpers/recording-fetch.js';
+
+const client = { id: 'c1', type: 'client', attributes: { name: 'Muster Family', segment: { tier: 2 } }, relationships: { owner: { data: { type: 'user', id: 'u1' } } } };
+const entity = { id: 're1', type: 'reporting-entity', attributes: { name: 'Family office' } };
+const portfolio = { id: 'p1', type: 'portfolio', attributes: { name: 'Growth', anything: [1, 2] } };
+
+describe('clients', () => {
+  it('list and retrieve pass query parameters through as given and keep every attribute', async () => {
+    const { prs, requests } = recordingClient((req) => ({ body: { data: req.path === '/api/v2/clients' ? [client] : client } }));
+    expect(await prs.clients.list({ query: { 'page[size]': 50, active: true } })).toEqual([client]);
+    expect(await prs.clients.retrieve('c1', { query: { include: 'legalEntities' } })).toEqual(client);
+    expect(await prs.clients.list()).toEqual([client]);
+    expect(requests.map((r) => [r.method, r.path, r.query])).toEqual([
+      ['GET', '/api/v2/clients', { 'page[size]': '50', active: 'true' }],
+      ['GET', '/api/v2/clients/c1', { include: 'legalEntities' }],
+      ['GET', '/api/v2/clients', {}],
+    ]);
+  });
+
+  it('create and update send client documents as given; delete answers 204', async () => {
+    const { prs, requests } = recordingClient((req) => (req.method === 'POST' ? { status: 201, body: { data: client } } : { status: 204 }));
+    expect(await prs.clients.create({ attributes: { name: 'Muster Family', segment: { tier: 2 } } })).toEqual(client);
+    await expect(
+      prs.clients.update('c1', {
+        attributes: { name: 'Muster' },
+        relationships: { owner: { type: 'user', id: 'u2' }, members: [{ type: 'user', id: 'u3' }], reportingEntities: [] },
+      }),
+    ).resolves.toBeUndefined();
+    await prs.clients.delete('c1');
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /api/v2/clients', 'PATCH /api/v2/clients/c1', 'DELETE /api/v2/clients/c1']);
+    expect(requests[0]?.body).toEqual({ data: { type: 'client', attributes: { name: 'Muster Family', segment: { tier: 2 } } } });
+    expect(requests[1]?.body).toEqual({
+      data: {
+        id: 'c1',
+        type: 'client',
+        attributes: { name: 'Muster' },
+        relationships: {
+          owner: { data: { type: 'user', id: 'u2' } },
+          members: { data: [{ type: 'user', id: 'u3' }] },
+          reportingEntities: { data: [] },
+        },
+      },
+    });
+  });
+
+  it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', () => {
+    const { prs, requests } = recordingClient();
+    expect(issuesOf(() => prs.clients.create({ attributes: 'Muster', relationships: { owner: 'u1' } } as never))).toEqual([
+      { path: 'attributes', message: 'must be an object, got "Muster"' },
+      { path: 'relationships.owner', message: 'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK' },
+    ]);
+    expect(() => prs.clients.update('c1', { attributes: {}, relationships: { owner: { type: 'user', id: '' } } })).toThrow(
+      'clients.update: relationships.owner.id: must be a non-empty string',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a response that contradicts the generic shape is a ResponseValidationError', async () => {
+    const { prs } = recordingClient({ body: { data: { id: 'c1', type: 'client', attributes: 'x' } } });
+    await expect(prs.clients.retrieve('c1')).rejects.toBeInstanceOf(ResponseValidationError);
+  });
+});
+
+describe('reporting entities and portfolios', () => {
+  it('reporting entities: list and create under a client, retrieve, update, delete', async () => {
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'POST' ? { status: 201, body: { data: entity } } : req.method === 'GET' ? { body: { data: req.path.startsWith('/api/v2/clients') ? [entity] : entity } } : { status: 204 },
+    );
+    expect(await prs.clients.reportingEntities.list('c1', { query: { sort: 'name' } })).toEqual([entity]);
+    expect(await prs.clients.reportingEntities.create('c1', { attributes: { name: 'Family office' } })).toEqual(entity);
+    expect(await prs.reportingEntities.retrieve('re1')).toEqual(entity);
+    await prs.reportingEntities.update('re1', { attributes: { name: 'Office' } });
+    await prs.reportingEntities.delete('re1');
+    expect(requests.map((r) => `${r.method} ${r.path}${r.url.includes('?') ? `?${r.url.split('?')[1]}` : ''}`)).toEqual([
+      'GET /api/v2/clients/c1/reporting-entities?sort=name',
+      'POST /api/v2/clients/c1/reporting-entities',
+      'GET /api/v2/reporting-entities/re1',
+      'PATCH /api/v2/reporting-entities/re1',
+      'DELETE /api/v2/reporting-entities/re1',
+    ]);
+    expect(requests[1]?.body).toEqual({ data: { type: 'reporting-entity', attributes: { name: 'Family office' } } });
+    expect(requests[3]?.body).toEqual({ data: { id: 're1', type: 'reporting-entity', attributes: { name: 'Office' } } });
+  });
+
+  it('portfolios: list and create under a reporting entity, retrieve, update, delete', async () => {
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'POST' ? { status: 201, body: { data: portfolio } } : req.method === 'GET' ? { body: { data: req.path.endsWith('/portfolios') ? [portfolio] : portfolio } } : { status: 204 },
+    );
+    expect(await prs.reportingEntities.portfolios.list('re1')).toEqual([portfolio]);
+    await prs.reportingEntities.portfolios.create('re1', { attributes: { name: 'Growth' }, relationships: { client: { type: 'client', id: 'c1' } } });
+    expect(await prs.portfolios.retrieve('p1')).toEqual(portfolio);
+    await prs.portfolios.update('p1', { attributes: { name: 'Income' } });
+    await prs.portfolios.delete('p1');
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v2/reporting-entities/re1/portfolios',
+      'POST /api/v2/reporting-entities/re1/portfolios',
+      'GET /api/v2/portfolios/p1',
+      'PATCH /api/v2/portfolios/p1',
+      'DELETE /api/v2/portfolios/p1',
+    ]);
+    expect(requests[1]?.body).toEqual({ data: { type: 'portfolio', attributes: { name: 'Growth' }, relationships: { client: { data: { type: 'client', id: 'c1' } } } } });
+    expect(requests[3]?.body).toEqual({ data: { id: 'p1', type: 'portfolio', attributes: { name: 'Income' } } });
+  });
+
+  it('clients.portfolios.list still works, and logs that it is deprecated', async () => {
+    const { logger, lines } = memoryLogger();
+    const { prs, requests } = recordingClient({ body: { data: [portfolio] } }, { logger, logLevel: 'warn' });
+    expect(await prs.clients.portfolios.list('c1')).toEqual([portfolio]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/clients/c1/portfolios']);
+    expect(lines).toEqual([{ level: 'warn', message: '[portfolio-reporting] clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list' }]);
+  });
+});
+
+describe('performance and custodian holdings', () => {
+  it('performance.retrieve passes the query and resolves to data: one resource or a list', async () => {
+    const one = { id: 'cGVyZg', type: 'performance', attributes: { twr: 0.042 } };
+    const { prs, requests } = recordingClient((_req, i) => ({ body: { data: i === 0 ? one : [one, { ...one, id: 'cGVyZh' }] } }));
+    expect(await prs.performance.retrieve('re1', { query: { fromDate: '2024-01-01', toDate: '2024-12-31' } })).toEqual(one);
+    const list = await prs.performance.retrieve('re1');
+    expect(Array.isArray(list) && list.map((p) => p.id)).toEqual(['cGVyZg', 'cGVyZh']);
+    expect(requests.map((r) => [r.method, r.path, r.query])).toEqual([
+      ['GET', '/api/v2/performance/reporting-entities/re1', { fromDate: '2024-01-01', toDate: '2024-12-31' }],
+      ['GET', '/api/v2/performance/reporting-entities/re1', {}],
+    ]);
+  });
+
+  it('custodianHoldings.list lists generic resources of a legal entity', async () => {
+    const row = { id: 'ch1', type: 'custodian-holding', attributes: { isin: 'CH0012005267', units: 10 } };
+    const { prs, requests } = recordingClient({ body: { data: [row] } });
+    expect(await prs.custodianHoldings.list('le1', { query: { date: '2024-01-31' } })).toEqual([row]);
+    expect(requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/api/v2/custodian-holdings/legal-entities/le1', { date: '2024-01-31' }]]);
+    expect(() => prs.custodianHoldings.list('')).toThrow('custodianHoldings.list: legalEntityId: must be a non-empty string id');
+  });
+});

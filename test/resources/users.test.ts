@@ -1,0 +1,149 @@
+import { describe, expect, it } from 'vitest';
+import { issuesOf } from '../helpers/issues.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+
+const user = {
+  id: '3f0c1a52-8d4e-4a53-9d1b-0b6f2c1e7a10',
+  type: 'user',
+  attributes: { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' },
+  relationships: {
+    client: { data: { type: 'client', id: 'c1' } },
+    readAccessToReportingEntities: { data: [{ type: 'reporting-entity', id: 're1' }] },
+  },
+};
+const invite = (state: string, provider = '') => ({
+  id: `inv-${state}`,
+  type: 'invite',
+  attributes: {
+    state,
+    link: 'https://app.example.com/-/invite/TOKEN',
+    restrictedToIdentityProvider: provider,
+    restrictedToEmail: 'erika@example.com',
+    expiration: '2024-03-31T12:00:00Z',
+  },
+  relationships: { user: { data: { type: 'user', id: user.id } } },
+});
+
+describe('users', () => {
+  it('clients.users.create sends attributes and readable reporting entities', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: user } });
+    const created = await prs.clients.users.create('c1', {
+      attributes: { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' },
+      relationships: { readAccessToReportingEntities: ['re1'] },
+    });
+    expect(created).toEqual(user);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v2/clients/c1/users' });
+    expect(requests[0]?.body).toEqual({
+      data: {
+        type: 'user',
+        attributes: { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' },
+        relationships: { readAccessToReportingEntities: { data: [{ type: 'reporting-entity', id: 're1' }] } },
+      },
+    });
+  });
+
+  it('clients.users.create refuses the client relationship (it comes from the path) and missing names', () => {
+    const { prs, requests } = recordingClient();
+    expect(issuesOf(() => prs.clients.users.create('c1', { attributes: { contactEmail: 'e@example.com' }, relationships: { client: 'c2' } } as never))).toEqual([
+      { path: 'attributes.firstName', message: 'is required' },
+      { path: 'attributes.lastName', message: 'is required' },
+      { path: 'relationships.client', message: 'is set by the service and cannot be sent' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('list, retrieve and delete', async () => {
+    const { prs, requests } = recordingClient((req) => (req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } }));
+    expect(await prs.clients.users.list('c1')).toEqual([user]);
+    expect(await prs.users.retrieve(user.id)).toEqual(user);
+    await expect(prs.users.delete(user.id)).resolves.toBeUndefined();
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/clients/c1/users', `GET /api/v2/users/${user.id}`, `DELETE /api/v2/users/${user.id}`]);
+  });
+
+  it('update PATCHes the changed fields and resolves to the full user the service answers with (200)', async () => {
+    const updated = { ...user, attributes: { ...user.attributes, lastName: 'Mustermann' } };
+    const { prs, requests } = recordingClient({ status: 200, body: { data: updated } });
+    const result = await prs.users.update(user.id, { attributes: { lastName: 'Mustermann' } });
+    expect(result).toEqual(updated);
+    expect(requests[0]).toMatchObject({ method: 'PATCH', path: `/api/v2/users/${user.id}` });
+    expect(requests[0]?.body).toEqual({ data: { id: user.id, type: 'user', attributes: { lastName: 'Mustermann' } } });
+  });
+
+  it('update may change only the readable reporting entities (no empty attributes sent)', async () => {
+    const { prs, requests } = recordingClient({ body: { data: user } });
+    await prs.users.update(user.id, { relationships: { readAccessToReportingEntities: ['re1', { type: 'reporting-entity', id: 're2' }] } });
+    expect(requests[0]?.body).toEqual({
+      data: {
+        id: user.id,
+        type: 'user',
+        relationships: { readAccessToReportingEntities: { data: [{ type: 'reporting-entity', id: 're1' }, { type: 'reporting-entity', id: 're2' }] } },
+      },
+    });
+  });
+
+  it('update refuses the client relationship, a wrong target type, and an empty change', () => {
+    const { prs, requests } = recordingClient();
+    const refused = (input: unknown) => issuesOf(() => prs.users.update(user.id, input as never));
+    expect(refused({ relationships: { client: 'c2' } })).toEqual([
+      { path: 'relationships.client', message: 'cannot be changed by PATCH (changeable: readAccessToReportingEntities)' },
+    ]);
+    expect(refused({ relationships: { readAccessToReportingEntities: [{ type: 'portfolio', id: 'p1' }] } })).toEqual([
+      { path: 'relationships.readAccessToReportingEntities.0.type', message: 'must be "reporting-entity", got "portfolio"' },
+    ]);
+    expect(refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('invites', () => {
+  it('create with no input sends an invite document without restrictions', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: invite('valid') } });
+    const created = await prs.users.invites.create(user.id);
+    expect(created.attributes.state).toBe('valid');
+    expect(created.attributes.link).toBe('https://app.example.com/-/invite/TOKEN');
+    expect(requests[0]).toMatchObject({ method: 'POST', path: `/api/v2/users/${user.id}/invites` });
+    expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: {} } });
+  });
+
+  it.each(['apple', 'google', 'microsoft', ''] as const)('create accepts restrictedToIdentityProvider %j', async (provider) => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: invite('valid', provider) } });
+    const created = await prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' } });
+    expect(created.attributes.restrictedToIdentityProvider).toBe(provider);
+    expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' } } });
+  });
+
+  it('create refuses an unknown identity provider and the service-set fields, nothing sent', () => {
+    const { prs, requests } = recordingClient();
+    expect(() =>
+      // @ts-expect-error 'facebook' is not an identity provider
+      prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: 'facebook' } }),
+    ).toThrow('users.invites.create: attributes.restrictedToIdentityProvider: must be one of "apple", "google", "microsoft", "", got "facebook" (nothing was sent)');
+    expect(() => prs.users.invites.create(user.id, { attributes: { state: 'used', expiration: '2030-01-01T00:00:00Z' } } as never)).toThrow(
+      'users.invites.create: attributes.state: is set by the service and cannot be sent; attributes.expiration: is set by the service and cannot be sent (nothing was sent)',
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('list returns invites in every state, a state this SDK does not know included', async () => {
+    const states = ['valid', 'used', 'expired', 'cancelled', 'suspended'];
+    const { prs, requests } = recordingClient({ body: { data: states.map((s) => invite(s)) } });
+    const invites = await prs.users.invites.list(user.id);
+    expect(invites.map((i) => i.attributes.state)).toEqual(states);
+    expect(requests[0]).toMatchObject({ method: 'GET', path: `/api/v2/users/${user.id}/invites` });
+  });
+
+  it('cancel POSTs exactly { data: { type: "invite-cancellation" } } and resolves to undefined on 204', async () => {
+    const { prs, requests } = recordingClient({ status: 204 });
+    await expect(prs.users.invites.cancel(user.id, 'inv-1')).resolves.toBeUndefined();
+    expect(requests).toHaveLength(1);
+    expect(requests[0]).toMatchObject({ method: 'POST', path: `/api/v2/users/${user.id}/invites/inv-1/cancellation` });
+    expect(requests[0]?.body).toEqual({ data: { type: 'invite-cancellation' } });
+    expect(requests[0]?.headers.get('content-type')).toBe('application/vnd.api+json');
+  });
+
+  it('cancel refuses an empty invite id', () => {
+    const { prs, requests } = recordingClient();
+    expect(() => prs.users.invites.cancel(user.id, '')).toThrow('users.invites.cancel: inviteId: must be a non-empty string id, got an empty string');
+    expect(requests).toHaveLength(0);
+  });
+});

@@ -1,0 +1,330 @@
+import { Webhook } from 'standardwebhooks';
+import { afterEach, describe, expect, it } from 'vitest';
+import { PortfolioReportingError } from '../../src/core/errors.js';
+import { type UnknownWebhookEvent, type WebhookEvent, WebhookVerifier } from '../../src/webhooks/index.js';
+import { json, startServer, type TestServer } from '../helpers/http-server.js';
+import { delivery, ecdsaSign, keysEndpoint, makeKey, now, refusal } from './signer.js';
+
+const BASE = 'https://reporting.test';
+const k1 = makeKey('k1');
+const k2 = makeKey('k2');
+const EVENT = { type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId: 'c1' } };
+
+function setup(keys = [k1], options: Partial<ConstructorParameters<typeof WebhookVerifier>[0]> = {}) {
+  const endpoint = keysEndpoint(keys);
+  const verifier = new WebhookVerifier({ baseUrl: BASE, fetch: endpoint.fetch, ...options });
+  return { endpoint, verifier };
+}
+
+describe('WebhookVerifier: signatures from node:crypto', () => {
+  it.each(['der', 'ieee-p1363'] as const)('verifies an ECDSA P-256 %s signature and returns the typed event', async (encoding) => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1, EVENT, { encoding });
+    const event: WebhookEvent = await verifier.verify(d.body, d.headers);
+    expect(event).toEqual(EVENT);
+    if (event.type !== 'calculated_data.created') throw new Error('narrowing failed');
+    expect(event.data.clientId).toBe('c1');
+    expect(endpoint.calls).toHaveLength(1);
+    expect(endpoint.calls[0]?.url).toBe('https://reporting.test/v2/webhooks/keys');
+    expect(endpoint.calls[0]?.headers.get('accept')).toBe('application/json');
+    expect(endpoint.calls[0]?.headers.get('authorization')).toBeNull();
+  });
+
+  it('reads the body as a string, Buffer, Uint8Array, ArrayBuffer or a view into a larger buffer', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1, { ...EVENT, data: { clientId: 'ü-€' } });
+    const bytes = new TextEncoder().encode(d.body);
+    const padded = new Uint8Array(bytes.length + 7);
+    padded.set(bytes, 3);
+    for (const body of [d.body, Buffer.from(d.body), bytes, bytes.buffer, padded.subarray(3, 3 + bytes.length), new DataView(padded.buffer, 3, bytes.length)]) {
+      await expect(verifier.verify(body, d.headers)).resolves.toMatchObject({ data: { clientId: 'ü-€' } });
+    }
+  });
+
+  it('reads headers from Headers, a Request, and a plain object in any case with string[] values', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1);
+    const shouting = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k.toUpperCase(), [v]]));
+    const request = new Request('https://receiver.test/hook', { method: 'POST', headers: d.headers, body: d.body });
+    for (const headers of [new Headers(d.headers), request, shouting, { 'Webhook-Id': d.headers['webhook-id'], 'webhook-TIMESTAMP': d.headers['webhook-timestamp'], 'webhook-signature': d.headers['webhook-signature'] }]) {
+      await expect(verifier.verify(d.body, headers)).resolves.toEqual(EVENT);
+    }
+  });
+
+  it('accepts any valid entry of a space-separated list, skipping unknown versions and garbage', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1, EVENT, { entry: (sig) => `v9,whatever v1a,!!notbase64!! v1a,${Buffer.alloc(64).toString('base64')} v1a,${sig}` });
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+  });
+
+  it('accepts entries joined by ", " as Node and fetch join repeated headers', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1);
+    const joined = new Headers({ 'webhook-id': d.headers['webhook-id'], 'webhook-timestamp': d.headers['webhook-timestamp'] });
+    joined.append('webhook-signature', 'v1a,AAAA');
+    joined.append('webhook-signature', d.headers['webhook-signature']);
+    expect(joined.get('webhook-signature')).toMatch(/^v1a,AAAA, v1a,/);
+    await expect(verifier.verify(d.body, joined)).resolves.toEqual(EVENT);
+  });
+
+  it('accepts x and y in padded standard base64 as well as base64url', async () => {
+    const toBase64 = (b64url: string) => Buffer.from(b64url, 'base64url').toString('base64');
+    const endpoint = keysEndpoint([]);
+    endpoint.keys = [{ ...k1.jwk, x: toBase64(k1.jwk.x), y: toBase64(k1.jwk.y) }];
+    const verifier = new WebhookVerifier({ baseUrl: BASE, fetch: endpoint.fetch });
+    const d = delivery(k1);
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+  });
+
+  it('uses only the key an entry names (`v1a,<kid>,<sig>`) or the `webhook-key-id` header names', async () => {
+    const { verifier } = setup([k1, k2]);
+    const named = delivery(k2, EVENT, { entry: (sig) => `v1a,k2,${sig}` });
+    await expect(verifier.verify(named.body, named.headers)).resolves.toEqual(EVENT);
+    const viaHeader = delivery(k2);
+    await expect(verifier.verify(viaHeader.body, { ...viaHeader.headers, 'webhook-key-id': 'k2' })).resolves.toEqual(EVENT);
+    // Signed by k2 but naming k1: k1 alone is tried, so it fails although k2 is held.
+    const misnamed = delivery(k2, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
+    expect((await refusal(verifier.verify(misnamed.body, misnamed.headers))).reason).toBe('no_matching_signature');
+  });
+
+  it('checks asymmetric entries under the configured version tags', async () => {
+    const { verifier } = setup([k1], { versions: ['v1e', 'v2a'] });
+    const d = delivery(k1, EVENT, { entry: (sig) => `v2a,${sig}` });
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+    const v1a = delivery(k1);
+    const error = await refusal(verifier.verify(v1a.body, v1a.headers));
+    expect(error.reason).toBe('unsupported_signature');
+    expect(error.message).toBe('webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1e, v2a');
+  });
+
+  it('never trusts a key that arrives with the delivery', async () => {
+    const { endpoint, verifier } = setup([k1]);
+    const attacker = makeKey('k1'); // same kid, other key pair
+    const d = delivery(attacker, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
+    const headers = { ...d.headers, 'webhook-key': JSON.stringify(attacker.jwk), 'webhook-jwk': JSON.stringify(attacker.jwk) };
+    expect((await refusal(verifier.verify(d.body, headers))).reason).toBe('no_matching_signature');
+    expect(endpoint.calls.map((c) => c.url)).toEqual(['https://reporting.test/v2/webhooks/keys']);
+  });
+});
+
+describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standardwebhooks)', () => {
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  it('verifies a v1 entry signed by the standardwebhooks package, without fetching keys', async () => {
+    const { endpoint, verifier } = setup([k1], { secret });
+    const id = 'msg_v1';
+    const timestamp = new Date();
+    const body = JSON.stringify(EVENT);
+    const signature = new Webhook(secret).sign(id, timestamp, body);
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature };
+    await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it('refuses a v1 entry made with another secret, and never echoes the secret', async () => {
+    const { verifier } = setup([k1], { secret });
+    const other = 'whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==';
+    const id = 'msg_v1';
+    const timestamp = new Date();
+    const body = JSON.stringify(EVENT);
+    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(other).sign(id, timestamp, body) };
+    const error = await refusal(verifier.verify(body, headers));
+    expect(error.reason).toBe('no_matching_signature');
+    expect(error.message).toBe('webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret');
+    expect(String(error)).not.toContain('MfKQ9r8');
+  });
+
+  it('says how to verify v1 entries when no secret is configured', async () => {
+    const { verifier } = setup();
+    const timestamp = new Date();
+    const body = JSON.stringify(EVENT);
+    const headers = { 'webhook-id': 'm', 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('m', timestamp, body) };
+    const error = await refusal(verifier.verify(body, headers));
+    expect(error.reason).toBe('unsupported_signature');
+    expect(error.message).toContain('configure `secret` to verify v1 entries');
+  });
+
+  it('refuses a malformed secret at construction without echoing it', () => {
+    expect(() => new WebhookVerifier({ baseUrl: BASE, secret: 'whsec_not base64 at all!' })).toThrow(
+      new PortfolioReportingError('`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.'),
+    );
+  });
+});
+
+describe('WebhookVerifier: refusals', () => {
+  it.each([
+    ['body', (d: ReturnType<typeof delivery>) => ({ ...d, body: d.body.replace('c1', 'c2') })],
+    ['id', (d: ReturnType<typeof delivery>) => ({ ...d, headers: { ...d.headers, 'webhook-id': `${d.headers['webhook-id']}x` } })],
+    ['timestamp', (d: ReturnType<typeof delivery>) => ({ ...d, headers: { ...d.headers, 'webhook-timestamp': String(Number(d.headers['webhook-timestamp']) - 1) } })],
+  ])('refuses a tampered %s', async (_what, tamper) => {
+    const { verifier } = setup();
+    const t = tamper(delivery(k1));
+    const error = await refusal(verifier.verify(t.body, t.headers));
+    expect(error.reason).toBe('no_matching_signature');
+    expect(error.message).toBe('webhook verification failed (no_matching_signature): no signature verifies with the 1 active key(s)');
+  });
+
+  it('refuses timestamps outside the tolerance, both ways, and accepts them inside', async () => {
+    const { verifier } = setup([k1], { toleranceSeconds: 60 });
+    const at = (offset: number) => delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) + offset) });
+    const old = at(-70);
+    const stale = await refusal(verifier.verify(old.body, old.headers));
+    expect(stale.reason).toBe('timestamp_too_old');
+    expect(stale.message).toMatch(/^webhook verification failed \(timestamp_too_old\): the delivery was signed 7\d s ago, more than the tolerance of 60 s$/);
+    const future = at(70);
+    expect((await refusal(verifier.verify(future.body, future.headers))).reason).toBe('timestamp_too_new');
+    for (const offset of [-50, 50]) {
+      const d = at(offset);
+      await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+    }
+  });
+
+  it('refuses the default tolerance of 5 minutes plus a few seconds', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) - 310) });
+    expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('timestamp_too_old');
+  });
+
+  it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', ' 1700000000'])('refuses the timestamp %j', async (timestamp) => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1, EVENT, { timestamp });
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(error.reason).toBe('invalid_timestamp');
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const)('refuses a delivery without %s (absent or empty)', async (name) => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1);
+    const { [name]: _dropped, ...rest } = d.headers;
+    for (const headers of [rest, { ...d.headers, [name]: '' }, new Headers(rest)]) {
+      const error = await refusal(verifier.verify(d.body, headers));
+      expect(error.reason).toBe('missing_header');
+      expect(error.message).toBe(`webhook verification failed (missing_header): the \`${name}\` header is missing or empty`);
+    }
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it('refuses a signature by a key the service does not list', async () => {
+    const { endpoint, verifier } = setup([k1]);
+    const d = delivery(makeKey('stranger'));
+    expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('no_matching_signature');
+    const named = delivery(makeKey('stranger'), EVENT, { entry: (sig) => `v1a,stranger,${sig}` });
+    const error = await refusal(verifier.verify(named.body, named.headers));
+    expect(error.reason).toBe('unknown_key');
+    expect(error.message).toBe('webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys');
+    expect(endpoint.calls).toHaveLength(1); // the refreshes fall inside the cooldown
+  });
+
+  const sig = ecdsaSign(k1, 'm', '1', 'x');
+  const raw = Buffer.from(sig, 'base64');
+  it.each([
+    ['not base64', 'v1a,***'],
+    ['base64 broken by a space', `v1a,${sig.slice(0, 10)} ${sig.slice(10)}`],
+    ['63 bytes', `v1a,${raw.subarray(0, 63).toString('base64')}`],
+    ['65 bytes', `v1a,${Buffer.concat([raw, Buffer.from([0])]).toString('base64')}`],
+    ['an empty signature', 'v1a,'],
+    ['an empty kid', `v1a,,${sig}`],
+    ['four parts', `v1a,k1,x,${sig}`],
+    ['a broken DER sequence', `v1a,${Buffer.from([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x02, 0x01]).toString('base64')}`],
+  ])('refuses a malformed signature: %s', async (_what, header) => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(d.body, { ...d.headers, 'webhook-signature': header }));
+    expect(error.reason).toBe('malformed_signature');
+    expect(error.message).toBe('webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,<base64>` or `version,<kid>,<base64>`)');
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it('refuses a parsed body and explains why the raw bytes are needed', async () => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(JSON.parse(d.body), d.headers));
+    expect(error.reason).toBe('invalid_body_type');
+    expect(error.message).toContain('got an object (parsed JSON?)');
+    expect(error.message).toContain('a parsed and re-serialised body differs in whitespace, key order');
+    expect(error.message).toContain("express.raw({ type: 'application/json' })");
+    expect((await refusal(verifier.verify(undefined as never, d.headers))).message).toContain('got undefined (was the body read?)');
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it('rejects malformed arguments to the constructor', () => {
+    expect(() => new WebhookVerifier({})).toThrow('WebhookVerifier needs `baseUrl`');
+    expect(() => new WebhookVerifier({ baseUrl: 'reporting.example.com' })).toThrow('is not an absolute URL');
+    expect(() => new WebhookVerifier({ baseUrl: BASE, versions: ['v1'] })).toThrow('`v1` is the symmetric scheme');
+    expect(() => new WebhookVerifier({ baseUrl: BASE, toleranceSeconds: -1 })).toThrow('`toleranceSeconds` must be a finite number of 0 or more, got -1');
+  });
+});
+
+describe('WebhookVerifier: events', () => {
+  it('decodes an unknown event type keeping every field', async () => {
+    const { verifier } = setup();
+    const future = { type: 'portfolio.closed', timestamp: '2024-05-01T10:00:00', data: { portfolioId: 'p1', extra: [1, 2] }, version: 3 };
+    const d = delivery(k1, future);
+    const event = await verifier.verify(d.body, d.headers);
+    expect(event).toEqual(future);
+    if (event.type === 'calculated_data.created') throw new Error(`decoded as a known kind: ${event.data.clientId}`);
+    const other: UnknownWebhookEvent = event; // the documented way to read the remaining branch
+    expect(String(other.type)).toBe('portfolio.closed');
+    expect(other.data.portfolioId).toBe('p1');
+    expect(other.version).toBe(3);
+  });
+
+  it('keeps unknown fields of a known event', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1, { ...EVENT, data: { clientId: 'c1', region: 'eu' }, attempt: 2 });
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual({ ...EVENT, data: { clientId: 'c1', region: 'eu' }, attempt: 2 });
+  });
+
+  it.each([
+    ['a known type without its data', { ...EVENT, data: {} }, 'the signature is valid but the event does not have the documented shape: data.clientId: is required'],
+    ['a number for clientId', { ...EVENT, data: { clientId: 7 } }, 'the signature is valid but the event does not have the documented shape: data.clientId: must be a string, got number 7'],
+    ['no timestamp', { type: 'x', data: {} }, 'the signature is valid but the event does not have the documented shape: timestamp: is required'],
+    ['not JSON', 'not json {', 'the signature is valid but the body is not UTF-8 JSON'],
+  ])('refuses a validly signed body with %s as malformed_body', async (_what, event, message) => {
+    const { verifier } = setup();
+    const d = delivery(k1, event);
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(error.reason).toBe('malformed_body');
+    expect(error.message).toBe(`webhook verification failed (malformed_body): ${message}`);
+  });
+
+  it('refuses a validly signed body that is not UTF-8', async () => {
+    const { verifier } = setup();
+    const body = Buffer.from([0x7b, 0xff, 0x7d]);
+    const timestamp = now();
+    const headers = { 'webhook-id': 'm', 'webhook-timestamp': timestamp, 'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}` };
+    expect((await refusal(verifier.verify(body, headers))).reason).toBe('malformed_body');
+  });
+});
+
+describe('WebhookVerifier: the keys request over real HTTP', () => {
+  let server: TestServer | undefined;
+  afterEach(async () => {
+    await server?.close();
+    server = undefined;
+  });
+
+  it('sends GET /v2/webhooks/keys with Accept application/json and the bearer token when given', async () => {
+    server = await startServer((_req, res) => json(res, 200, { keys: [k1.jwk] }, { 'content-type': 'application/json' }));
+    const verifier = new WebhookVerifier({ baseUrl: `${server.url}/`, accessToken: async () => 'tok-1' });
+    const d = delivery(k1);
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+    expect(server.requests).toHaveLength(1);
+    expect(server.requests[0]).toMatchObject({ method: 'GET', url: '/v2/webhooks/keys', body: '' });
+    expect(server.requests[0]?.headers.accept).toBe('application/json');
+    expect(server.requests[0]?.headers.authorization).toBe('Bearer tok-1');
+  });
+
+  it('gives up on a keys request after keysTimeout and says so', async () => {
+    server = await startServer(() => new Promise(() => {})); // never answers
+    const verifier = new WebhookVerifier({ baseUrl: server.url, keysTimeout: 200 });
+    const d = delivery(k1);
+    const started = Date.now();
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(error.reason).toBe('keys_unavailable');
+    expect(error.message).toBe(`webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`);
+    expect(error.cause).toBeInstanceOf(PortfolioReportingError);
+  });
+});
