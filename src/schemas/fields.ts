@@ -59,8 +59,8 @@ export const SERVICE_SET = refused('is set by the service and cannot be sent');
 
 export const f = {
   string: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: nonEmpty }),
-  number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
-  boolean: (): Field<z.ZodMiniBoolean, z.ZodMiniBoolean> => ({ read: z.boolean(), create: z.boolean() }),
+  number: (): Field<z.ZodMiniNumber, Schema<number, number>> => ({ read: z.number(), create: z.number() }),
+  boolean: (): Field<z.ZodMiniBoolean, Schema<boolean, boolean>> => ({ read: z.boolean(), create: z.boolean() }),
   date: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: dateString }),
   currency: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: currencyCode }),
   country: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: countryCode }),
