@@ -4,6 +4,7 @@
  * (built from the keys and literal values the schemas mention).
  */
 import fc from 'fast-check';
+import * as z from 'zod/mini';
 import { countryCode, currencyCode, dateString, type Schema } from '../../src/schemas/fields.js';
 
 interface Def {
@@ -20,17 +21,27 @@ const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.
 const checksOf = (schema: unknown): CheckDef[] =>
   ((defOf(schema).checks as { _zod: { def: CheckDef } }[] | undefined) ?? []).map((check) => check._zod.def);
 
-/** True for a zod schema (any flavour). */
+/** True for a zod schema (any flavour); a check (`z.refine(…)`, also with `_zod`) is not one. */
 export const isSchema = (value: unknown): value is Schema =>
-  typeof value === 'object' &&
-  value !== null &&
-  '_zod' in value &&
-  typeof (value as { _zod: unknown })._zod === 'object';
+  typeof value === 'object' && value !== null && '_zod' in value && '~standard' in value;
+
+/** Values a custom rule is tried with: one that accepts none of them refuses everything (a read-only field). */
+const PROBES = [null, '', 'x', 0, 1, false, true, {}, []];
 
 /** `YYYY-MM-DD` dates that exist, years 0000 to 9999 (proleptic Gregorian, as ISO 8601). */
 export const calendarDate = fc
   .date({ min: new Date('0000-01-01T00:00:00.000Z'), max: new Date('9999-12-31T00:00:00.000Z'), noInvalidDate: true })
   .map((date) => date.toISOString().slice(0, 10));
+
+/** The defaults a create schema fills in for keys the input leaves out (fee `category`: `other`). */
+export function defaultsOf(schema: unknown, input: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(defOf(schema).shape as Record<string, unknown>)) {
+    const def = defOf(field);
+    if (def.type === 'default' && !(key in input)) out[key] = def.defaultValue;
+  }
+  return out;
+}
 
 /** Finite numbers as JSON carries them (JSON has no -0: it comes back as 0). */
 export const jsonNumber = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0));
@@ -58,8 +69,17 @@ export function validValue(schema: unknown): fc.Arbitrary<unknown> | undefined {
       }
       return anyString(minLength);
     }
-    case 'number':
-      return jsonNumber;
+    case 'number': {
+      // Sign rules (`z.positive()`, `z.negative()`): greater or less than a bound.
+      let numbers = jsonNumber;
+      for (const check of checksOf(schema)) {
+        const { value, inclusive } = check as CheckDef & { value: number; inclusive: boolean };
+        if (check.check === 'greater_than') numbers = numbers.filter((n) => (inclusive ? n >= value : n > value));
+        else if (check.check === 'less_than') numbers = numbers.filter((n) => (inclusive ? n <= value : n < value));
+        else throw new Error(`no generator for the number check ${JSON.stringify(check.check)}`);
+      }
+      return numbers;
+    }
     case 'boolean':
       return fc.boolean();
     case 'enum':
@@ -68,12 +88,20 @@ export function validValue(schema: unknown): fc.Arbitrary<unknown> | undefined {
       return fc.constantFrom(...(def.values as unknown[]));
     case 'never':
       return undefined;
+    case 'custom':
+      if (PROBES.every((probe) => !z.safeParse(schema as Schema, probe).success)) return undefined;
+      throw new Error('no generator for a custom schema that accepts some values');
     case 'nullable': {
       const inner = validValue(def.innerType);
       return inner ? fc.option(inner, { nil: null }) : fc.constant(null);
     }
     case 'optional':
+    case 'default':
       return validValue(def.innerType);
+    case 'union': {
+      const options = (def.options as unknown[]).map(validValue).filter((o) => o !== undefined);
+      return options.length ? fc.oneof(...options) : undefined;
+    }
     case 'array': {
       const item = validValue(def.element);
       return item ? fc.array(item, { maxLength: 3 }) : fc.constant([]);
@@ -85,9 +113,11 @@ export function validValue(schema: unknown): fc.Arbitrary<unknown> | undefined {
         const value = validValue(field);
         if (!value) continue;
         model[key] = value;
-        if (defOf(field).type !== 'optional') requiredKeys.push(key);
+        if (defOf(field).type !== 'optional' && defOf(field).type !== 'default') requiredKeys.push(key);
       }
-      return fc.record(model, { requiredKeys, noNullPrototype: true });
+      const record = fc.record(model, { requiredKeys, noNullPrototype: true });
+      // A rule across fields (a recallable amount within the amount) is met by keeping the values that meet it.
+      return checksOf(schema).length ? record.filter((value) => z.safeParse(schema as Schema, value).success) : record;
     }
     default:
       throw new Error(`no generator for a ${def.type} schema`);

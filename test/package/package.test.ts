@@ -3,9 +3,9 @@
  * imported from ESM, CommonJS and TypeScript (node16 and bundler resolution), and linted by publint and
  * arethetypeswrong. Entry points come from package.json `exports`, so a new subpath is covered by adding it there.
  *
- * The install is offline and cache-free: the tarball's own `dependencies` are linked from this repository's
- * node_modules (npm resolves the ranges against them), so nothing is fetched and a dependency missing from
- * package.json fails the import.
+ * The install is offline and cache-free: the tarball's own `dependencies` and `peerDependencies` are linked from
+ * this repository's node_modules (npm resolves the ranges against them), so nothing is fetched and a dependency
+ * missing from package.json fails the import.
  */
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -25,6 +25,7 @@ const pkg = JSON.parse(await readFile(join(root, 'package.json'), 'utf8')) as {
   name: string;
   exports: Record<string, unknown>;
   dependencies?: Record<string, string>;
+  peerDependencies?: Record<string, string>;
 };
 /** Code entry points (`.`, `./webhooks`, …): every key of `exports` but the package.json itself. */
 const entries = Object.keys(pkg.exports).filter((subpath) => !subpath.endsWith('.json'));
@@ -71,7 +72,10 @@ beforeAll(async () => {
     join(project, 'package.json'),
     JSON.stringify({ name: 'package-check', private: true, version: '0.0.0' }),
   );
-  const links = Object.keys(pkg.dependencies ?? {}).map((dep) => join(root, 'node_modules', dep));
+  // Peer dependencies too (msw, for the testing entry): a user of that entry installs them beside the SDK.
+  const links = Object.keys({ ...pkg.dependencies, ...pkg.peerDependencies }).map((dep) =>
+    join(root, 'node_modules', dep),
+  );
   const installed = await run('npm', [
     'install',
     '--offline',
@@ -101,6 +105,8 @@ afterAll(async () => {
   if (work) await rm(work, { recursive: true, force: true });
 });
 
+/** tsc over the package and its dependencies' declarations: a few seconds, many more on a busy machine. */
+const TSC_TIMEOUT = 90_000;
 const STOCK = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' };
 
 describe('the packed tarball', () => {
@@ -242,23 +248,48 @@ export const wrong: number = prs.baseUrl;
     return tsc(join(dir, 'tsconfig.json'));
   }
 
-  it('type-checks every entry point with moduleResolution node16, from an ESM and a CommonJS file', async () => {
-    const result = await check(
-      'ts-node16',
-      { module: 'node16', moduleResolution: 'node16' },
-      { 'check.mts': program, 'check.cts': program },
-    );
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.code).toBe(0);
-  });
+  it(
+    'type-checks every entry point with moduleResolution node16, from an ESM file',
+    async () => {
+      const result = await check(
+        'ts-node16',
+        { module: 'node16', moduleResolution: 'node16' },
+        { 'check.mts': program },
+      );
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TSC_TIMEOUT,
+  );
 
-  it('type-checks every entry point with moduleResolution bundler', async () => {
-    const result = await check(
-      'ts-bundler',
-      { module: 'esnext', moduleResolution: 'bundler' },
-      { 'check.ts': program },
-    );
-    expect(result.stdout + result.stderr).toBe('');
-    expect(result.code).toBe(0);
-  });
+  // CommonJS files under `nodenext`: the testing entry's types import msw, which is ESM-only; TypeScript allows
+  // that `require` of ESM from `nodenext` (and `node20`) on, as Node does from 22.12 (the engines field), not
+  // under `node16`.
+  it(
+    'type-checks every entry point with moduleResolution nodenext, from an ESM and a CommonJS file',
+    async () => {
+      const result = await check(
+        'ts-nodenext',
+        { module: 'nodenext', moduleResolution: 'nodenext' },
+        { 'check.mts': program, 'check.cts': program },
+      );
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TSC_TIMEOUT,
+  );
+
+  it(
+    'type-checks every entry point with moduleResolution bundler',
+    async () => {
+      const result = await check(
+        'ts-bundler',
+        { module: 'esnext', moduleResolution: 'bundler' },
+        { 'check.ts': program },
+      );
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TSC_TIMEOUT,
+  );
 });

@@ -11,6 +11,7 @@ import type * as z from 'zod/mini';
 import { decode } from '../../src/core/jsonapi.js';
 import { PortfolioReporting, PortfolioReportingError, ResponseValidationError } from '../../src/index.js';
 import { assetSchema, assetSchemas, instrumentSchema, instrumentSchemas } from '../../src/schemas/instruments.js';
+import { transactionSchema, transactionSchemas } from '../../src/schemas/transactions.js';
 import { isSchema, nearJson, validValue, vocabulary } from '../helpers/arbitraries.js';
 
 /** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
@@ -41,7 +42,11 @@ const schemas = await exportedSchemas();
 const vocab = vocabulary([...schemas.values()]);
 const json = nearJson(vocab);
 /** Resources of every known kind, valid to start with, then with a few values replaced, removed or added. */
-const members = [...Object.values(instrumentSchemas), ...Object.values(assetSchemas)];
+const members = [
+  ...Object.values(instrumentSchemas),
+  ...Object.values(assetSchemas),
+  ...Object.values(transactionSchemas),
+];
 const validResource = fc.oneof(...members.map((schema) => validValue(schema) as fc.Arbitrary<unknown>));
 const mutation = fc.record({
   at: fc.nat(),
@@ -75,9 +80,10 @@ function mutate(root: unknown, m: { at: number; op: string; key: string; value: 
 const call = { method: 'GET', url: 'https://reporting.test/api/v3/instruments/1' };
 
 describe('every exported schema, given arbitrary JSON', () => {
-  it('finds the schemas (the instrument and asset unions and each of their members among them)', () => {
+  it('finds the schemas (the instrument, asset and transaction unions and each of their members among them)', () => {
     const found = new Set(schemas.values());
-    for (const schema of [instrumentSchema, assetSchema, ...members]) expect(found.has(schema)).toBe(true);
+    for (const schema of [instrumentSchema, assetSchema, transactionSchema, ...members])
+      expect(found.has(schema)).toBe(true);
   });
 
   it.each([...schemas.keys()])('%s: decodes to the body itself or throws ResponseValidationError', (name) => {
@@ -162,42 +168,58 @@ describe('the client, given arbitrary JSON answers', () => {
     },
   );
 
-  it('instruments.listPrivate resolves to every item or rejects with a typed error', async () => {
-    const page = fc.record(
-      {
-        data: fc.oneof(fc.array(validResource, { maxLength: 2 }), fc.array(resource, { maxLength: 3 }), json),
-        links: fc.oneof(
-          { weight: 3, arbitrary: fc.record({ next: nextLink }, { noNullPrototype: true }) },
-          { weight: 1, arbitrary: json },
-        ),
-        included: json,
-      },
-      { requiredKeys: ['data'], noNullPrototype: true },
-    );
-    await fc.assert(
-      fc.asyncProperty(fc.oneof(json, page), async (body) => {
-        const { prs } = answering(body);
-        const sent = JSON.parse(JSON.stringify(body)) as { data?: unknown };
-        try {
-          expect(await prs.instruments.listPrivate('e1')).toStrictEqual(sent.data);
-        } catch (error) {
-          // The typed outcomes: the answer contradicts the schema, or the SDK refuses to follow its links.next.
-          if (error instanceof ResponseValidationError) expect(error.body).toStrictEqual(sent);
-          else {
-            expect(error).toBeInstanceOf(PortfolioReportingError);
-            expect((error as Error).message).toMatch(/links\.next/);
+  // Two collections: one path-scoped, one with a query (the next page's URL replaces both).
+  const lists = {
+    'instruments.listPrivate': {
+      call: (prs: PortfolioReporting) => prs.instruments.listPrivate('e1'),
+      self: 'https://reporting.test/api/v3/instruments/e1/private-instruments',
+    },
+    'transactions.list': {
+      call: (prs: PortfolioReporting) =>
+        prs.transactions.list({ accountId: 'a1', fromDate: '2024-01-01', toDate: '2024-12-31' }),
+      self: 'https://reporting.test/api/v2/transactions?accountId=a1&fromDate=2024-01-01&toDate=2024-12-31',
+    },
+  };
+  it.each(Object.keys(lists) as (keyof typeof lists)[])(
+    '%s resolves to every item or rejects with a typed error',
+    async (name) => {
+      const list = lists[name];
+      const page = fc.record(
+        {
+          data: fc.oneof(fc.array(validResource, { maxLength: 2 }), fc.array(resource, { maxLength: 3 }), json),
+          links: fc.oneof(
+            { weight: 3, arbitrary: fc.record({ next: nextLink }, { noNullPrototype: true }) },
+            { weight: 1, arbitrary: json },
+          ),
+          included: json,
+        },
+        { requiredKeys: ['data'], noNullPrototype: true },
+      );
+      await fc.assert(
+        fc.asyncProperty(fc.oneof(json, page), async (body) => {
+          const { prs } = answering(body);
+          const sent = JSON.parse(JSON.stringify(body)) as { data?: unknown };
+          try {
+            expect(await list.call(prs)).toStrictEqual(sent.data);
+          } catch (error) {
+            // The typed outcomes: the answer contradicts the schema, or the SDK refuses to follow its links.next.
+            if (error instanceof ResponseValidationError) expect(error.body).toStrictEqual(sent);
+            else {
+              expect(error).toBeInstanceOf(PortfolioReportingError);
+              expect((error as Error).message).toMatch(/links\.next/);
+            }
           }
-        }
-      }),
-      // Known edges first: a next link that is no URL at all, one to another origin, one to the same page.
-      {
-        numRuns: 300,
-        examples: [
-          [{ data: [], links: { next: 'http://[' } }],
-          [{ data: [], links: { next: 'https://elsewhere.test/p2' } }],
-          [{ data: [], links: { next: 'https://reporting.test/api/v3/instruments/e1/private-instruments' } }],
-        ],
-      },
-    );
-  });
+        }),
+        // Known edges first: a next link that is no URL at all, one to another origin, one to the same page.
+        {
+          numRuns: 300,
+          examples: [
+            [{ data: [], links: { next: 'http://[' } }],
+            [{ data: [], links: { next: 'https://elsewhere.test/p2' } }],
+            [{ data: [], links: { next: list.self } }],
+          ],
+        },
+      );
+    },
+  );
 });

@@ -3,9 +3,9 @@
  * every `@ts-expect-error` line must really be an error (an unused directive fails the build too). Nothing here
  * runs; the functions only give the checks a scope.
  *
- * One block per discriminated union: instruments (v3) and assets (v2) below; transactions get a block of the
- * same shape (a `switch` with a case per kind and the unknown member in `default`, the per-kind attribute check
- * over the kind table, and the create refusals).
+ * One file per kind table, each of the same shape: the per-kind attribute checks over the table (kind-checks.ts),
+ * a `switch` with a case per kind, the create refusals, and the relationship inputs. Here instruments (v3) and
+ * assets (v2); transactions in transactions.test-d.ts.
  */
 import { expectTypeOf } from 'vitest';
 import type {
@@ -22,17 +22,10 @@ import type {
   PortfolioReporting,
   UnknownResource,
 } from '../../src/index.js';
-import type { Fields, ReadShape } from '../../src/schemas/fields.js';
 import type { INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
+import type { UntypedCreateFields, UntypedReadFields } from './kind-checks.js';
 
 declare const prs: PortfolioReporting;
-
-/** True for `unknown` and `any`: an attribute the schema failed to type. */
-type Untyped<T> = unknown extends T ? true : false;
-/** The documented (read) fields of a kind whose attribute type came out untyped. */
-type UntypedFields<M extends { attributes: object }, F extends Fields> = {
-  [N in keyof ReadShape<F>]: Untyped<M['attributes'][N & keyof M['attributes']]> extends true ? N : never;
-}[keyof ReadShape<F>];
 
 type Kinds = typeof INSTRUMENT_KINDS;
 type CouponFrequency = 'quarterly' | 'semiannually' | 'annually' | 'other' | (string & {});
@@ -40,15 +33,20 @@ type CouponFrequency = 'quarterly' | 'semiannually' | 'annually' | 'other' | (st
 // ─── instruments and assets: one kind table, two families ────────────────────────────────────────────────
 
 // Every kind of the table, in both families, has every documented attribute typed.
-expectTypeOf<{ [K in InstrumentKind]: UntypedFields<InstrumentOf<K>, Kinds[K]['fields']> }>().toEqualTypeOf<{
+expectTypeOf<{ [K in InstrumentKind]: UntypedReadFields<InstrumentOf<K>, Kinds[K]['fields']> }>().toEqualTypeOf<{
   [K in InstrumentKind]: never;
 }>();
-expectTypeOf<{ [K in InstrumentKind]: UntypedFields<AssetOf<K>, Kinds[K]['fields']> }>().toEqualTypeOf<{
+expectTypeOf<{ [K in InstrumentKind]: UntypedReadFields<AssetOf<K>, Kinds[K]['fields']> }>().toEqualTypeOf<{
   [K in InstrumentKind]: never;
 }>();
 
+// …and every sendable attribute of every creatable kind is typed (not `unknown`, which would take anything).
+expectTypeOf<{
+  [K in CreatableInstrumentKind]: UntypedCreateFields<InstrumentCreateAttributes<K>, Kinds[K]['fields']>;
+}>().toEqualTypeOf<{ [K in CreatableInstrumentKind]: never }>();
+
 // `switch (x.type)` narrows to the member of each kind; a kind added to the table without a case here lands in
-// `default`, which then is no longer exactly `UnknownResource`.
+// `default`, which then is no longer `never` (see the known defect there).
 export function narrowsInstruments(x: Instrument): void {
   switch (x.type) {
     case 'bond-instrument':
