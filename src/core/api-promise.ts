@@ -19,6 +19,17 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
     this.raw = raw;
   }
 
+  /**
+   * Runs `start` now, inside the promise: whatever it throws (a `ValidationError` for bad input) rejects
+   * the returned promise instead of escaping the call, and nothing is sent.
+   * @example
+   * // checkUpload throws a ValidationError for bad input: the upload's promise rejects with it.
+   * return APIPromise.defer(() => { checkUpload(what, input); return api.create(target, schema).withResponse(); });
+   */
+  static defer<T, E = object>(start: () => PromiseLike<WithResponse<T, E>>): APIPromise<T, E> {
+    return new APIPromise(new Promise<WithResponse<T, E>>((resolve) => resolve(start())));
+  }
+
   /** The decoded result together with the final `Response` (headers, status, `x-request-id`). */
   withResponse(): Promise<WithResponse<T, E>> {
     return this.raw;

@@ -9,6 +9,9 @@ export interface Logger {
   error(message: string, ...rest: unknown[]): void;
 }
 
+/** Secrets shorter than this are not searched for in text (see `addSecret`). */
+const MIN_SECRET_LENGTH = 6;
+
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
 /** Writes only at or above `level`, and redacts every secret the transport knows of from each line. */
@@ -21,7 +24,9 @@ export class LevelLogger {
 
   /** Remember a credential so that no log line ever carries it. */
   addSecret(secret: string): void {
-    if (secret) this.secrets.add(secret);
+    // A very short "token" (a test's `'t'`) would turn every matching letter of every line into `***`; such a
+    // value is no credential worth hiding, and `Bearer …` is still redacted by pattern.
+    if (secret.length >= MIN_SECRET_LENGTH) this.secrets.add(secret);
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {

@@ -75,8 +75,11 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
    */
   cancel(userId: string, inviteId: string, options?: RequestOptions): APIPromise<void> {
     const what = 'users.invites.cancel';
-    const path = `${USERS}/${segment(what, 'userId', userId)}/invites/${segment(what, 'inviteId', inviteId)}/cancellation`;
-    return this.api.send('POST', path, buildDocument(what, {}, 'invite-cancellation', undefined, {}), options);
+    const target = () => ({
+      path: `${USERS}/${segment(what, 'userId', userId)}/invites/${segment(what, 'inviteId', inviteId)}/cancellation`,
+      body: buildDocument(what, {}, 'invite-cancellation', undefined, {}),
+    });
+    return this.api.send('POST', target, options);
   }
 }
 
@@ -112,8 +115,8 @@ export class Users {
    */
   update(id: string, input: UserUpdateInput, options?: RequestOptions): APIPromise<User> {
     const what = 'users.update';
-    const path = `${USERS}/${segment(what, 'id', id)}`;
-    return this.api.update(path, this.patch(what, id, input), userSchema, options);
+    const target = () => ({ path: `${USERS}/${segment(what, 'id', id)}`, body: this.patch(what, id, input) });
+    return this.api.update(target, userSchema, options);
   }
 
   /**
