@@ -6,12 +6,13 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { PortfolioReporting } from '../../src/index.js';
+import type { PortfolioReporting } from '../../src/index.js';
 import { createAttributeSchemas, INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
 import type { KindTable } from '../../src/schemas/kind-table.js';
 import type { Rel, Rels } from '../../src/schemas/resource.js';
 import { TRANSACTION_KINDS, transactionCreateSchemas } from '../../src/schemas/transactions.js';
 import { defaultsOf, validValue } from '../helpers/arbitraries.js';
+import { BASE_URL, recordingClient } from '../helpers/recording-fetch.js';
 
 interface Family {
   suffix: string;
@@ -110,40 +111,26 @@ function createInputs(family: Family): fc.Arbitrary<Generated> {
   );
 }
 
-/** A client whose fetch records the request and answers 201 with the document it was sent, plus an id. */
-function echoClient() {
-  const sent: { method: string; url: string; contentType: string | null; body: string }[] = [];
-  const prs = new PortfolioReporting({
-    baseUrl: 'https://reporting.test',
-    accessToken: 'token',
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      const body = await request.text();
-      sent.push({ method: request.method, url: request.url, contentType: request.headers.get('content-type'), body });
-      const { data } = JSON.parse(body) as { data: Record<string, unknown> };
-      return new Response(JSON.stringify({ data: { id: 'created-1', ...data } }), {
-        status: 201,
-        headers: { 'content-type': 'application/vnd.api+json' },
-      });
-    },
-  });
-  return { prs, sent };
-}
+/** A client that answers 201 with the document it was sent, plus an id. */
+const echoClient = () =>
+  recordingClient((req) => ({
+    status: 201,
+    body: { data: { id: 'created-1', ...(req.body as { data: object }).data } },
+  }));
 
 describe.each(FAMILIES)('$suffix create documents', (family) => {
   it('carry exactly the given type, attributes and relationships, and decode back unchanged', async () => {
-    const { prs, sent } = echoClient();
+    const { prs, requests: sent } = echoClient();
     await fc.assert(
       fc.asyncProperty(createInputs(family), async ({ input, attributes, relationships }) => {
         sent.length = 0;
         const data = await family.create(prs, input as never);
         expect(sent).toHaveLength(1);
         expect(sent[0]?.method).toBe('POST');
-        expect(sent[0]?.url).toBe(`https://reporting.test${family.path}`);
-        expect(sent[0]?.contentType).toBe('application/vnd.api+json');
+        expect(sent[0]?.url).toBe(`${BASE_URL}${family.path}`);
+        expect(sent[0]?.headers.get('content-type')).toBe('application/vnd.api+json');
         const expected = { type: input.type, attributes, ...(relationships ? { relationships } : {}) };
-        expect(JSON.parse(sent[0]?.body ?? '')).toStrictEqual({ data: expected });
+        expect(sent[0]?.body).toStrictEqual({ data: expected });
         expect(data).toStrictEqual({ id: 'created-1', ...expected });
       }),
       { numRuns: 200 },

@@ -9,10 +9,11 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
 import { decode } from '../../src/core/jsonapi.js';
-import { PortfolioReporting, PortfolioReportingError, ResponseValidationError } from '../../src/index.js';
+import { type PortfolioReporting, PortfolioReportingError, ResponseValidationError } from '../../src/index.js';
 import { assetSchema, assetSchemas, instrumentSchema, instrumentSchemas } from '../../src/schemas/instruments.js';
 import { transactionSchema, transactionSchemas } from '../../src/schemas/transactions.js';
 import { isSchema, nearJson, validValue, vocabulary } from '../helpers/arbitraries.js';
+import { BASE_URL, recordingClient } from '../helpers/recording-fetch.js';
 
 /** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
 async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
@@ -77,7 +78,7 @@ function mutate(root: unknown, m: { at: number; op: string; key: string; value: 
   else (target as Record<string, unknown>)[key] = m.value;
 }
 
-const call = { method: 'GET', url: 'https://reporting.test/api/v3/instruments/1' };
+const call = { method: 'GET', url: `${BASE_URL}/api/v3/instruments/1` };
 
 describe('every exported schema, given arbitrary JSON', () => {
   it('finds the schemas (the instrument, asset and transaction unions and each of their members among them)', () => {
@@ -105,34 +106,15 @@ describe('every exported schema, given arbitrary JSON', () => {
   });
 });
 
-/** A client whose fetch answers the first request with `body` and any later one (a next page) with an empty page. */
-function answering(body: unknown) {
-  const urls: string[] = [];
-  const prs = new PortfolioReporting({
-    baseUrl: 'https://reporting.test',
-    accessToken: 'token',
-    maxRetries: 0,
-    fetch: async (input, init) => {
-      const request = new Request(input, init);
-      urls.push(request.url);
-      const text = JSON.stringify(urls.length === 1 ? body : { data: [] });
-      return new Response(text, { status: 200, headers: { 'content-type': 'application/vnd.api+json' } });
-    },
-  });
-  return { prs, urls };
-}
+/** A client that answers the first request with `body` and any later one (a next page) with an empty page. */
+const answering = (body: unknown) =>
+  recordingClient((_request, index) => ({ body: index === 0 ? body : { data: [] } }));
 
 const nextLink = fc.oneof(
-  fc.constantFrom(
-    null,
-    '',
-    '?page=2',
-    '/api/v3/instruments/e1/private-instruments?page=2',
-    'https://reporting.test/p2',
-  ),
+  fc.constantFrom(null, '', '?page=2', '/api/v3/instruments/e1/private-instruments?page=2', 'https://prs.test/p2'),
   fc.constantFrom(
     'https://elsewhere.test/p2',
-    'https://reporting.test/api/v3/instruments/e1/private-instruments',
+    'https://prs.test/api/v3/instruments/e1/private-instruments',
     'http://[',
     '//x',
     'javascript:1',
@@ -172,12 +154,12 @@ describe('the client, given arbitrary JSON answers', () => {
   const lists = {
     'instruments.listPrivate': {
       call: (prs: PortfolioReporting) => prs.instruments.listPrivate('e1'),
-      self: 'https://reporting.test/api/v3/instruments/e1/private-instruments',
+      self: 'https://prs.test/api/v3/instruments/e1/private-instruments',
     },
     'transactions.list': {
       call: (prs: PortfolioReporting) =>
         prs.transactions.list({ accountId: 'a1', fromDate: '2024-01-01', toDate: '2024-12-31' }),
-      self: 'https://reporting.test/api/v2/transactions?accountId=a1&fromDate=2024-01-01&toDate=2024-12-31',
+      self: 'https://prs.test/api/v2/transactions?accountId=a1&fromDate=2024-01-01&toDate=2024-12-31',
     },
   };
   it.each(Object.keys(lists) as (keyof typeof lists)[])(

@@ -23,6 +23,7 @@ import type {
   UnknownResource,
 } from '../../src/index.js';
 import type { INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
+import { bondAttributes } from '../helpers/instrument-fixtures.js';
 import type { UntypedCreateFields, UntypedReadFields } from './kind-checks.js';
 
 declare const prs: PortfolioReporting;
@@ -161,14 +162,7 @@ expectTypeOf<Exclude<InstrumentKind, CreatableInstrumentKind>>().toEqualTypeOf<'
 expectTypeOf<InstrumentCreateInput['type']>().toEqualTypeOf<`${CreatableInstrumentKind}-instrument`>();
 expectTypeOf<AssetCreateInput['type']>().toEqualTypeOf<`${CreatableInstrumentKind}-asset`>();
 
-const bond = {
-  name: 'Bund 2030',
-  securityIdentifier: 'DE0001102507',
-  ccyCode: 'EUR',
-  countryCode: 'DE',
-  couponFrequency: 'annually',
-  dayCountConvention: 'actual/actual',
-} as const;
+const bond = bondAttributes;
 const loan = {
   agreementDate: '2024-01-31',
   dayCountConvention: '30/360',
