@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
-import { type CallSite, PortfolioReportingError, ValidationError } from './errors.js';
+import { type CallSite, PortfolioReportingError, ResponseValidationError, ValidationError } from './errors.js';
 import { decode } from './jsonapi.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
@@ -131,13 +131,19 @@ export class API {
   private async page<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, query: Query, options: RequestOptions | undefined, next: string | undefined): Promise<Page<T, I>> {
     const res = await this.transport.send({ method: 'GET', path: next ?? path, query: next ? undefined : query, options });
     const doc = decode(res.call, collectionDocument(schema, included), res.body);
-    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl), response: res.response };
+    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl, res.body), response: res.response };
   }
 }
 
-function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string): string | undefined {
+function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string, body: unknown): string | undefined {
   if (!next) return undefined;
-  const url = new URL(next, call.url);
+  let url: URL;
+  try {
+    url = new URL(next, call.url);
+  } catch {
+    // An answer whose links.next is no URL contradicts the documented shape, like any other bad member.
+    throw new ResponseValidationError(call, [{ path: 'links.next', message: `must be a URL, got ${JSON.stringify(next)}` }], body);
+  }
   if (url.origin !== new URL(baseUrl).origin) {
     throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`);
   }

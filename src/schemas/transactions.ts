@@ -17,7 +17,7 @@ import { kindUnion } from './kinds.js';
 import { rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
-function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number>> {
+function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number, number>> {
   const error = `must be ${sign} (${why})`;
   return {
     read: z.number(),
@@ -29,7 +29,7 @@ function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumb
  * `indexFactor` of index-linked bond trades: the reference types it as a string there and as a number on
  * coupons and redemptions; both are accepted and sent as given.
  */
-const stringOrNumber: Field<Schema<string | number>, Schema<string | number>> = {
+const stringOrNumber: Field<Schema<string | number>, Schema<string | number, string | number>> = {
   read: z.union([z.string(), z.number()]),
   create: z.union([z.string().check(z.minLength(1, { error: 'must not be empty' })), z.number()]),
 };

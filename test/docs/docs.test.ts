@@ -1,0 +1,25 @@
+/**
+ * The API reference is generated from the JSDoc (`npm run docs`): every public export needs a summary, and
+ * every class, function and public method an `@example`. The entry points are those of package.json `exports`.
+ */
+import { describe, expect, it } from 'vitest';
+import { convert, docGaps } from './doc-gaps.js';
+import { KNOWN_GAPS } from './known-gaps.js';
+
+describe('API reference', () => {
+  it('documents every public export (summary; @example on classes, functions and methods)', async () => {
+    expect(docGaps(await convert())).toEqual(KNOWN_GAPS);
+  });
+
+  it('reports each kind of gap (the check is live)', async () => {
+    const gaps = docGaps(await convert({ entryPoints: ['test/docs/fixtures/undocumented.ts'] }));
+    expect(gaps).toEqual([
+      '[.] NoExample (Class): no @example',
+      '[.] NoExample.run (Method): no @example',
+      '[.] Options.undocumented (Method): no summary',
+      '[.] Undocumented (TypeAlias): no summary',
+      '[.] noSummary (Function): no @example',
+      '[.] noSummary (Function): no summary',
+    ]);
+  });
+});
