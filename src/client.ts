@@ -21,9 +21,11 @@ import { Webhooks } from './resources/webhooks.js';
 
 /** The input of `prs.request()`: any endpoint, same auth, retries, errors. */
 export interface RawRequest {
+  /** The HTTP method: `GET`, `POST`, `PATCH`, `PUT` or `DELETE`. */
   method: TransportRequest['method'];
   /** Path with its version prefix, e.g. `/api/v2/clients`. */
   path: string;
+  /** Query parameters; those set to undefined are left out. */
   query?: TransportRequest['query'];
   /** A JSON body (sent with the JSON:API media type) or FormData. */
   body?: unknown;

@@ -1,3 +1,8 @@
+/**
+ * `portfolio-reporting`: the typed client of the Portfolio Reporting Service (`PortfolioReporting`), its
+ * errors, and the types of every resource it reads and writes.
+ * @module
+ */
 import { PortfolioReporting } from './client.js';
 
 export { PortfolioReporting };

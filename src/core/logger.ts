@@ -3,9 +3,13 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /** Anything with console's four methods: `console`, pino, winston. */
 export interface Logger {
+  /** Writes a `debug` line: the SDK logs each request and its response status here. */
   debug(message: string, ...rest: unknown[]): void;
+  /** Writes an `info` line. */
   info(message: string, ...rest: unknown[]): void;
+  /** Writes a `warn` line: the SDK logs each retry and each use of a feature the service deprecates here. */
   warn(message: string, ...rest: unknown[]): void;
+  /** Writes an `error` line. */
   error(message: string, ...rest: unknown[]): void;
 }
 

@@ -11,6 +11,9 @@ export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string
 export interface FileUploadInput {
   /** The file's role: one of the auth flow's `expectedFiles` (see the authority's `pendingFiles`). */
   name: string;
+  /**
+   * The bytes: a `Blob` or `File`, a `Uint8Array`, or a stream of chunks (a Node `Readable`, a web `ReadableStream`).
+   */
   file: UploadSource;
   /** The original file name; required unless `file` is a `File` (whose own name is the default). */
   filename?: string;

@@ -13,6 +13,7 @@ export type { GenericInput, GenericRelationshipInput } from './documents.js';
 
 /** Query parameters passed through as given (`{ query: { … } }`), for endpoints whose parameters are not shown. */
 export interface QueryParams {
+  /** Sent as the query string as given, e.g. `{ 'page[size]': 50 }`. */
   query?: Query;
 }
 

@@ -23,6 +23,7 @@ import type { Asset } from './assets.js';
 
 /** What a holdings list resolves to: every holding of every page, and the included assets. */
 export interface HoldingsResult<H> {
+  /** Every holding of every page. */
   data: H[];
   /** The assets asked for with `include: ['asset']`, in the shape of `assets.retrieve` (empty otherwise). */
   included: Asset[];

@@ -15,7 +15,9 @@ import {
 
 /** The body of `limits.create` without the `data` wrapper. */
 export interface LimitCreateInput {
+  /** The limit's name, currency, start date, `limitFilter` and `limitType`. */
   attributes: LimitCreateAttributes;
+  /** The limit's `client`, and an optional `parentLimit` to nest it under. */
   relationships: RelationshipInputs<typeof limitDef.relationships>;
 }
 

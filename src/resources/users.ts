@@ -27,17 +27,21 @@ const USERS = '/api/v2/users';
 
 /** The body of `clients.users.create` without the `data` wrapper. */
 export interface UserCreateInput {
+  /** `firstName`, `lastName` and `contactEmail`. */
   attributes: UserCreateAttributes;
+  /** The optional `readAccessToReportingEntities`: the reporting entities the user may view. */
   relationships?: RelationshipInputs<typeof userDef.relationships>;
 }
 /** The body of `users.update`: the changed attributes and/or the reporting entities the user may read. */
 export interface UserUpdateInput {
+  /** The attributes to change: any of `firstName`, `lastName` and `contactEmail`. */
   attributes?: UserUpdateAttributes;
   /** Replaces the list of reporting entities the user can view. `client` cannot change. */
   relationships?: { readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[] };
 }
 /** The body of `users.invites.create`: both restrictions optional (`''` for no identity provider restriction). */
 export interface InviteCreateInput {
+  /** The optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
   attributes?: InviteCreateAttributes;
 }
 

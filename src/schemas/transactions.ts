@@ -168,7 +168,9 @@ export const TRANSACTION_KINDS = {
 } as const;
 
 type Kinds = typeof TRANSACTION_KINDS;
+/** A transaction kind, e.g. `'dividend'`: the type is `<kind>-transaction`. */
 export type TransactionKind = keyof Kinds;
+/** A transaction kind that can be created through the interface (not `loan` or the two `fx-forward-*` kinds). */
 export type CreatableTransactionKind = CreatableKind<Kinds>;
 
 export const transactionFamily = kindFamily(TRANSACTION_KINDS, 'transaction');
@@ -213,4 +215,5 @@ export const transactionListQuery = z
       }
     }),
   );
+/** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;

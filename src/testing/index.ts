@@ -1,6 +1,7 @@
 /**
  * `portfolio-reporting/testing`: a stateful, in-memory Portfolio Reporting Service for tests and demos,
  * and a webhook signer. Needs the optional peer dependency `msw`.
+ * @module
  */
 export { createMockService, type MockService, type MockServiceOptions, type MockWebhooks } from './service.js';
 export { createWebhookSigner, type SignedDelivery, type SignOptions, type WebhookPublicKey, type WebhookSigner } from './signer.js';

@@ -11,6 +11,9 @@ import { routes } from './routes/index.js';
 import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
 import { MockStore, type Seed } from './store/store.js';
 
+/**
+ * The options of `createMockService()`: where it answers, its seed, page size, token, clock, invite links and signers.
+ */
 export interface MockServiceOptions {
   /** The origin (and optional path) the msw handlers answer for; default: any origin. */
   baseUrl?: string;
@@ -28,6 +31,7 @@ export interface MockServiceOptions {
   signers?: WebhookSigner[];
 }
 
+/** `mock.webhooks`: the signers whose keys the mock publishes, and deliveries signed by them. */
 export interface MockWebhooks {
   /** The registered signers. */
   readonly signers: readonly WebhookSigner[];
@@ -43,11 +47,15 @@ export interface MockWebhooks {
   deliver(url: string, event: unknown, options?: SignOptions & { signer?: WebhookSigner }): Promise<{ response: Response; delivery: SignedDelivery }>;
 }
 
+/**
+ * What `createMockService()` returns: msw handlers, the store, webhooks, a real HTTP server on demand, and `reset()`.
+ */
 export interface MockService {
   /** msw request handlers for all 95 endpoints: `setupServer(...mock.handlers)`. */
   readonly handlers: HttpHandler[];
   /** The state: seed it before a test, inspect it after. */
   readonly store: MockStore;
+  /** The signers whose public keys `GET /v2/webhooks/keys` serves, and signed deliveries to a receiver. */
   readonly webhooks: MockWebhooks;
   /** Serves the same endpoints over HTTP on 127.0.0.1 (CORS enabled). @example const { url, close } = await mock.listen({ port: 0 }); */
   listen(options?: ListenOptions): Promise<RunningServer>;

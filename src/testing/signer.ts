@@ -7,23 +7,33 @@ import { base64, base64url } from './ids.js';
 
 /** A public key as `GET /v2/webhooks/keys` lists it. */
 export interface WebhookPublicKey {
+  /** The key's id, as a delivery's signer names it. */
   kid: string;
+  /** Key type: always `EC`. */
   kty: 'EC';
+  /** Curve: always `P-256`. */
   crv: 'P-256';
   /** Base64URL coordinates. */
   x: string;
+  /** Base64URL coordinate `y`. */
   y: string;
 }
 
 /** One signed delivery: the exact body to send and its headers. */
 export interface SignedDelivery {
+  /** The `webhook-id`. */
   id: string;
+  /** The `webhook-timestamp`, in seconds since the epoch. */
   timestamp: number;
+  /** The exact body that was signed: send it byte for byte. */
   body: string;
+  /** The kid of the key that signed it. */
   kid: string;
+  /** The Standard Webhooks headers (signature tag `v1a`) and the content type, ready for `fetch`. */
   headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string; 'content-type': 'application/json' };
 }
 
+/** The options of `signer.sign()`: the `webhook-id`, the timestamp, and the key to sign with. */
 export interface SignOptions {
   /** `webhook-id`; default a random `msg_…`. */
   id?: string;
@@ -33,6 +43,7 @@ export interface SignOptions {
   kid?: string;
 }
 
+/** A webhook signer made by `createWebhookSigner()`: signs deliveries, publishes and rotates its keys. */
 export interface WebhookSigner {
   /** The kid of the key new deliveries are signed with. @example console.log(signer.kid) */
   readonly kid: string;

@@ -21,7 +21,9 @@ export const webhookKeySchema = z.looseObject({
 /** The answer of `GET /v2/webhooks/keys`. */
 export const webhookKeysSchema = z.looseObject({ keys: z.array(webhookKeySchema) });
 
+/** One public key of the service: `kid`, `kty`, `crv` and the coordinates `x`, `y` (other members kept). */
 export type WebhookKey = z.infer<typeof webhookKeySchema>;
+/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }`. */
 export type WebhookKeys = z.infer<typeof webhookKeysSchema>;
 
 export interface KeySetOptions {

@@ -1,7 +1,7 @@
 /**
- * What the API reference lacks: converts the TypeDoc configuration (typedoc.config.mjs) and lists every public
- * export and every public method or accessor without a summary, and every class, function, and method or accessor
- * of a class without an `@example`.
+ * What the API reference lacks: converts the TypeDoc configuration (typedoc.config.mjs) and lists every entry
+ * point, public export and public member (method, accessor, property) without a summary, and every class,
+ * function, and method or accessor of a class without an `@example`.
  */
 import {
   Application,
@@ -23,8 +23,10 @@ const DOCUMENTED = [
   ReflectionKind.Enum,
   ReflectionKind.Method,
   ReflectionKind.Accessor,
-  // Properties of exported interfaces and classes are not required (yet): add ReflectionKind.Property here to
-  // require them too.
+  ReflectionKind.Property,
+  // An entry point's summary is its file comment with `@module`. Without the tag TypeDoc gives that comment to
+  // the first export of the file (all of those of its first `export { … }`), where it hides their own gaps.
+  ReflectionKind.Module,
 ];
 /** Declarations a user calls: these also need an `@example` (methods and accessors of classes, not of interfaces). */
 const CALLABLE = [ReflectionKind.Class, ReflectionKind.Function];
@@ -71,6 +73,7 @@ function entryOf(reflection: Reflection): string {
 
 /** The name below its module: `APIError.status`, the same whether there is one entry point or several. */
 function nameInModule(reflection: Reflection): string {
+  if (reflection.kindOf(ReflectionKind.Module)) return '(entry point)';
   const module = moduleOf(reflection);
   const parts: string[] = [];
   for (

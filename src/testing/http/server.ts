@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net';
 import { getResponse, type HttpHandler } from 'msw';
 import { JSONAPI } from './media.js';
 
+/** The options of `mock.listen()`: the port and host to listen on. */
 export interface ListenOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
@@ -15,9 +16,11 @@ export interface ListenOptions {
   host?: string;
 }
 
+/** What `mock.listen()` resolves to: the server's base URL and how to stop it. */
 export interface RunningServer {
   /** e.g. `http://127.0.0.1:53117`: the base URL to give the client. */
   url: string;
+  /** Stops the server, closing open connections too. @example afterAll(() => http.close()) */
   close(): Promise<void>;
 }
 

@@ -45,6 +45,9 @@ const OUTSIDE_MOVES: Record<AdvanceTarget, readonly CustodianAuthorityStatus[]> 
   cancelled: ['waiting-for-files', 'waiting-for-consent', 'awaiting-operator', 'awaiting-custodian'],
   revoked: ['revoke-in-progress'],
 };
+/**
+ * A status `custodianAuthorities.advance()` can move an authority to: the moves the operator and the custodian make.
+ */
 export type AdvanceTarget = 'awaiting-operator' | 'awaiting-custodian' | 'active' | 'cancelled' | 'revoked';
 
 /** `POST /custodian-authorities/:id/revoke` is allowed from these (the reference does not say). */

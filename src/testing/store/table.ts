@@ -1,8 +1,17 @@
-/** One collection of records by id, in insertion order (lists answer in creation order). */
+/**
+ * One collection of records by id, in insertion order (lists answer in creation order). Every table of
+ * `mock.store` is one, with an `add()` that creates a record as the service would.
+ * @example
+ * const accounts = mock.store.accounts.where((a) => a.legalEntityId === le.id);
+ * console.log(mock.store.accounts.size, accounts.map((a) => a.externalIdentifier));
+ */
 export class Table<T extends { id: string }> {
   protected readonly rows = new Map<string, T>();
 
-  /** `label` names the resource in error details, e.g. `account`. */
+  /**
+   * An empty table.
+   * @param label Names the resource in error details, e.g. `account`.
+   */
   constructor(readonly label: string) {}
 
   /** The record, or undefined. @example mock.store.accounts.get(id)?.excludeFromReporting */
@@ -38,11 +47,12 @@ export class Table<T extends { id: string }> {
     return this.rows.delete(id);
   }
 
+  /** How many records the table holds. @example expect(mock.store.transactions.size).toBe(3) */
   get size(): number {
     return this.rows.size;
   }
 
-  /** Empties the table (on `reset()`). */
+  /** Empties the table (on `reset()`). @example mock.store.positions.clear() */
   clear(): void {
     this.rows.clear();
   }
