@@ -4,7 +4,7 @@
  */
 import type { BulkResult } from '../bulk/runner.js';
 import { PortfolioReporting } from '../client.js';
-import { PortfolioReportingError, ValidationError, type ValidationIssue } from '../core/errors.js';
+import { PortfolioReportingError, ValidationError } from '../core/errors.js';
 import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
@@ -119,6 +119,10 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
 async function checkedRows(args: LoadArgs, kind: LoadKind): Promise<Row[]> {
   const rows: Row[] = [];
   for await (const row of readRows(args.file, formatOf(args.file, args.format), kind)) {
+    if (row.unreadable) {
+      rows.push(row);
+      continue;
+    }
     if (args.instrument !== undefined) {
       if (row.input.instrumentId !== undefined)
         row.issues.push({ path: 'instrumentId', message: 'is given both in the file and by --instrument' });

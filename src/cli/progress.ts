@@ -20,6 +20,7 @@ const number = (n: number) => n.toLocaleString('en-US');
 
 export function progressOn(out: Output, started = performance.now()): Progress {
   let last: BulkProgress | undefined;
+  let shown: BulkProgress | undefined;
   let drawnAt = 0;
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
@@ -30,6 +31,7 @@ export function progressOn(out: Output, started = performance.now()): Progress {
     (p.rateLimited ? ` · 429s ${number(p.rateLimited)}` : '');
   const draw = (final: boolean) => {
     if (!last) return;
+    shown = last;
     if (out.isTTY) {
       const width = 24;
       const filled = last.total ? Math.round((width * last.done) / last.total) : width;
@@ -47,7 +49,8 @@ export function progressOn(out: Output, started = performance.now()): Progress {
       }
     },
     end() {
-      draw(true);
+      // A terminal's bar ends its line; a plain log gets the last state unless it is the line already written.
+      if (out.isTTY || shown !== last) draw(true);
     },
   };
 }

@@ -2,7 +2,7 @@
  * Reads a CSV (csv-parse, streaming) or JSON-lines file into rows, each with its line number: the input
  * for the SDK, or the problems that keep the row from being one.
  */
-import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { parse } from 'csv-parse';
 import type { ValidationIssue } from '../core/errors.js';
@@ -18,6 +18,8 @@ export interface Row {
   input: RowInput;
   /** Problems found while reading (field count, JSON syntax, column clashes); the SDK's checks come later. */
   issues: ValidationIssue[];
+  /** Not an input at all (not JSON, not an object): the SDK's checks would only repeat that. */
+  unreadable?: true;
 }
 
 /** A problem with the file as a whole (its header): nothing can be loaded. */
@@ -38,7 +40,9 @@ export function readRows(file: string, format: Format, kind: LoadKind): AsyncGen
 
 async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
   // Records as arrays, not objects: a row with too many or too few fields is reported, not cut or padded.
-  const parser = createReadStream(file).pipe(
+  // Opened first, so that a missing or unreadable file is an error here rather than a stream that never ends.
+  const input = (await open(file)).createReadStream();
+  const parser = input.pipe(
     parse({
       bom: true,
       info: true,
@@ -89,7 +93,7 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     'relationships',
     ...(kind.perInstrument ? ['instrumentId'] : []),
   ];
-  const lines = createInterface({ input: createReadStream(file), crlfDelay: Number.POSITIVE_INFINITY });
+  const lines = createInterface({ input: (await open(file)).createReadStream(), crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
   for await (const text of lines) {
     line += 1;
@@ -98,7 +102,12 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     try {
       value = JSON.parse(text);
     } catch (error) {
-      yield { line, input: {}, issues: [{ path: '', message: `is not valid JSON (${(error as Error).message})` }] };
+      yield {
+        line,
+        input: {},
+        issues: [{ path: '', message: `is not valid JSON (${(error as Error).message})` }],
+        unreadable: true,
+      };
       continue;
     }
     if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -106,6 +115,7 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
         line,
         input: {},
         issues: [{ path: '', message: 'must be a JSON object { type?, attributes, relationships? }' }],
+        unreadable: true,
       };
       continue;
     }

@@ -20,6 +20,26 @@ export interface FaultRates {
   seed: number;
 }
 
+export type Fault = 'rate-limited' | 'rate-limited-long' | 'fail-before' | 'fail-after';
+
+/** Picks the fault of a request (undefined: none); `n` counts the requests with the same content so far. */
+export type FaultPlan = (request: { method: string; path: string; body: string }, n: number) => Fault | undefined;
+
+/** A plan drawing faults at the given rates from a PRNG seeded with the request's content and `n`. */
+export function randomFaults(rates: FaultRates): FaultPlan {
+  return ({ method, path, body }, n) => {
+    const content = `${method} ${path} ${body}`;
+    const roll = uniform(`${rates.seed}:${n}:${content}`);
+    if (roll < rates.rateLimited)
+      return uniform(`${rates.seed}:long:${n}:${content}`) < (rates.longRetryAfter ?? 0)
+        ? 'rate-limited-long'
+        : 'rate-limited';
+    if (roll < rates.rateLimited + rates.failBefore) return 'fail-before';
+    if (roll < rates.rateLimited + rates.failBefore + rates.failAfter) return 'fail-after';
+    return undefined;
+  };
+}
+
 export interface FaultLog {
   requests: number;
   rateLimited: number;
@@ -34,6 +54,7 @@ export interface FaultLog {
 export interface FaultyMock {
   url: string;
   log: FaultLog;
+  reset(): void;
   close(): Promise<void>;
 }
 
@@ -53,7 +74,12 @@ const errorBody = (status: number, detail: string) =>
     headers: { 'content-type': 'application/vnd.api+json' },
   });
 
-export async function serveWithFaults(mock: MockService, rates: FaultRates): Promise<FaultyMock> {
+/** Serves `mock` on 127.0.0.1 with the faults of `plan` (rates, or a function) in front of it. */
+export async function serveWithFaults(
+  mock: MockService,
+  plan: FaultRates | FaultPlan = () => undefined,
+): Promise<FaultyMock> {
+  const decide = typeof plan === 'function' ? plan : randomFaults(plan);
   const log: FaultLog = {
     requests: 0,
     rateLimited: 0,
@@ -65,25 +91,26 @@ export async function serveWithFaults(mock: MockService, rates: FaultRates): Pro
   const seen = new Map<string, number>();
   const faults = http.all('*', async ({ request }) => {
     log.requests += 1;
-    const content = `${request.method} ${new URL(request.url).pathname} ${request.method === 'GET' ? '' : await request.clone().text()}`;
+    const path = new URL(request.url).pathname;
+    const body = request.method === 'GET' ? '' : await request.clone().text();
+    const content = `${request.method} ${path} ${body}`;
     const n = (seen.get(content) ?? 0) + 1;
     seen.set(content, n);
-    const roll = uniform(`${rates.seed}:${n}:${content}`);
-    if (roll < rates.rateLimited) {
+    const fault = decide({ method: request.method, path, body }, n);
+    if (fault === 'rate-limited' || fault === 'rate-limited-long') {
       log.rateLimited += 1;
-      const long = uniform(`${rates.seed}:long:${n}:${content}`) < (rates.longRetryAfter ?? 0);
       const response = errorBody(429, 'slow down');
-      response.headers.set('retry-after', long ? '1' : '0');
+      response.headers.set('retry-after', fault === 'rate-limited-long' ? '1' : '0');
       return response;
     }
-    if (roll < rates.rateLimited + rates.failBefore) {
+    if (fault === 'fail-before') {
       log.failedBefore += 1;
       return errorBody(500, 'injected failure before the mock');
     }
     const inner = await getResponse(mock.handlers, request);
     const created =
       inner?.status === 201 ? ((await inner.clone().json()) as { data: { id: string } }).data.id : undefined;
-    if (roll < rates.rateLimited + rates.failBefore + rates.failAfter) {
+    if (fault === 'fail-after') {
       log.failedAfter += 1;
       if (created) log.lost.add(created);
       return errorBody(500, 'injected failure after the mock');
@@ -92,5 +119,21 @@ export async function serveWithFaults(mock: MockService, rates: FaultRates): Pro
     return inner;
   });
   const server = await serve([faults]);
-  return { url: server.url, log, close: server.close };
+  return {
+    url: server.url,
+    log,
+    /** Forgets what was seen and logged (between tests sharing one server). */
+    reset() {
+      seen.clear();
+      Object.assign(log, {
+        requests: 0,
+        rateLimited: 0,
+        failedBefore: 0,
+        failedAfter: 0,
+        delivered: new Set(),
+        lost: new Set(),
+      });
+    },
+    close: server.close,
+  };
 }
