@@ -411,8 +411,8 @@ describe('loading', () => {
       ['load', 'instruments', csv, '--base-url', server.url, '--journal', join(dir, 'bar-2.jsonl')],
       { tty: true },
     );
-    expect(tty.stderr).toMatch(
-      /\r\x1b\[K\[#{24}\] 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/,
-    );
+    // Each frame returns to the line's start and clears it (ESC [K) before drawing.
+    expect(tty.stderr.startsWith('\r\u001b[K[')).toBe(true);
+    expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(/^\[#{24}\] 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/);
   });
 });
