@@ -127,7 +127,7 @@ export const KINDS: Record<KindName, LoadKind> = {
     typed: true,
     // No natural key: a transaction sent again after a lost answer may be a second transaction.
     resendSafe: false,
-    existing: 'none: a transaction has no natural key',
+    existing: 'no natural key',
     attributes: kindAttributes(transactionRules),
     validate: (input) => void buildKindDocument('transactions.create', input, transactionRules),
     load: (prs, rows, options) => prs.bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),

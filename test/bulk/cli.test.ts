@@ -413,6 +413,8 @@ describe('loading', () => {
     );
     // Each frame returns to the line's start and clears it (ESC [K) before drawing.
     expect(tty.stderr.startsWith('\r\u001b[K[')).toBe(true);
-    expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(/^\[#{24}\] 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/);
+    expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(
+      /^\[#{24}\] 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/,
+    );
   });
 });
