@@ -2,7 +2,7 @@
  * `prs.bulk`: the runner for any call, and shortcuts for the loads users write most — instruments, prices,
  * net asset values and transactions — each with the rule that makes sending again safe, or not.
  */
-import { APIPromise } from '../core/api-promise.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { Instrument, InstrumentCreateInput, Instruments } from '../resources/instruments.js';
 import type { SeriesCreateInput } from '../resources/time-series.js';
 import type { Transaction, TransactionCreateInput, Transactions } from '../resources/transactions.js';
@@ -100,11 +100,12 @@ export class Bulk {
   ): Promise<BulkResult<Price>[]> {
     const { items, idOf, options } = seriesArgs<PriceCreateAttributes, Price>(a, b, c);
     const { prices } = this.resources.instruments;
+    const find = lookup((id) => prices.list(id));
     return runBulk(items, (item, _i, ctx) => outcomeOf(prices.create(idOf(item), item, ctx.options)), options, {
-      verify: async (item) => {
+      verify: (item) => {
         const { date, value } = item.attributes;
-        const existing = await prices.list(idOf(item));
-        return existing.find(
+        return find(
+          idOf(item),
           (p) => p.attributes.provider === 'client' && p.attributes.date === date && p.attributes.value === value,
         );
       },
@@ -134,13 +135,14 @@ export class Bulk {
   ): Promise<BulkResult<NetAssetValue>[]> {
     const { items, idOf, options } = seriesArgs<NetAssetValueCreateAttributes, NetAssetValue>(a, b, c);
     const { netAssetValues } = this.resources.instruments;
+    const find = lookup((id) => netAssetValues.list(id));
     return runBulk(items, (item, _i, ctx) => outcomeOf(netAssetValues.create(idOf(item), item, ctx.options)), options, {
-      verify: async (item) => {
+      verify: (item) => {
         const { officialDate, effectiveDate, value } = item.attributes;
-        const existing = await netAssetValues.list(idOf(item));
         // A null or absent effectiveDate is the officialDate at the service.
         const effective = effectiveDate ?? officialDate;
-        return existing.find(
+        return find(
+          idOf(item),
           (n) =>
             n.attributes.officialDate === officialDate &&
             (n.attributes.effectiveDate ?? n.attributes.officialDate) === effective &&
@@ -171,11 +173,32 @@ export class Bulk {
 
 /** The value of a call, with `created` when it is an `APIPromise` of a create. */
 async function outcomeOf<T>(result: T | PromiseLike<T>): Promise<CallOutcome<T>> {
-  if (result instanceof APIPromise) {
-    const { data, created } = (await result.withResponse()) as { data: T; created?: boolean };
+  // Recognised by shape, not `instanceof`: the ESM and the CJS copy of the SDK may both be loaded.
+  if (typeof (result as Partial<APIPromise<T>> | null)?.withResponse === 'function') {
+    const { data, created } = (await (result as APIPromise<T>).withResponse()) as { data: T; created?: boolean };
     return created === undefined ? { value: data } : { value: data, created };
   }
   return { value: await result };
+}
+
+/**
+ * Finds a record among an instrument's series, reading the list once per instrument and again only when the
+ * record is not in the list read before (it may have been created since): a load that finds many rows
+ * already there (a re-run without its journal) reads each instrument's list once, not once per row.
+ */
+function lookup<T>(list: (instrumentId: string) => PromiseLike<T[]>) {
+  const lists = new Map<string, Promise<T[]>>();
+  const read = (instrumentId: string) => {
+    const fresh = Promise.resolve(list(instrumentId));
+    lists.set(instrumentId, fresh);
+    fresh.catch(() => lists.delete(instrumentId));
+    return fresh;
+  };
+  return async (instrumentId: string, match: (record: T) => boolean): Promise<T | undefined> => {
+    const earlier = lists.get(instrumentId);
+    const hit = earlier && (await earlier.catch(() => [] as T[])).find(match);
+    return hit ?? (await read(instrumentId)).find(match);
+  };
 }
 
 /** The two forms of the series shortcuts: `(instrumentId, inputs, options?)` or `(items, options?)`. */

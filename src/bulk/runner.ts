@@ -206,7 +206,7 @@ class Run<I, T> {
         clearTimeout(this.pauseTimer);
         this.pauseTimer = setTimeout(() => this.pump(), this.pausedUntil - now);
       } else {
-        while (this.active < this.controller.limit) {
+        while (this.active < this.controller.limit && !this.stopping) {
           const task = this.ready.shift() ?? (this.next < this.items.length ? this.newTask(this.next++) : undefined);
           if (!task) break;
           this.attempt(task);

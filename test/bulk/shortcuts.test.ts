@@ -109,6 +109,23 @@ describe('prs.bulk.prices', () => {
     expect(results[3]).toMatchObject({ ok: true, created: true, attempts: 2, value: { id: idOf('2024-01-04') } });
   });
 
+  it('reads an instrument’s prices once when many rows are already there (a re-run without its journal)', async () => {
+    const acme = mock.store.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+    });
+    const dates = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'];
+    for (const date of dates) mock.store.prices.add({ instrumentId: acme.id, date, value: 100 });
+    const results = await prs.bulk.prices(
+      acme.id,
+      dates.map((date) => ({ attributes: { date, value: 100 } })),
+    );
+    expect(results.map((r) => r.ok && r.created)).toEqual([false, false, false, false, false]);
+    // Five POSTs answered 409, and one read of the instrument's prices.
+    expect(server.log.requests).toBe(6);
+    expect(mock.store.prices.size).toBe(5);
+  });
+
   it('takes items that each name their instrument', async () => {
     const [a, b] = ['US0000000001', 'US0000000002'].map((securityIdentifier) =>
       mock.store.instruments.add({
