@@ -3,6 +3,7 @@
  * net asset values and transactions — each with the rule that makes sending again safe, or not.
  */
 import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/transport.js';
 import type { Instrument, InstrumentCreateInput, Instruments } from '../resources/instruments.js';
 import type { SeriesCreateInput } from '../resources/time-series.js';
 import type { Transaction, TransactionCreateInput, Transactions } from '../resources/transactions.js';
@@ -98,18 +99,12 @@ export class Bulk {
     b?: unknown,
     c?: unknown,
   ): Promise<BulkResult<Price>[]> {
-    const { items, idOf, options } = seriesArgs<PriceCreateAttributes, Price>(a, b, c);
-    const { prices } = this.resources.instruments;
-    const find = lookup((id) => prices.list(id));
-    return runBulk(items, (item, _i, ctx) => outcomeOf(prices.create(idOf(item), item, ctx.options)), options, {
-      verify: (item) => {
-        const { date, value } = item.attributes;
-        return find(
-          idOf(item),
-          (p) => p.attributes.provider === 'client' && p.attributes.date === date && p.attributes.value === value,
-        );
-      },
-    });
+    return seriesLoad<PriceCreateAttributes, Price>(
+      this.resources.instruments.prices,
+      [a, b, c],
+      ({ date, value }, p) =>
+        p.attributes.provider === 'client' && p.attributes.date === date && p.attributes.value === value,
+    );
   }
 
   /**
@@ -133,23 +128,15 @@ export class Bulk {
     b?: unknown,
     c?: unknown,
   ): Promise<BulkResult<NetAssetValue>[]> {
-    const { items, idOf, options } = seriesArgs<NetAssetValueCreateAttributes, NetAssetValue>(a, b, c);
-    const { netAssetValues } = this.resources.instruments;
-    const find = lookup((id) => netAssetValues.list(id));
-    return runBulk(items, (item, _i, ctx) => outcomeOf(netAssetValues.create(idOf(item), item, ctx.options)), options, {
-      verify: (item) => {
-        const { officialDate, effectiveDate, value } = item.attributes;
-        // A null or absent effectiveDate is the officialDate at the service.
-        const effective = effectiveDate ?? officialDate;
-        return find(
-          idOf(item),
-          (n) =>
-            n.attributes.officialDate === officialDate &&
-            (n.attributes.effectiveDate ?? n.attributes.officialDate) === effective &&
-            n.attributes.value === value,
-        );
-      },
-    });
+    // A null or absent effectiveDate is the officialDate at the service.
+    return seriesLoad<NetAssetValueCreateAttributes, NetAssetValue>(
+      this.resources.instruments.netAssetValues,
+      [a, b, c],
+      ({ officialDate, effectiveDate, value }, n) =>
+        n.attributes.officialDate === officialDate &&
+        (n.attributes.effectiveDate ?? n.attributes.officialDate) === (effectiveDate ?? officialDate) &&
+        n.attributes.value === value,
+    );
   }
 
   /**
@@ -201,14 +188,33 @@ function lookup<T>(list: (instrumentId: string) => PromiseLike<T[]>) {
   };
 }
 
-/** The two forms of the series shortcuts: `(instrumentId, inputs, options?)` or `(items, options?)`. */
-function seriesArgs<A, T>(a: unknown, b: unknown, c: unknown) {
+/** The calls of a time series the shortcuts use. */
+interface SeriesCalls<A, T> {
+  create(
+    instrumentId: string,
+    input: SeriesCreateInput<A>,
+    options?: RequestOptions,
+  ): APIPromise<T, { created: boolean }>;
+  list(instrumentId: string): PromiseLike<T[]>;
+}
+
+/**
+ * A series shortcut in either form, `(instrumentId, inputs, options?)` or `(items, options?)`: creates each
+ * value, and after a lost answer or a 409 looks for a record that is `same` as the input.
+ */
+function seriesLoad<A, T>(
+  series: SeriesCalls<A, T>,
+  [a, b, c]: unknown[],
+  same: (attributes: A, record: T) => boolean,
+): Promise<BulkResult<T>[]> {
   type Item = SeriesCreateInput<A> & { instrumentId?: string };
   const shared = typeof a === 'string' ? a : undefined;
-  return {
-    items: (shared === undefined ? a : b) as readonly Item[],
-    // The per-item id is checked by the create itself (an empty or missing id is a ValidationError).
-    idOf: (item: Item) => (shared ?? item?.instrumentId) as string,
-    options: (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined,
-  };
+  const items = (shared === undefined ? a : b) as readonly Item[];
+  const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;
+  // The per-item id is checked by the create itself (an empty or missing id is a ValidationError).
+  const idOf = (item: Item) => (shared ?? item?.instrumentId) as string;
+  const find = lookup((id) => series.list(id));
+  return runBulk(items, (item, _i, ctx) => outcomeOf(series.create(idOf(item), item, ctx.options)), options, {
+    verify: (item) => find(idOf(item), (record) => same(item.attributes, record)),
+  });
 }

@@ -92,19 +92,28 @@ function seriesKind(
   };
 }
 
-const instrumentRules = familyRules('instrument');
-
-export const KINDS: Record<KindName, LoadKind> = {
-  instruments: {
-    method: 'instruments.create',
+/** A kind with several `type`s (instruments, transactions): the SDK's rule table checks each row. */
+function typedKind(
+  method: string,
+  rules: Record<string, KindRule>,
+  how: Pick<LoadKind, 'resendSafe' | 'existing' | 'load'>,
+): LoadKind {
+  return {
+    method,
     perInstrument: false,
     typed: true,
+    ...how,
+    attributes: kindAttributes(rules),
+    validate: (input) => void buildKindDocument(method, input, rules),
+  };
+}
+
+export const KINDS: Record<KindName, LoadKind> = {
+  instruments: typedKind('instruments.create', familyRules('instrument'), {
     resendSafe: true,
     existing: '303 See Other',
-    attributes: kindAttributes(instrumentRules),
-    validate: (input) => void buildKindDocument('instruments.create', input, instrumentRules),
     load: (prs, rows, options) => prs.bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
-  },
+  }),
   prices: seriesKind('instruments.prices.create', 'same date and value', priceSeries, (prs, rows, options) =>
     prs.bulk.prices(
       rows as (RowInput & { instrumentId: string; attributes: { date: string; value: number } })[],
@@ -121,15 +130,10 @@ export const KINDS: Record<KindName, LoadKind> = {
         options,
       ),
   ),
-  transactions: {
-    method: 'transactions.create',
-    perInstrument: false,
-    typed: true,
-    // No natural key: a transaction sent again after a lost answer may be a second transaction.
+  // No natural key: a transaction sent again after a lost answer may be a second transaction.
+  transactions: typedKind('transactions.create', transactionRules, {
     resendSafe: false,
     existing: 'no natural key',
-    attributes: kindAttributes(transactionRules),
-    validate: (input) => void buildKindDocument('transactions.create', input, transactionRules),
     load: (prs, rows, options) => prs.bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),
-  },
+  }),
 };

@@ -9,7 +9,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { main, type Summary } from '../../src/cli/main.js';
 import { createMockService } from '../../src/testing/index.js';
-import { type Fault, type FaultyMock, serveWithFaults } from '../helpers/faulty-mock.js';
+import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
+import { addAccount, addStock } from '../helpers/mock-seeds.js';
 
 const mock = createMockService();
 let server: FaultyMock;
@@ -17,12 +18,10 @@ let faults: Record<string, Fault> = {};
 const dir = mkdtempSync(join(tmpdir(), 'prs-cli-'));
 
 beforeAll(async () => {
-  server = await serveWithFaults(mock, ({ method, path, body }, n) => {
-    if (n > 1) return undefined;
-    for (const [needle, fault] of Object.entries(faults))
-      if (`${method} ${path} ${body}`.includes(needle)) return fault;
-    return undefined;
-  });
+  server = await serveWithFaults(
+    mock,
+    placedFaults(() => faults),
+  );
 });
 afterEach(() => {
   mock.reset();
@@ -190,20 +189,8 @@ describe('--dry-run', () => {
 });
 
 describe('loading', () => {
-  function seedLegalEntity() {
-    const client = mock.store.clients.add({ name: 'Berg' });
-    const le = mock.store.legalEntities.add({ clientId: client.id, name: 'Berg AB' });
-    const account = mock.store.accounts.add({ legalEntityId: le.id, externalIdentifier: 'SE-1', ccyCode: 'EUR' });
-    const depository = mock.store.depositories.add({
-      legalEntityId: le.id,
-      externalIdentifier: 'D-1',
-      accountIds: [account.id],
-    });
-    return { account, depository };
-  }
-
   it('turns columns into SDK inputs: nested attributes, relationships, numbers where the schema has numbers', async () => {
-    const { account, depository } = seedLegalEntity();
+    const { account, depository } = addAccount(mock.store);
     const csv = file(
       'instruments.csv',
       [
@@ -251,10 +238,7 @@ describe('loading', () => {
   });
 
   it('loads prices for --instrument: the same price already there is existing, another value fails the row', async () => {
-    const acme = mock.store.instruments.add({
-      kind: 'stock',
-      attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
-    });
+    const acme = addStock(mock.store, 'US0000000001');
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-03', value: 139.7 });
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-04', value: 1 });
     const csv = file(
@@ -321,7 +305,7 @@ describe('loading', () => {
   });
 
   it('reports a transaction whose answer was lost as in doubt, and does not send it again unless asked', async () => {
-    const { account } = seedLegalEntity();
+    const { account } = addAccount(mock.store);
     const csv = file(
       'transactions.csv',
       `type,accountAmount,tradeDate,valueDate,comment,rel.account\naccount-interest-transaction,12.5,2024-03-31,2024-03-31,Q1 interest,${account.id}\n`,

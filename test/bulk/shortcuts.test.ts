@@ -7,7 +7,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, InternalServerError, PortfolioReporting } from '../../src/index.js';
 import type { BulkProgress } from '../../src/bulk/runner.js';
 import { createMockService } from '../../src/testing/index.js';
-import { type Fault, type FaultyMock, serveWithFaults } from '../helpers/faulty-mock.js';
+import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
+import { addAccount, addStock } from '../helpers/mock-seeds.js';
 
 const mock = createMockService();
 let server: FaultyMock;
@@ -16,12 +17,10 @@ let prs: PortfolioReporting;
 let faults: Record<string, Fault> = {};
 
 beforeAll(async () => {
-  server = await serveWithFaults(mock, ({ method, path, body }, n) => {
-    if (n > 1) return undefined;
-    for (const [needle, fault] of Object.entries(faults))
-      if (`${method} ${path} ${body}`.includes(needle)) return fault;
-    return undefined;
-  });
+  server = await serveWithFaults(
+    mock,
+    placedFaults(() => faults),
+  );
   prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'bulk-test-token' });
 });
 afterEach(() => {
@@ -75,10 +74,7 @@ describe('prs.bulk.instruments', () => {
 
 describe('prs.bulk.prices', () => {
   it('looks the price up after a lost answer or a 409: same date and value is existing, another value stays a conflict', async () => {
-    const acme = mock.store.instruments.add({
-      kind: 'stock',
-      attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
-    });
+    const acme = addStock(mock.store, 'US0000000001');
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-02', value: 102 });
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-03', value: 99 });
     faults = { '2024-01-01': 'fail-after', '2024-01-04': 'fail-before' };
@@ -110,10 +106,7 @@ describe('prs.bulk.prices', () => {
   });
 
   it('reads an instrument’s prices once when many rows are already there (a re-run without its journal)', async () => {
-    const acme = mock.store.instruments.add({
-      kind: 'stock',
-      attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
-    });
+    const acme = addStock(mock.store, 'US0000000001');
     const dates = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'];
     for (const date of dates) mock.store.prices.add({ instrumentId: acme.id, date, value: 100 });
     const results = await prs.bulk.prices(
@@ -128,10 +121,7 @@ describe('prs.bulk.prices', () => {
 
   it('takes items that each name their instrument', async () => {
     const [a, b] = ['US0000000001', 'US0000000002'].map((securityIdentifier) =>
-      mock.store.instruments.add({
-        kind: 'stock',
-        attributes: { name: securityIdentifier, securityIdentifier, ccyCode: 'USD', countryCode: 'US' },
-      }),
+      addStock(mock.store, securityIdentifier),
     );
     const results = await prs.bulk.prices([
       { instrumentId: a?.id as string, attributes: { date: '2024-02-01', value: 1 } },
@@ -178,11 +168,6 @@ describe('prs.bulk.netAssetValues', () => {
 });
 
 describe('prs.bulk.transactions', () => {
-  function seedAccount() {
-    const client = mock.store.clients.add({ name: 'Berg' });
-    const le = mock.store.legalEntities.add({ clientId: client.id, name: 'Berg AB' });
-    return mock.store.accounts.add({ legalEntityId: le.id, externalIdentifier: 'SE-1', ccyCode: 'EUR' });
-  }
   const interest = (accountId: string, comment: string) => ({
     type: 'account-interest-transaction' as const,
     attributes: { accountAmount: 12.5, tradeDate: '2024-03-31', valueDate: '2024-03-31', comment },
@@ -190,7 +175,7 @@ describe('prs.bulk.transactions', () => {
   });
 
   it('does not send a transaction again after a 5xx: it ends uncertain, whether or not the mock applied it', async () => {
-    const account = seedAccount();
+    const { account } = addAccount(mock.store);
     faults = { 'ref-1': 'fail-after', 'ref-2': 'fail-before' };
     const results = await prs.bulk.transactions(
       [interest(account.id, 'ref-1'), interest(account.id, 'ref-2'), interest(account.id, 'ref-3')],
@@ -205,7 +190,7 @@ describe('prs.bulk.transactions', () => {
   });
 
   it('uses the caller’s verify to recognise a transaction whose answer was lost', async () => {
-    const account = seedAccount();
+    const { account } = addAccount(mock.store);
     faults = { 'ref-1': 'fail-after', 'ref-2': 'fail-before' };
     const results = await prs.bulk.transactions([interest(account.id, 'ref-1'), interest(account.id, 'ref-2')], {
       ...quick,
@@ -227,11 +212,7 @@ describe('prs.bulk.transactions', () => {
 describe('prs.bulk.run', () => {
   it('sees each 429 when the call takes ctx.options, re-attempts GETs after a 5xx, and keeps created from an APIPromise', async () => {
     const ids = ['US0000000001', 'US0000000002', 'US0000000003'].map(
-      (securityIdentifier) =>
-        mock.store.instruments.add({
-          kind: 'stock',
-          attributes: { name: securityIdentifier, securityIdentifier, ccyCode: 'USD', countryCode: 'US' },
-        }).id,
+      (securityIdentifier) => addStock(mock.store, securityIdentifier).id,
     );
     faults = {
       [`GET /api/v3/instruments/${ids[0]}`]: 'rate-limited',

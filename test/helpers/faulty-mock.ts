@@ -74,20 +74,35 @@ const errorBody = (status: number, detail: string) =>
     headers: { 'content-type': 'application/vnd.api+json' },
   });
 
+const freshLog = (): FaultLog => ({
+  requests: 0,
+  rateLimited: 0,
+  failedBefore: 0,
+  failedAfter: 0,
+  delivered: new Set(),
+  lost: new Set(),
+});
+
+/**
+ * A plan for tests that place faults: the first request whose method, path and body contain a key of
+ * `faults()` gets that fault; the same request sent again gets none.
+ */
+export function placedFaults(faults: () => Record<string, Fault>): FaultPlan {
+  return ({ method, path, body }, n) => {
+    if (n > 1) return undefined;
+    for (const [needle, fault] of Object.entries(faults()))
+      if (`${method} ${path} ${body}`.includes(needle)) return fault;
+    return undefined;
+  };
+}
+
 /** Serves `mock` on 127.0.0.1 with the faults of `plan` (rates, or a function) in front of it. */
 export async function serveWithFaults(
   mock: MockService,
   plan: FaultRates | FaultPlan = () => undefined,
 ): Promise<FaultyMock> {
   const decide = typeof plan === 'function' ? plan : randomFaults(plan);
-  const log: FaultLog = {
-    requests: 0,
-    rateLimited: 0,
-    failedBefore: 0,
-    failedAfter: 0,
-    delivered: new Set(),
-    lost: new Set(),
-  };
+  const log = freshLog();
   const seen = new Map<string, number>();
   const faults = http.all('*', async ({ request }) => {
     log.requests += 1;
@@ -125,14 +140,7 @@ export async function serveWithFaults(
     /** Forgets what was seen and logged (between tests sharing one server). */
     reset() {
       seen.clear();
-      Object.assign(log, {
-        requests: 0,
-        rateLimited: 0,
-        failedBefore: 0,
-        failedAfter: 0,
-        delivered: new Set(),
-        lost: new Set(),
-      });
+      Object.assign(log, freshLog());
     },
     close: server.close,
   };
