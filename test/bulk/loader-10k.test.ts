@@ -166,9 +166,6 @@ describe('portfolio-reporting load: 10,000 rows, faults, Ctrl-C, a kill, and a r
     expect(one.stderr).toContain('Interrupted: finishing the requests in flight');
     expect(one.code).toBe(130);
     const s1 = JSON.parse(one.stdout) as Summary;
-    console.log(
-      `run 1: ${s1.sent} rows in ${s1.seconds.toFixed(1)} s, ${(performance.now() - t0) / 1000} s since start`,
-    );
     expect(s1).toMatchObject({ rows: ROWS, interrupted: true, failed: 0, inDoubt: 0, invalid: 0, skippedJournal: 0 });
     expect(s1.created + s1.existing + s1.notDone).toBe(ROWS);
     const afterOne = readJournal(journal);
@@ -193,9 +190,6 @@ describe('portfolio-reporting load: 10,000 rows, faults, Ctrl-C, a kill, and a r
     const three = await load().done;
     expect(three.code).toBe(0);
     const s3 = JSON.parse(three.stdout) as Summary;
-    console.log(
-      `run 3: ${s3.sent} rows in ${s3.seconds.toFixed(1)} s, ${(performance.now() - t0) / 1000} s since start`,
-    );
     expect(s3).toMatchObject({
       rows: ROWS,
       interrupted: false,
@@ -257,7 +251,7 @@ describe('portfolio-reporting load: 10,000 rows, faults, Ctrl-C, a kill, and a r
     expect(server.log.failedBefore).toBeGreaterThan(100);
     expect(server.log.failedAfter).toBeGreaterThan(100);
     console.log(
-      `10k load: ${((performance.now() - t0) / 1000).toFixed(1)} s; ${server.log.requests} requests, ${server.log.rateLimited} × 429, ` +
+      `10k load: ${((performance.now() - t0) / 1000).toFixed(1)} s (run 1 ${s1.seconds.toFixed(1)} s, run 3 ${s3.seconds.toFixed(1)} s); ${server.log.requests} requests, ${server.log.rateLimited} × 429, ` +
         `${server.log.failedBefore} × 500 before, ${server.log.failedAfter} × 500 after; in doubt after the kill: ${inDoubtAfterKill.length}`,
     );
   });
