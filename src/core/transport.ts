@@ -74,9 +74,10 @@ const ky = (kyDefault as typeof kyDefault & { default?: typeof kyDefault }).defa
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
+/** Statuses retried (see `send`); exported for the bulk runner, which re-attempts by the same rule. */
+export const RETRY_STATUSES = [408, 429, 500, 502, 503, 504];
 /** A `Retry-After` longer than this is cut to it: a script should not sleep for an hour unasked. */
-const MAX_RETRY_AFTER_MS = 60_000;
+export const MAX_RETRY_AFTER_MS = 60_000;
 
 function env(name: string): string | undefined {
   const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];

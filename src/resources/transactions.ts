@@ -66,3 +66,6 @@ export class Transactions {
     return this.api.delete(() => ({ path: `${BASE}/${segment('transactions.delete', 'id', id)}` }), options);
   }
 }
+
+/** The create rules by `type`, for checking inputs without sending them (the loader's `--dry-run`). */
+export { RULES as transactionRules };
