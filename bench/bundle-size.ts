@@ -1,6 +1,6 @@
 /**
  * Bundle sizes as a browser user pays them: each entry point of the built ESM output (`dist/`), bundled by
- * esbuild with its dependencies (ky, zod), minified and gzipped. Used by the size test (budgets enforced in
+ * esbuild with its dependencies (zod), minified and gzipped. Used by the size test (budgets enforced in
  * `npm test`) and by `npm run bench` (recorded in RESULTS.md).
  */
 import { statSync } from 'node:fs';

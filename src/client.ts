@@ -1,4 +1,5 @@
 import { API } from './core/api.js';
+import { Bulk } from './bulk/bulk.js';
 import type { APIPromise } from './core/api-promise.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
 import { type Accounts, accountsOf } from './resources/accounts.js';
@@ -21,9 +22,11 @@ import { Webhooks } from './resources/webhooks.js';
 
 /** The input of `prs.request()`: any endpoint, same auth, retries, errors. */
 export interface RawRequest {
+  /** The HTTP method: `GET`, `POST`, `PATCH`, `PUT` or `DELETE`. */
   method: TransportRequest['method'];
   /** Path with its version prefix, e.g. `/api/v2/clients`. */
   path: string;
+  /** Query parameters; those set to undefined are left out. */
   query?: TransportRequest['query'];
   /** A JSON body (sent with the JSON:API media type) or FormData. */
   body?: unknown;
@@ -44,6 +47,8 @@ export class PortfolioReporting {
   readonly assetHoldings: AssetHoldings;
   /** Assets: the v2 name of instruments (`/api/v2/assets`), with their time series. */
   readonly assets: Assets;
+  /** Bulk loads with adaptive concurrency, one result per input: `run`, `instruments`, `prices`, `netAssetValues`, `transactions`. */
+  readonly bulk: Bulk;
   /** Clients and what they own: legal entities, users, reporting entities, limits (`/api/v2/clients`). */
   readonly clients: Clients;
   /** Custodian authorities (`/api/v2/custodian-authorities`): files, consent, link, revoke, waiting on status. */
@@ -102,6 +107,7 @@ export class PortfolioReporting {
     this.transactions = new Transactions(api);
     this.users = new Users(api);
     this.webhooks = new Webhooks(api);
+    this.bulk = new Bulk({ instruments: this.instruments, transactions: this.transactions });
   }
 
   /** The base URL requests go to. @example console.log(prs.baseUrl) */

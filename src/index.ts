@@ -1,3 +1,8 @@
+/**
+ * `portfolio-reporting`: the typed client of the Portfolio Reporting Service (`PortfolioReporting`), its
+ * errors, and the types of every resource it reads and writes.
+ * @module
+ */
 import { PortfolioReporting } from './client.js';
 
 export { PortfolioReporting };
@@ -93,6 +98,8 @@ export {
   type WebhookKeys,
 } from './webhooks/index.js';
 export type { TimeSeries, PriceSeries, SeriesCreateInput } from './resources/time-series.js';
+export type { Bulk, BulkResources, BulkRunOptions, BulkTransactionOptions, SeriesItem } from './bulk/bulk.js';
+export type { BulkCallContext, BulkFailure, BulkOptions, BulkProgress, BulkResult, BulkSuccess, CallPolicy } from './bulk/runner.js';
 export type {
   InterestRate,
   Price,

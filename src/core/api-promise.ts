@@ -12,6 +12,7 @@ export type WithResponse<T, E = object> = { data: T; response: Response } & E;
  * const { data, response } = await prs.assets.retrieve(id).withResponse();
  */
 export class APIPromise<T, E = object> implements PromiseLike<T> {
+  /** `Object.prototype.toString` names it `[object APIPromise]`. */
   readonly [Symbol.toStringTag] = 'APIPromise';
   private readonly raw: Promise<WithResponse<T, E>>;
 
@@ -19,7 +20,23 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
     this.raw = raw;
   }
 
-  /** The decoded result together with the final `Response` (headers, status, `x-request-id`). */
+  /**
+   * Runs `start` now, inside the promise: whatever it throws (a `ValidationError` for bad input) rejects
+   * the returned promise instead of escaping the call, and nothing is sent.
+   * @example
+   * // checkUpload throws a ValidationError for bad input: the upload's promise rejects with it.
+   * return APIPromise.defer(() => { checkUpload(what, input); return api.create(target, schema).withResponse(); });
+   */
+  static defer<T, E = object>(start: () => PromiseLike<WithResponse<T, E>>): APIPromise<T, E> {
+    return new APIPromise(new Promise<WithResponse<T, E>>((resolve) => resolve(start())));
+  }
+
+  /**
+   * The decoded result together with the final `Response` (headers, status, `x-request-id`).
+   * @example
+   * const { data: asset, response } = await prs.assets.retrieve(id).withResponse();
+   * console.log(asset.type, response.status, response.headers.get('x-request-id'));
+   */
   withResponse(): Promise<WithResponse<T, E>> {
     return this.raw;
   }
@@ -29,10 +46,22 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
     return this.raw.then((r) => r.data).then(onfulfilled, onrejected);
   }
 
+  /**
+   * Handles a rejection, as `Promise.prototype.catch` does (the request runs either way).
+   * @example
+   * const asset = await prs.assets
+   *   .retrieve(id)
+   *   .catch((e) => (e instanceof NotFoundError ? undefined : Promise.reject(e)));
+   */
   catch<B = never>(onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<T | B> {
     return this.then(undefined, onrejected);
   }
 
+  /**
+   * Runs `onfinally` when the call settles, as `Promise.prototype.finally` does; the result or error passes through.
+   * @example
+   * const clients = await prs.clients.list().finally(() => spinner.stop());
+   */
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
   }
@@ -40,9 +69,13 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
 
 /** One page as fetched: its items, the `included` resources, the next page's URL and the response. */
 export interface Page<T, I = never> {
+  /** The page's resources (`data`), decoded. */
   items: T[];
+  /** The page's `included` resources (empty when none were asked for). */
   included: I[];
+  /** The next page's URL (`links.next`), or undefined on the last page. */
   next: string | undefined;
+  /** The response the page came in. */
   response: Response;
 }
 
@@ -67,7 +100,13 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
     this.fetchPage = fetchPage;
   }
 
-  /** Every page in turn, for callers who want page boundaries (e.g. to checkpoint). */
+  /**
+   * Every page in turn, for callers who want page boundaries (e.g. to checkpoint).
+   * @example
+   * for await (const page of prs.transactions.list({ accountId, fromDate, toDate }).pages()) {
+   *   console.log(page.items.length, page.next ?? 'last page');
+   * }
+   */
   async *pages(): AsyncGenerator<Page<T, unknown>> {
     let next: string | undefined;
     do {
@@ -77,6 +116,7 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
     } while (next);
   }
 
+  /** Walks the list item by item (`for await`), holding one page at a time. */
   async *[Symbol.asyncIterator](): AsyncGenerator<T> {
     for await (const page of this.pages()) yield* page.items;
   }

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
-import { type CallSite, PortfolioReportingError, ValidationError } from './errors.js';
+import { type CallSite, PortfolioReportingError, ResponseValidationError, ValidationError } from './errors.js';
 import { decode } from './jsonapi.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
@@ -45,46 +45,67 @@ function collectionDocument<T, I>(schema: z.ZodMiniType<T>, included?: z.ZodMini
 /** A documented JSON:API request body, built and validated by the codec before this point. */
 export type Body = { data: unknown } | FormData | undefined;
 
+/** Where a call goes: the path with its version prefix, and the body and query when it has them. */
+export interface Target {
+  path: string;
+  body?: Body;
+  query?: Query;
+}
+
+/**
+ * A call's target, built on demand. Building it (`segment()`, `buildDocument`, `validateInput`) runs inside
+ * the promise the call returns, so bad input rejects that promise with a `ValidationError` and nothing is sent.
+ */
+export type LazyTarget = () => Target;
+
 export class API {
   constructor(readonly transport: Transport) {}
 
   /** GET one resource: `{ data: resource }` decoded by `schema`. */
-  retrieve<T>(path: string, schema: z.ZodMiniType<T>, options?: RequestOptions, query?: Query): APIPromise<T> {
-    return new APIPromise(this.one('GET', path, schema, undefined, options, query));
+  retrieve<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
+    return APIPromise.defer(() => {
+      const { path, query } = target();
+      return this.one('GET', path, schema, undefined, options, query);
+    });
   }
 
   /** GET a collection, following `links.next`. */
-  list<T>(path: string, schema: z.ZodMiniType<T>, query?: Query, options?: RequestOptions): ListPromise<T> {
-    return new ListPromise((next) => this.page(path, schema, undefined, query, options, next));
+  list<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): ListPromise<T> {
+    return new ListPromise(this.pageFetcher(target, schema, undefined, options));
   }
 
   /** GET a compound collection: `{ data, included }`, both gathered over every page. */
-  listCompound<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I>, query?: Query, options?: RequestOptions): APIPromise<{ data: T[]; included: I[] }> {
-    return new APIPromise(compoundList((next) => this.page(path, schema, included, query, options, next)));
+  listCompound<T, I>(target: LazyTarget, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I>, options?: RequestOptions): APIPromise<{ data: T[]; included: I[] }> {
+    return new APIPromise(compoundList(this.pageFetcher(target, schema, included, options)));
   }
 
   /** POST a document and decode the created resource. `created` is false when the service answered 303. */
-  create<T>(path: string, body: Body, schema: z.ZodMiniType<T>, options?: RequestOptions, query?: Query): APIPromise<T, { created: boolean }> {
-    return new APIPromise(
-      this.one('POST', path, schema, body, options, query).then((r) => ({ ...r, created: !r.redirected })),
-    );
+  create<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T, { created: boolean }> {
+    return APIPromise.defer(() => {
+      const { path, body, query } = target();
+      return this.one('POST', path, schema, body, options, query).then((r) => ({ ...r, created: !r.redirected }));
+    });
   }
 
   /** POST or PATCH whose answer is 204 (or ignored): resolves to `undefined`. */
-  send(method: 'POST' | 'PATCH' | 'DELETE', path: string, body: Body, options?: RequestOptions, query?: Query): APIPromise<void> {
-    return new APIPromise(
-      this.transport.send({ method, path, body, options, query }).then(({ response }) => ({ data: undefined, response })),
-    );
+  send(method: 'POST' | 'PATCH' | 'DELETE', target: LazyTarget, options?: RequestOptions): APIPromise<void> {
+    return APIPromise.defer(() => {
+      const { path, body, query } = target();
+      return this.transport.send({ method, path, body, options, query }).then(({ response }) => ({ data: undefined, response }));
+    });
   }
 
   /** PATCH that answers with the full resource (users). */
-  update<T>(path: string, body: Body, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
-    return new APIPromise(this.one('PATCH', path, schema, body, options));
+  update<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
+    return APIPromise.defer(() => {
+      const { path, body } = target();
+      return this.one('PATCH', path, schema, body, options);
+    });
   }
 
   /** DELETE: 204, and a retried DELETE that finds 404 counts as done (the first attempt succeeded). */
-  delete(path: string, options?: RequestOptions): APIPromise<void> {
-    return this.send('DELETE', path, undefined, options);
+  delete(target: LazyTarget, options?: RequestOptions): APIPromise<void> {
+    return this.send('DELETE', target, options);
   }
 
   /** The escape hatch: any method and path, parsed JSON back (undefined for 204). */
@@ -98,16 +119,31 @@ export class API {
     return { data: doc.data, response: res.response, redirected: res.redirected };
   }
 
+  /** Fetches a list's pages: the first at the target (built once, on the first fetch), the next ones at `links.next`. */
+  private pageFetcher<T, I>(target: LazyTarget, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, options: RequestOptions | undefined): (next: string | undefined) => Promise<Page<T, I>> {
+    let first: Target | undefined;
+    return async (next) => {
+      first ??= target();
+      return this.page(first.path, schema, included, first.query, options, next);
+    };
+  }
+
   private async page<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, query: Query, options: RequestOptions | undefined, next: string | undefined): Promise<Page<T, I>> {
     const res = await this.transport.send({ method: 'GET', path: next ?? path, query: next ? undefined : query, options });
     const doc = decode(res.call, collectionDocument(schema, included), res.body);
-    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl), response: res.response };
+    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl, res.body), response: res.response };
   }
 }
 
-function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string): string | undefined {
+function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string, body: unknown): string | undefined {
   if (!next) return undefined;
-  const url = new URL(next, call.url);
+  let url: URL;
+  try {
+    url = new URL(next, call.url);
+  } catch {
+    // An answer whose links.next is no URL contradicts the documented shape, like any other bad member.
+    throw new ResponseValidationError(call, [{ path: 'links.next', message: `must be a URL, got ${JSON.stringify(next)}` }], body);
+  }
   if (url.origin !== new URL(baseUrl).origin) {
     throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`);
   }

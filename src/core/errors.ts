@@ -6,7 +6,9 @@ import { branded, PortfolioReportingError } from './error-base.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
 export interface ServiceErrorEntry {
+  /** The HTTP status, as the service wrote it (number or string). */
   status?: number | string;
+  /** What went wrong, in the service's words. */
   detail?: string;
   [key: string]: unknown;
 }
@@ -15,7 +17,9 @@ export { branded, PortfolioReportingError } from './error-base.js';
 
 /** Where a call went: used in every message so an error says what was called. */
 export interface CallSite {
+  /** The HTTP method, e.g. `GET`. */
   method: string;
+  /** The full URL called, query included. */
   url: string;
 }
 
@@ -26,11 +30,15 @@ export interface CallSite {
  */
 export class APIError extends PortfolioReportingError {
   override name = 'APIError';
+  /** The HTTP status of the answer, e.g. 404. */
   readonly status: number;
   /** The service's `{ status, detail }` list (empty when the body had none). */
   readonly errors: ServiceErrorEntry[];
+  /** The response headers. */
   readonly headers: Headers;
+  /** The HTTP method of the call, e.g. `POST`. */
   readonly method: string;
+  /** The full URL called, query included. */
   readonly url: string;
   /** The `x-request-id` response header, when the service sent one: quote it to support. */
   readonly requestId: string | undefined;
@@ -157,6 +165,7 @@ branded(APIUserAbortError, 'APIUserAbortError');
 export interface ValidationIssue {
   /** Dotted path of the field, e.g. `attributes.couponFrequency`. */
   path: string;
+  /** The rule broken, e.g. `must be a calendar date in the form YYYY-MM-DD`. */
   message: string;
 }
 
@@ -167,6 +176,7 @@ export interface ValidationIssue {
  */
 export class ValidationError extends PortfolioReportingError {
   override name = 'ValidationError';
+  /** Every broken rule, each with the field's path. */
   readonly issues: ValidationIssue[];
   constructor(what: string, issues: ValidationIssue[]) {
     super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')} (nothing was sent)`);
@@ -182,6 +192,7 @@ branded(ValidationError, 'ValidationError');
  */
 export class ResponseValidationError extends PortfolioReportingError {
   override name = 'ResponseValidationError';
+  /** Every mismatch, each with the path of the member in the body. */
   readonly issues: ValidationIssue[];
   /** The raw body as received. */
   readonly body: unknown;
@@ -204,6 +215,12 @@ branded(ResponseValidationError, 'ResponseValidationError');
  */
 export class WaitForStatusError extends PortfolioReportingError {
   override name = 'WaitForStatusError';
+  /**
+   * @param message What was awaited and what happened instead.
+   * @param reason `timeout`: the time ran out; `final-state`: the resource reached a final state not awaited.
+   * @param lastStatus The status seen last.
+   * @param resource The resource as last retrieved.
+   */
   constructor(
     message: string,
     readonly reason: 'timeout' | 'final-state',

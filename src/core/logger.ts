@@ -3,11 +3,18 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
 /** Anything with console's four methods: `console`, pino, winston. */
 export interface Logger {
+  /** Writes a `debug` line: the SDK logs each request and its response status here. */
   debug(message: string, ...rest: unknown[]): void;
+  /** Writes an `info` line. */
   info(message: string, ...rest: unknown[]): void;
+  /** Writes a `warn` line: the SDK logs each retry and each use of a feature the service deprecates here. */
   warn(message: string, ...rest: unknown[]): void;
+  /** Writes an `error` line. */
   error(message: string, ...rest: unknown[]): void;
 }
+
+/** Secrets shorter than this are not searched for in text (see `addSecret`). */
+const MIN_SECRET_LENGTH = 6;
 
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
@@ -21,7 +28,9 @@ export class LevelLogger {
 
   /** Remember a credential so that no log line ever carries it. */
   addSecret(secret: string): void {
-    if (secret) this.secrets.add(secret);
+    // A very short "token" (a test's `'t'`) would turn every matching letter of every line into `***`; such a
+    // value is no credential worth hiding, and `Bearer …` is still redacted by pattern.
+    if (secret.length >= MIN_SECRET_LENGTH) this.secrets.add(secret);
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {

@@ -73,9 +73,10 @@ export interface TransportResponse {
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-const RETRY_STATUSES = new Set([408, 429, 500, 502, 503, 504]);
+/** Statuses retried (see `send`); exported for the bulk runner, which re-attempts by the same rule. */
+export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
 /** A `Retry-After` longer than this is cut to it: a script should not sleep for an hour unasked. */
-const MAX_RETRY_AFTER_MS = 60_000;
+export const MAX_RETRY_AFTER_MS = 60_000;
 /** The longest wait before the first retry without `Retry-After`; it doubles with each retry (full jitter). */
 const BACKOFF_MS = 300;
 /** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
@@ -206,13 +207,13 @@ export class Transport {
         // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
         error = makeAPIError(call, status, response.headers, text === '' ? undefined : this.logger.redact(text));
         // POST is not idempotent: only a 429 (the request was not processed) is retried.
-        if (!RETRY_STATUSES.has(status) || (req.method === 'POST' && status !== 429)) throw error;
+        if (!RETRY_STATUSES.includes(status) || (req.method === 'POST' && status !== 429)) throw error;
         why = `status ${status}`;
-        wait = retryAfter(response.headers);
+        wait = retryAfterMs(response.headers);
       }
       if (retry >= maxRetries) throw error;
       this.logger.log('warn', `retrying ${req.method} ${url} (retry ${retry + 1}) after ${why}`);
-      await sleep(wait ?? Math.random() * BACKOFF_MS * 2 ** retry, call, opts.signal);
+      await sleep(wait ?? backoffMs(retry + 1), call, opts.signal);
     }
   }
 
@@ -309,12 +310,22 @@ function withHeaders(headers: Headers, extra: Record<string, string> | undefined
   return headers;
 }
 
-/** `Retry-After` in ms, seconds or an HTTP date, at most `MAX_RETRY_AFTER_MS`; undefined when absent or unreadable. */
-function retryAfter(headers: Headers): number | undefined {
-  const value = headers.get('retry-after')?.trim();
-  if (!value) return undefined;
-  const ms = /^\d+$/.test(value) ? Number(value) * 1000 : Date.parse(value) - Date.now();
-  return Number.isNaN(ms) ? undefined : Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+/**
+ * The wait a `Retry-After` header asks for, in ms (seconds or an HTTP date), at most `MAX_RETRY_AFTER_MS`;
+ * undefined when absent or unreadable. Also read by the bulk runner.
+ */
+export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
+  const header = headers.get('retry-after');
+  if (header === null || header.trim() === '') return undefined;
+  const seconds = Number(header);
+  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
+  if (Number.isNaN(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
+}
+
+/** Exponential backoff with full jitter: `random × min(max, initial × 2^(retry − 1))` before retry `retry` (1, 2, …). */
+export function backoffMs(retry: number, initial = BACKOFF_MS, max = Number.POSITIVE_INFINITY, random: () => number = Math.random): number {
+  return random() * Math.min(max, initial * 2 ** (retry - 1));
 }
 
 /** Waits `ms` before a retry; the caller's signal ends the wait at once. */

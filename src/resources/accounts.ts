@@ -8,6 +8,7 @@ import { patchRule } from './documents.js';
 
 /** The body of `accounts.update` without the `data` wrapper: `name`, `externalIdentifier`, `ccyCode`. */
 export interface AccountUpdateInput {
+  /** The attributes to change: any of `name`, `externalIdentifier` and `ccyCode`. */
   attributes: AccountUpdateAttributes;
 }
 

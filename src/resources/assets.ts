@@ -57,6 +57,6 @@ export class Assets {
    * await prs.assets.delete('5f1e…');
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(`${BASE}/${segment('assets.delete', 'id', id)}`, options);
+    return this.api.delete(() => ({ path: `${BASE}/${segment('assets.delete', 'id', id)}` }), options);
   }
 }

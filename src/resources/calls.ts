@@ -49,7 +49,7 @@ export class Items<T, U = never> {
    * const account = await prs.accounts.retrieve(accountId);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<T> {
-    return this.api.retrieve(this.path('retrieve', id), this.spec.schema, options);
+    return this.api.retrieve(() => ({ path: this.path('retrieve', id) }), this.spec.schema, options);
   }
 
   /**
@@ -59,9 +59,12 @@ export class Items<T, U = never> {
    * await prs.accounts.update(accountId, { attributes: { name: 'Main account' } });
    */
   update(id: string, input: U, options?: RequestOptions): APIPromise<void> {
-    const path = this.path('update', id);
-    if (!this.spec.patch) throw new Error(`${this.spec.label}.update has no PATCH rule`);
-    return this.api.send('PATCH', path, this.spec.patch(`${this.spec.label}.update`, id, input), options);
+    const target = () => {
+      const path = this.path('update', id);
+      if (!this.spec.patch) throw new Error(`${this.spec.label}.update has no PATCH rule`);
+      return { path, body: this.spec.patch(`${this.spec.label}.update`, id, input) };
+    };
+    return this.api.send('PATCH', target, options);
   }
 
   /**
@@ -70,7 +73,7 @@ export class Items<T, U = never> {
    * await prs.depositories.delete(depositoryId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(this.path('delete', id), options);
+    return this.api.delete(() => ({ path: this.path('delete', id) }), options);
   }
 
   protected path(method: string, id: string): string {
@@ -91,7 +94,7 @@ export class Children<T, C = never> {
    * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
    */
   list(parentId: string, options?: RequestOptions): ListPromise<T> {
-    return this.api.list(this.path('list', parentId), this.spec.schema, undefined, options);
+    return this.api.list(() => ({ path: this.path('list', parentId) }), this.spec.schema, options);
   }
 
   /**
@@ -102,9 +105,12 @@ export class Children<T, C = never> {
    * });
    */
   create(parentId: string, input: C, options?: RequestOptions): APIPromise<T, { created: boolean }> {
-    const path = this.path('create', parentId);
-    if (!this.spec.create) throw new Error(`${this.spec.label}.create has no document rule`);
-    return this.api.create(path, this.spec.create(`${this.spec.label}.create`, input), this.spec.schema, options);
+    const target = () => {
+      const path = this.path('create', parentId);
+      if (!this.spec.create) throw new Error(`${this.spec.label}.create has no document rule`);
+      return { path, body: this.spec.create(`${this.spec.label}.create`, input) };
+    };
+    return this.api.create(target, this.spec.schema, options);
   }
 
   protected path(method: string, parentId: string): string {

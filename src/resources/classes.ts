@@ -24,7 +24,7 @@ export class Classes<C, D> {
    * console.log(cls.attributes.name);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<C> {
-    return this.api.retrieve(`${this.base}/${segment(`${this.label}.retrieve`, 'id', id)}`, this.schemas.classSchema, options);
+    return this.api.retrieve(() => ({ path: `${this.base}/${segment(`${this.label}.retrieve`, 'id', id)}` }), this.schemas.classSchema, options);
   }
 
   /**
@@ -34,8 +34,8 @@ export class Classes<C, D> {
    * const classId = detailed.relationships?.instrumentClass?.data?.id;
    */
   retrieveDetailed(id: string, options?: RequestOptions): APIPromise<D> {
-    const path = `${this.base}-detailed/${segment(`${this.label}.retrieveDetailed`, 'id', id)}`;
-    return this.api.retrieve(path, this.schemas.detailedSchema, options);
+    const target = () => ({ path: `${this.base}-detailed/${segment(`${this.label}.retrieveDetailed`, 'id', id)}` });
+    return this.api.retrieve(target, this.schemas.detailedSchema, options);
   }
 }
 

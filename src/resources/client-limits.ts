@@ -16,12 +16,7 @@ export class ClientLimits {
    * const limits = await prs.clients.limits.list(clientId);
    */
   list(clientId: string, options?: RequestOptions): ListPromise<Limit> {
-    return this.api.list(
-      `${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits`,
-      limitSchema,
-      undefined,
-      options,
-    );
+    return this.api.list(() => ({ path: `${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits` }), limitSchema, options);
   }
 
   /**
@@ -30,12 +25,11 @@ export class ClientLimits {
    * const breached = (await prs.clients.limits.status(clientId, { date: '2024-06-30' })).filter((s) => s.attributes.isBreached);
    */
   status(clientId: string, query: { date: string }, options?: RequestOptions): ListPromise<LimitStatus> {
-    const path = `${BASE}/${segment('clients.limits.status', 'clientId', clientId)}/limits-status`;
-    return this.api.list(
-      path,
-      limitStatusSchema,
-      validateInput('clients.limits.status', limitStatusQuery, query),
-      options,
-    );
+    const what = 'clients.limits.status';
+    const target = () => ({
+      path: `${BASE}/${segment(what, 'clientId', clientId)}/limits-status`,
+      query: validateInput(what, limitStatusQuery, query),
+    });
+    return this.api.list(target, limitStatusSchema, options);
   }
 }

@@ -61,7 +61,7 @@ export class Clients extends GenericItems {
    * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
    */
   list(params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    return this.api.list(CLIENTS, this.schema, params.query, options);
+    return this.api.list(() => ({ path: CLIENTS, query: params.query }), this.schema, options);
   }
 
   /**
@@ -70,6 +70,6 @@ export class Clients extends GenericItems {
    * const client = await prs.clients.create({ attributes: { name: 'Muster Family' } });
    */
   create(input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
-    return this.api.create(CLIENTS, this.document('clients.create', input), this.schema, options);
+    return this.api.create(() => ({ path: CLIENTS, body: this.document('clients.create', input) }), this.schema, options);
   }
 }

@@ -52,11 +52,7 @@ export class CustodianAuthorities {
    * console.log(authority.attributes.status, authority.attributes.pendingFiles);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
-    return this.api.retrieve(
-      `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}`,
-      custodianAuthoritySchema,
-      options,
-    );
+    return this.api.retrieve(() => ({ path: `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}` }), custodianAuthoritySchema, options);
   }
 
   /**
@@ -70,8 +66,8 @@ export class CustodianAuthorities {
    */
   consent(id: string, input: ConsentInput, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.consent';
-    const path = `${BASE}/${segment(what, 'id', id)}/consent`;
-    return this.api.send('POST', path, { data: validateInput(what, consentInput, input) }, options);
+    const target = () => ({ path: `${BASE}/${segment(what, 'id', id)}/consent`, body: { data: validateInput(what, consentInput, input) } });
+    return this.api.send('POST', target, options);
   }
 
   /**
@@ -81,8 +77,8 @@ export class CustodianAuthorities {
    */
   link(id: string, query: LinkQuery, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.link';
-    const path = `${BASE}/${segment(what, 'id', id)}/link`;
-    return this.api.send('POST', path, undefined, options, validateInput(what, linkQuery, query));
+    const target = () => ({ path: `${BASE}/${segment(what, 'id', id)}/link`, query: validateInput(what, linkQuery, query) });
+    return this.api.send('POST', target, options);
   }
 
   /**
@@ -92,12 +88,7 @@ export class CustodianAuthorities {
    * const { status } = await prs.custodianAuthorities.revoke(authorityId);
    */
   revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
-    return this.api.create(
-      `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke`,
-      undefined,
-      revokeResultSchema,
-      options,
-    );
+    return this.api.create(() => ({ path: `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke` }), revokeResultSchema, options);
   }
 
   /**

@@ -11,6 +11,9 @@ export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string
 export interface FileUploadInput {
   /** The file's role: one of the auth flow's `expectedFiles` (see the authority's `pendingFiles`). */
   name: string;
+  /**
+   * The bytes: a `Blob` or `File`, a `Uint8Array`, or a stream of chunks (a Node `Readable`, a web `ReadableStream`).
+   */
   file: UploadSource;
   /** The original file name; required unless `file` is a `File` (whose own name is the default). */
   filename?: string;
@@ -34,14 +37,17 @@ export class CustodianAuthorityFiles {
    */
   upload(id: string, input: FileUploadInput, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
     const what = 'custodianAuthorities.files.upload';
-    const path = base(what, id);
-    const filename = checkUpload(what, input);
-    const sent = toBlob(input.file).then((blob) => {
-      const form = new FormData();
-      form.append('file', blob, filename);
-      return this.api.create(path, form, custodianAuthorityFileSchema, options, { name: input.name }).withResponse();
+    // The input is checked before the file is read, and a refusal rejects the returned promise.
+    return APIPromise.defer(() => {
+      const path = base(what, id);
+      const filename = checkUpload(what, input);
+      return toBlob(input.file).then((blob) => {
+        const form = new FormData();
+        form.append('file', blob, filename);
+        const target = () => ({ path, body: form, query: { name: input.name } });
+        return this.api.create(target, custodianAuthorityFileSchema, options).withResponse();
+      });
     });
-    return new APIPromise(sent);
   }
 
   /**
@@ -50,7 +56,7 @@ export class CustodianAuthorityFiles {
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
   list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
-    return this.api.list(base('custodianAuthorities.files.list', id), custodianAuthorityFileSchema, undefined, options);
+    return this.api.list(() => ({ path: base('custodianAuthorities.files.list', id) }), custodianAuthorityFileSchema, options);
   }
 }
 

@@ -13,6 +13,6 @@ export class Custodians {
    * const custodians = await prs.custodians.list();
    */
   list(options?: RequestOptions): ListPromise<Custodian> {
-    return this.api.list('/api/v2/custodians', custodianSchema, undefined, options);
+    return this.api.list(() => ({ path: '/api/v2/custodians' }), custodianSchema, options);
   }
 }

@@ -9,6 +9,7 @@ import { patchRule } from './documents.js';
 
 /** The body of `depositories.update` without the `data` wrapper: `name`, `externalIdentifier`. */
 export interface DepositoryUpdateInput {
+  /** The attributes to change: any of `name` and `externalIdentifier`. */
   attributes: DepositoryUpdateAttributes;
 }
 

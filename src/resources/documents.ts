@@ -64,6 +64,7 @@ export type GenericRelationshipInput = Pick<ResourceIdentifier, 'type' | 'id'> |
 
 /** The input of create and update of an undocumented resource (client, reporting entity, portfolio). */
 export interface GenericInput {
+  /** The attributes, sent as given (the reference does not show their shape). */
   attributes: Record<string, unknown>;
   /** `{ type, id }` (or an array for to-many), e.g. `{ client: { type: 'client', id } }`. */
   relationships?: Record<string, GenericRelationshipInput>;

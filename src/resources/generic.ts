@@ -13,6 +13,7 @@ export type { GenericInput, GenericRelationshipInput } from './documents.js';
 
 /** Query parameters passed through as given (`{ query: { … } }`), for endpoints whose parameters are not shown. */
 export interface QueryParams {
+  /** Sent as the query string as given, e.g. `{ 'page[size]': 50 }`. */
   query?: Query;
 }
 
@@ -40,8 +41,8 @@ export class GenericItems {
    * const client = await prs.clients.retrieve(clientId);
    */
   retrieve(id: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<GenericResource> {
-    const path = `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`;
-    return this.api.retrieve(path, genericResource, options, params.query);
+    const target = () => ({ path: `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`, query: params.query });
+    return this.api.retrieve(target, genericResource, options);
   }
 
   /**
@@ -81,8 +82,11 @@ export class GenericChildren {
    * const entities = await prs.clients.reportingEntities.list(clientId);
    */
   list(parentId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    const path = `${this.spec.parent}/${segment(`${this.spec.label}.list`, this.spec.parentId, parentId)}/${this.spec.child}`;
-    return this.api.list(path, genericResource, params.query, options);
+    const target = () => ({
+      path: `${this.spec.parent}/${segment(`${this.spec.label}.list`, this.spec.parentId, parentId)}/${this.spec.child}`,
+      query: params.query,
+    });
+    return this.api.list(target, genericResource, options);
   }
 
   /**

@@ -23,6 +23,7 @@ import type { Asset } from './assets.js';
 
 /** What a holdings list resolves to: every holding of every page, and the included assets. */
 export interface HoldingsResult<H> {
+  /** Every holding of every page. */
   data: H[];
   /** The assets asked for with `include: ['asset']`, in the shape of `assets.retrieve` (empty otherwise). */
   included: Asset[];
@@ -45,14 +46,17 @@ function list<H>(
   options: RequestOptions | undefined,
 ): APIPromise<HoldingsResult<H>> {
   const what = `${label}.list`;
-  const path = `${base}/${segment(what, 'reportingEntityId', reportingEntityId)}`;
-  const { fromDate, toDate, expand, include } = validateInput(what, rules.params, params);
-  // Both are checked calendar dates in one format, so string order is date order.
-  if (fromDate >= toDate) throw new ValidationError(what, [{ path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` }]);
-  if (expand?.includes('assets')) api.transport.logger.log('warn', `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`);
-  // An empty list asks for nothing, the same as leaving the parameter out.
-  const query = { fromDate, toDate, expand: expand?.length ? expand.join(',') : undefined, include: include?.length ? include.join(',') : undefined };
-  return api.listCompound(path, rules.schema, assetSchema, query, options);
+  const target = () => {
+    const path = `${base}/${segment(what, 'reportingEntityId', reportingEntityId)}`;
+    const { fromDate, toDate, expand, include } = validateInput(what, rules.params, params);
+    // Both are checked calendar dates in one format, so string order is date order.
+    if (fromDate >= toDate) throw new ValidationError(what, [{ path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` }]);
+    if (expand?.includes('assets')) api.transport.logger.log('warn', `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`);
+    // An empty list asks for nothing, the same as leaving the parameter out.
+    const query = { fromDate, toDate, expand: expand?.length ? expand.join(',') : undefined, include: include?.length ? include.join(',') : undefined };
+    return { path, query };
+  };
+  return api.listCompound(target, rules.schema, assetSchema, options);
 }
 
 /** `prs.holdings`: holdings per date, aggregated over the reporting entity or expanded. */

@@ -28,11 +28,10 @@ export function familyCalls<T, S extends 'instrument' | 'asset'>(api: API, baseP
   const rules = familyRules(suffix);
   return {
     retrieve(id: string, options?: RequestOptions): APIPromise<T> {
-      return api.retrieve(`${basePath}/${segment(`${label}.retrieve`, 'id', id)}`, schema, options);
+      return api.retrieve(() => ({ path: `${basePath}/${segment(`${label}.retrieve`, 'id', id)}` }), schema, options);
     },
     create(input: FamilyCreateInput<S>, options?: RequestOptions): APIPromise<T, { created: boolean }> {
-      const body = buildKindDocument(`${label}.create`, input, rules);
-      return api.create(basePath, body, schema, options);
+      return api.create(() => ({ path: basePath, body: buildKindDocument(`${label}.create`, input, rules) }), schema, options);
     },
   };
 }

@@ -56,7 +56,11 @@ export class Instruments {
    * const privates = await prs.instruments.listPrivate(reportingEntityId);
    */
   listPrivate(reportingEntityId: string, options?: RequestOptions): ListPromise<Instrument> {
-    return this.api.list(`${BASE}/${segment('instruments.listPrivate', 'reportingEntityId', reportingEntityId)}/private-instruments`, instrumentSchema, undefined, options);
+    return this.api.list(
+      () => ({ path: `${BASE}/${segment('instruments.listPrivate', 'reportingEntityId', reportingEntityId)}/private-instruments` }),
+      instrumentSchema,
+      options,
+    );
   }
 
   /**

@@ -30,16 +30,21 @@ const V2 = '/api/v2';
 
 /** The body of `legalEntities.update` without the `data` wrapper: only `name` can change. */
 export interface LegalEntityUpdateInput {
+  /** The new `name`. */
   attributes: LegalEntityUpdateAttributes;
 }
 /** The body of `legalEntities.accounts.create`: `depository` links the new account to an existing depository. */
 export interface AccountCreateInput {
+  /** `externalIdentifier`, `ccyCode`, and the optional `name` and `excludeFromReporting`. */
   attributes: AccountCreateAttributes;
+  /** An optional `depository` to link the account to: an id, `{ type, id }` or a depository. */
   relationships?: RelationshipInputs<typeof accountDef.relationships>;
 }
 /** The body of `legalEntities.depositories.create`: a depository is created linked to exactly one account. */
 export interface DepositoryCreateInput {
+  /** `externalIdentifier` and an optional `name`. */
   attributes: DepositoryCreateAttributes;
+  /** `accounts`: the one existing account to link the depository to (an id, `{ type, id }` or an account). */
   relationships: { accounts: readonly [RelationshipInput<'account'>] };
 }
 
@@ -91,6 +96,7 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
 
 /** The body of `clients.legalEntities.create` without the `data` wrapper. */
 export interface LegalEntityCreateInput {
+  /** The legal entity's `name`. */
   attributes: LegalEntityCreateAttributes;
 }
 /** `prs.clients.legalEntities`: list and create the legal entities of a client. */

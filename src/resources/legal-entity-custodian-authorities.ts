@@ -22,12 +22,7 @@ export class LegalEntityCustodianAuthorities {
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
-    return this.api.list(
-      path('legalEntities.custodianAuthorities.list', legalEntityId),
-      custodianAuthoritySchema,
-      undefined,
-      options,
-    );
+    return this.api.list(() => ({ path: path('legalEntities.custodianAuthorities.list', legalEntityId) }), custodianAuthoritySchema, options);
   }
 
   /**
@@ -42,12 +37,7 @@ export class LegalEntityCustodianAuthorities {
     options?: RequestOptions,
   ): APIPromise<CustodianAuthority> {
     const what = 'legalEntities.custodianAuthorities.create';
-    return this.api.create(
-      path(what, legalEntityId),
-      undefined,
-      custodianAuthoritySchema,
-      options,
-      validateInput(what, authorityCreateQuery, query),
-    );
+    const target = () => ({ path: path(what, legalEntityId), query: validateInput(what, authorityCreateQuery, query) });
+    return this.api.create(target, custodianAuthoritySchema, options);
   }
 }

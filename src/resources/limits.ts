@@ -15,7 +15,9 @@ import {
 
 /** The body of `limits.create` without the `data` wrapper. */
 export interface LimitCreateInput {
+  /** The limit's name, currency, start date, `limitFilter` and `limitType`. */
   attributes: LimitCreateAttributes;
+  /** The limit's `client`, and an optional `parentLimit` to nest it under. */
   relationships: RelationshipInputs<typeof limitDef.relationships>;
 }
 
@@ -31,7 +33,7 @@ export class Limits {
    * const limit = await prs.limits.retrieve(limitId);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Limit> {
-    return this.api.retrieve(`${BASE}/${segment('limits.retrieve', 'id', id)}`, limitSchema, options);
+    return this.api.retrieve(() => ({ path: `${BASE}/${segment('limits.retrieve', 'id', id)}` }), limitSchema, options);
   }
 
   /**
@@ -47,8 +49,8 @@ export class Limits {
    * });
    */
   create(input: LimitCreateInput, options?: RequestOptions): APIPromise<Limit> {
-    const body = buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships);
-    return this.api.create(BASE, body, limitSchema, options);
+    const target = () => ({ path: BASE, body: buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships) });
+    return this.api.create(target, limitSchema, options);
   }
 
   /**
@@ -57,7 +59,7 @@ export class Limits {
    * await prs.limits.delete(limitId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(`${BASE}/${segment('limits.delete', 'id', id)}`, options);
+    return this.api.delete(() => ({ path: `${BASE}/${segment('limits.delete', 'id', id)}` }), options);
   }
 
   /**
@@ -67,7 +69,7 @@ export class Limits {
    * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
    */
   status(id: string, query: { date: string }, options?: RequestOptions): APIPromise<LimitStatus> {
-    const path = `${BASE}/${segment('limits.status', 'id', id)}/status`;
-    return this.api.retrieve(path, limitStatusSchema, options, validateInput('limits.status', limitStatusQuery, query));
+    const target = () => ({ path: `${BASE}/${segment('limits.status', 'id', id)}/status`, query: validateInput('limits.status', limitStatusQuery, query) });
+    return this.api.retrieve(target, limitStatusSchema, options);
   }
 }

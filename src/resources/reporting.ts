@@ -23,8 +23,11 @@ export class Performance {
    * const performance = await prs.performance.retrieve(reportingEntityId, { query: { fromDate: '2024-01-01', toDate: '2024-12-31' } });
    */
   retrieve(reportingEntityId: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<PerformanceData> {
-    const path = `/api/v2/performance/reporting-entities/${segment('performance.retrieve', 'reportingEntityId', reportingEntityId)}`;
-    return this.api.retrieve(path, performanceData, options, params.query);
+    const target = () => ({
+      path: `/api/v2/performance/reporting-entities/${segment('performance.retrieve', 'reportingEntityId', reportingEntityId)}`,
+      query: params.query,
+    });
+    return this.api.retrieve(target, performanceData, options);
   }
 }
 
@@ -38,7 +41,10 @@ export class CustodianHoldings {
    * const holdings = await prs.custodianHoldings.list(legalEntityId);
    */
   list(legalEntityId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    const path = `/api/v2/custodian-holdings/legal-entities/${segment('custodianHoldings.list', 'legalEntityId', legalEntityId)}`;
-    return this.api.list(path, genericResource, params.query, options);
+    const target = () => ({
+      path: `/api/v2/custodian-holdings/legal-entities/${segment('custodianHoldings.list', 'legalEntityId', legalEntityId)}`,
+      query: params.query,
+    });
+    return this.api.list(target, genericResource, options);
   }
 }

@@ -45,6 +45,7 @@ export interface SeriesDef<T, A> {
 
 /** The body of a time-series create without the `data` wrapper. */
 export interface SeriesCreateInput<A> {
+  /** The value's attributes, e.g. `{ date: '2024-03-28', value: 101.5 }` for a price. */
   attributes: A;
 }
 

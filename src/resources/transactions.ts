@@ -41,12 +41,7 @@ export class Transactions {
    * }
    */
   list(query: TransactionListQuery, options?: RequestOptions): ListPromise<Transaction> {
-    return this.api.list(
-      BASE,
-      transactionSchema,
-      validateInput('transactions.list', transactionListQuery, query),
-      options,
-    );
+    return this.api.list(() => ({ path: BASE, query: validateInput('transactions.list', transactionListQuery, query) }), transactionSchema, options);
   }
 
   /**
@@ -59,8 +54,7 @@ export class Transactions {
    * });
    */
   create(input: TransactionCreateInput, options?: RequestOptions): APIPromise<Transaction> {
-    const body = buildKindDocument('transactions.create', input, RULES);
-    return this.api.create(BASE, body, transactionSchema, options);
+    return this.api.create(() => ({ path: BASE, body: buildKindDocument('transactions.create', input, RULES) }), transactionSchema, options);
   }
 
   /**
@@ -69,6 +63,9 @@ export class Transactions {
    * await prs.transactions.delete(transactionId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(`${BASE}/${segment('transactions.delete', 'id', id)}`, options);
+    return this.api.delete(() => ({ path: `${BASE}/${segment('transactions.delete', 'id', id)}` }), options);
   }
 }
+
+/** The create rules by `type`, for checking inputs without sending them (the loader's `--dry-run`). */
+export { RULES as transactionRules };

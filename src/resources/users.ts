@@ -27,17 +27,21 @@ const USERS = '/api/v2/users';
 
 /** The body of `clients.users.create` without the `data` wrapper. */
 export interface UserCreateInput {
+  /** `firstName`, `lastName` and `contactEmail`. */
   attributes: UserCreateAttributes;
+  /** The optional `readAccessToReportingEntities`: the reporting entities the user may view. */
   relationships?: RelationshipInputs<typeof userDef.relationships>;
 }
 /** The body of `users.update`: the changed attributes and/or the reporting entities the user may read. */
 export interface UserUpdateInput {
+  /** The attributes to change: any of `firstName`, `lastName` and `contactEmail`. */
   attributes?: UserUpdateAttributes;
   /** Replaces the list of reporting entities the user can view. `client` cannot change. */
   relationships?: { readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[] };
 }
 /** The body of `users.invites.create`: both restrictions optional (`''` for no identity provider restriction). */
 export interface InviteCreateInput {
+  /** The optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
   attributes?: InviteCreateAttributes;
 }
 
@@ -75,8 +79,11 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
    */
   cancel(userId: string, inviteId: string, options?: RequestOptions): APIPromise<void> {
     const what = 'users.invites.cancel';
-    const path = `${USERS}/${segment(what, 'userId', userId)}/invites/${segment(what, 'inviteId', inviteId)}/cancellation`;
-    return this.api.send('POST', path, buildDocument(what, {}, 'invite-cancellation', undefined, {}), options);
+    const target = () => ({
+      path: `${USERS}/${segment(what, 'userId', userId)}/invites/${segment(what, 'inviteId', inviteId)}/cancellation`,
+      body: buildDocument(what, {}, 'invite-cancellation', undefined, {}),
+    });
+    return this.api.send('POST', target, options);
   }
 }
 
@@ -112,8 +119,8 @@ export class Users {
    */
   update(id: string, input: UserUpdateInput, options?: RequestOptions): APIPromise<User> {
     const what = 'users.update';
-    const path = `${USERS}/${segment(what, 'id', id)}`;
-    return this.api.update(path, this.patch(what, id, input), userSchema, options);
+    const target = () => ({ path: `${USERS}/${segment(what, 'id', id)}`, body: this.patch(what, id, input) });
+    return this.api.update(target, userSchema, options);
   }
 
   /**

@@ -50,6 +50,10 @@ export const custodianAuthorityDef = {
   },
 } as const satisfies ResourceDef;
 export const custodianAuthoritySchema = readSchema(custodianAuthorityDef);
+/**
+ * A custodian authority (`custodian-authority`): its `status`, the `pendingFiles` still to upload, and the depositories
+ * and accounts linked so far.
+ */
 export type CustodianAuthority = z.infer<typeof custodianAuthoritySchema>;
 
 export const custodianAuthorityFileDef = {
@@ -63,6 +67,7 @@ export type CustodianAuthorityFile = z.infer<typeof custodianAuthorityFileSchema
 
 /** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
 export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string(), status: status.read });
+/** What `custodianAuthorities.revoke` resolves to: the authority's id and its new `status`. */
 export type RevokeResult = z.infer<typeof revokeResultSchema>;
 
 const nonEmpty = f.string().create;
@@ -108,12 +113,18 @@ export const consentInput = z
       }
     }),
   );
+/**
+ * The input of `custodianAuthorities.consent`: whose consent (legal entity, custodian), its scope, and the uploaded
+ * files it rests on.
+ */
 export type ConsentInput = z.infer<typeof consentInput>;
 
 /** The query of `link`: which kind of number, and the number at the custodian. */
 export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
+/** The query of `custodianAuthorities.link`, e.g. `{ type: 'depository', resourceNumber: 'DE-1001' }`. */
 export type LinkQuery = z.infer<typeof linkQuery>;
 
 /** The query of creating an authority: the auth flow to follow. */
 export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
+/** The query of `legalEntities.custodianAuthorities.create`: `{ custodianAuthFlowId }`, the auth flow to follow. */
 export type CustodianAuthorityCreateQuery = z.infer<typeof authorityCreateQuery>;

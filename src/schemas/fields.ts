@@ -19,7 +19,9 @@ export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
   const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  const date = new Date(Date.UTC(y, m - 1, d));
+  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
+  const date = new Date(0);
+  date.setUTCFullYear(y, m - 1, d);
   return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
 }
 export const dateString = z.string().check(
@@ -57,8 +59,8 @@ export const SERVICE_SET = refused('is set by the service and cannot be sent');
 
 export const f = {
   string: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: nonEmpty }),
-  number: (): Field<z.ZodMiniNumber, z.ZodMiniNumber> => ({ read: z.number(), create: z.number() }),
-  boolean: (): Field<z.ZodMiniBoolean, z.ZodMiniBoolean> => ({ read: z.boolean(), create: z.boolean() }),
+  number: (): Field<z.ZodMiniNumber, Schema<number, number>> => ({ read: z.number(), create: z.number() }),
+  boolean: (): Field<z.ZodMiniBoolean, Schema<boolean, boolean>> => ({ read: z.boolean(), create: z.boolean() }),
   date: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: dateString }),
   currency: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: currencyCode }),
   country: (): Field<z.ZodMiniString, Schema<string, string>> => ({ read: z.string(), create: countryCode }),

@@ -108,7 +108,9 @@ export const INSTRUMENT_KINDS = {
 } as const;
 
 type Kinds = typeof INSTRUMENT_KINDS;
+/** An instrument kind, e.g. `'bond'`: the type is `<kind>-instrument` under v3 and `<kind>-asset` under v2. */
 export type InstrumentKind = keyof Kinds;
+/** An instrument kind that can be created through the interface (not `fee`, `refund` or `other`). */
 export type CreatableInstrumentKind = CreatableKind<Kinds>;
 
 export const instrumentFamily = kindFamily(INSTRUMENT_KINDS, 'instrument');

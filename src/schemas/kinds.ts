@@ -16,15 +16,20 @@ export type UnknownKind = never;
 
 /** A resource of a kind the SDK does not know: every field kept, attributes untyped. */
 export interface UnknownResource {
+  /** The resource's id. */
   id: string;
+  /** The service's type string (typed `never`: read it as `String(x.type)`). */
   type: UnknownKind;
+  /** The attributes as sent, untyped. */
   attributes?: Record<string, unknown>;
+  /** The relationships as sent, untyped. */
   relationships?: Record<string, unknown>;
   [member: string]: unknown;
 }
 
 /** A `{ type, … }` value (not a resource) of a type the SDK does not know: every field kept. */
 export interface UnknownObject {
+  /** The service's type string (typed `never`: read it as `String(x.type)`). */
   type: UnknownKind;
   [field: string]: unknown;
 }

@@ -58,9 +58,18 @@ export type LegalEntity = z.infer<typeof legalEntitySchema>;
 export type Account = z.infer<typeof accountSchema>;
 /** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
 export type Depository = z.infer<typeof depositorySchema>;
+/** The attributes of `clients.legalEntities.create`: `name`. */
 export type LegalEntityCreateAttributes = z.input<typeof legalEntityCreateAttributes>;
+/**
+ * The attributes of `legalEntities.accounts.create`: `externalIdentifier`, `ccyCode`, and the optional `name` and
+ * `excludeFromReporting`.
+ */
 export type AccountCreateAttributes = z.input<typeof accountCreateAttributes>;
+/** The attributes of `legalEntities.depositories.create`: `externalIdentifier` and an optional `name`. */
 export type DepositoryCreateAttributes = z.input<typeof depositoryCreateAttributes>;
+/** The attributes of `legalEntities.update`: only `name` can change. */
 export type LegalEntityUpdateAttributes = z.input<typeof legalEntityUpdateAttributes>;
+/** The attributes of `accounts.update`: any of `name`, `externalIdentifier` and `ccyCode`. */
 export type AccountUpdateAttributes = z.input<typeof accountUpdateAttributes>;
+/** The attributes of `depositories.update`: any of `name` and `externalIdentifier`. */
 export type DepositoryUpdateAttributes = z.input<typeof depositoryUpdateAttributes>;

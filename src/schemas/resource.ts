@@ -7,6 +7,7 @@ import { createShape, type CreateShape, type Fields, type ReadShape, readShape, 
 
 /** `{ type, id }`: a resource identifier as the service writes it. */
 export const identifier = z.looseObject({ type: z.string(), id: z.string() });
+/** A resource identifier `{ type, id }` as the service writes it (other members kept). */
 export type ResourceIdentifier = z.infer<typeof identifier>;
 
 export const toOne = z.looseObject({ data: z.optional(z.nullable(identifier)) });
@@ -122,6 +123,10 @@ export const genericResource = z.looseObject({
   attributes: z.optional(z.record(z.string(), z.unknown())),
   relationships: z.optional(z.record(z.string(), z.unknown())),
 });
+/**
+ * A resource whose shape the reference does not show (client, reporting entity, portfolio): `id`, `type`, and untyped
+ * `attributes` and `relationships`.
+ */
 export type GenericResource = z.infer<typeof genericResource>;
 
 export type { CreateShape, ReadShape };

@@ -17,7 +17,7 @@ import { kindUnion } from './kinds.js';
 import { rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
-function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number>> {
+function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number, number>> {
   const error = `must be ${sign} (${why})`;
   return {
     read: z.number(),
@@ -29,7 +29,7 @@ function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumb
  * `indexFactor` of index-linked bond trades: the reference types it as a string there and as a number on
  * coupons and redemptions; both are accepted and sent as given.
  */
-const stringOrNumber: Field<Schema<string | number>, Schema<string | number>> = {
+const stringOrNumber: Field<Schema<string | number>, Schema<string | number, string | number>> = {
   read: z.union([z.string(), z.number()]),
   create: z.union([z.string().check(z.minLength(1, { error: 'must not be empty' })), z.number()]),
 };
@@ -168,7 +168,9 @@ export const TRANSACTION_KINDS = {
 } as const;
 
 type Kinds = typeof TRANSACTION_KINDS;
+/** A transaction kind, e.g. `'dividend'`: the type is `<kind>-transaction`. */
 export type TransactionKind = keyof Kinds;
+/** A transaction kind that can be created through the interface (not `loan` or the two `fx-forward-*` kinds). */
 export type CreatableTransactionKind = CreatableKind<Kinds>;
 
 export const transactionFamily = kindFamily(TRANSACTION_KINDS, 'transaction');
@@ -213,4 +215,5 @@ export const transactionListQuery = z
       }
     }),
   );
+/** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
 export type TransactionListQuery = z.infer<typeof transactionListQuery>;

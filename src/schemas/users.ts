@@ -39,6 +39,9 @@ export type User = z.infer<typeof userSchema>;
 export type Invite = z.infer<typeof inviteSchema>;
 /** An identity provider an invite can be restricted to; `''` for none. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
+/** The attributes of `clients.users.create`: `firstName`, `lastName` and `contactEmail`. */
 export type UserCreateAttributes = z.input<typeof userCreateAttributes>;
+/** The attributes of `users.update`: any of `firstName`, `lastName` and `contactEmail`. */
 export type UserUpdateAttributes = z.input<typeof userUpdateAttributes>;
+/** The attributes of `users.invites.create`: the optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
 export type InviteCreateAttributes = z.input<typeof inviteCreateAttributes>;

@@ -38,6 +38,7 @@ export type WebhookVerificationReason =
  */
 export class WebhookVerificationError extends PortfolioReportingError {
   override name = 'WebhookVerificationError';
+  /** Which check failed, e.g. `no_matching_signature` or `keys_unavailable`. */
   readonly reason: WebhookVerificationReason;
   constructor(reason: WebhookVerificationReason, message: string, options?: { cause?: unknown }) {
     super(`webhook verification failed (${reason}): ${message}`, options);

@@ -28,6 +28,7 @@ export type CalculatedDataCreatedEvent = Infer<typeof calculatedDataCreated>;
  * to read it (`const other: UnknownWebhookEvent = event; String(other.type)`).
  */
 export interface UnknownWebhookEvent extends Pick<Infer<typeof envelope>, 'timestamp' | 'data'> {
+  /** The service's event type (typed `never`: read it as `String(event.type)`). */
   type: UnknownKind;
   [member: string]: unknown;
 }

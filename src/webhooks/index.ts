@@ -1,6 +1,7 @@
 /**
  * `portfolio-reporting/webhooks`: verify signed deliveries without the client. Web platform only
  * (WebCrypto, fetch): Node 22+, browsers, Deno, Bun, edge runtimes.
+ * @module
  */
 export { WebhookVerifier, type WebhookVerifierOptions } from './verifier.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';

@@ -14,7 +14,9 @@ export const webhookKeySchema = object({ kid: string, kty: string, crv: string, 
 /** The answer of `GET /v2/webhooks/keys`. */
 export const webhookKeysSchema = object({ keys: array(webhookKeySchema) });
 
+/** One public key of the service: `kid`, `kty`, `crv` and the coordinates `x`, `y` (other members kept). */
 export type WebhookKey = Infer<typeof webhookKeySchema>;
+/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }`. */
 export type WebhookKeys = Infer<typeof webhookKeysSchema>;
 
 export interface KeySetOptions {

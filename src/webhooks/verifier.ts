@@ -11,6 +11,10 @@ import { decodeEvent, type WebhookEvent } from './events.js';
 import { type KeySnapshot, RemoteKeySet } from './key-set.js';
 import { type AsymmetricEntry, type ParsedSignatures, parseSignatureHeader, SYMMETRIC_VERSION } from './signature.js';
 
+/**
+ * The options of `new WebhookVerifier(…)`: where the keys come from, the timestamp tolerance, an optional `whsec_`
+ * secret, and key cache timings.
+ */
 export interface WebhookVerifierOptions {
   /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` is given. */
   baseUrl?: string;

@@ -114,3 +114,15 @@ describe('the token is absent', () => {
     expect(lines.some((l) => l.includes(`debug [portfolio-reporting] GET ${server.url}/api/v3/instruments/i1 -> 200`))).toBe(true);
   });
 });
+
+describe('short tokens', () => {
+  it('a one-letter token does not mangle messages (only tokens of 6+ characters are searched for)', async () => {
+    const { LevelLogger } = await import('../../src/core/logger.js');
+    const lines: string[] = [];
+    const logger = new LevelLogger({ debug: (m) => lines.push(m), info() {}, warn() {}, error() {} }, 'debug');
+    logger.addSecret('t');
+    logger.addSecret('secret-token-123');
+    logger.log('debug', 'the total is secret-token-123 and Bearer abc');
+    expect(lines).toEqual(['[portfolio-reporting] the total is *** and Bearer ***']);
+  });
+});

@@ -4,26 +4,12 @@
  * recipe in ./recipes/ (the contract is ./recipe.ts). For each row the SDK method named by `sdk_method`
  * must exist, be the method the recipe calls, and produce exactly the row's HTTP method and path.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { PortfolioReporting } from '../../src/index.js';
+import { endpointRows, pathPattern, resolveMethod } from '../helpers/endpoints.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 import type { Recipe, Recipes } from './recipe.js';
 
-interface Row {
-  n: number;
-  method: string;
-  path: string;
-  sdkMethod: string;
-}
-
-const rows: Row[] = readFileSync(new URL('../fixtures/endpoints.tsv', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-  .map((line) => {
-    const [n, method, path, sdkMethod] = line.split('\t');
-    return { n: Number(n), method: method ?? '', path: path ?? '', sdkMethod: sdkMethod ?? '' };
-  });
+const rows = endpointRows;
 
 const files = import.meta.glob<{ recipes: Recipes }>('./recipes/*.ts', { eager: true });
 const recipes = new Map<number, { recipe: Recipe; file: string }>();
@@ -34,21 +20,6 @@ for (const [file, mod] of Object.entries(files)) {
     if (seen) duplicates.push(`row ${n} in ${seen.file} and ${file}`);
     recipes.set(Number(n), { recipe, file });
   }
-}
-
-/** `/api/v2/users/:userId/invites` → a pattern where each `:placeholder` matches one path segment. */
-function pathPattern(path: string): RegExp {
-  const escaped = path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]+/g, '[^/]+');
-  return new RegExp(`^${escaped}$`);
-}
-
-/** The object holding the method named by `a.b.c` and the method's own name. */
-function resolveMethod(prs: PortfolioReporting, dotted: string): { owner: Record<string, unknown>; name: string } {
-  const parts = dotted.split('.');
-  const name = parts.pop() as string;
-  let owner: unknown = prs;
-  for (const part of parts) owner = (owner as Record<string, unknown> | undefined)?.[part];
-  return { owner: owner as Record<string, unknown>, name };
 }
 
 it('reads all 95 rows of the endpoint list', () => {

@@ -1,13 +1,27 @@
 import { expect } from 'vitest';
 import { ValidationError, type ValidationIssue } from '../../src/index.js';
 
-/** Calls `fn`, which must throw a `ValidationError`, and returns its issues (the test fails otherwise). */
-export function issuesOf(fn: () => unknown): ValidationIssue[] {
+/**
+ * Calls `call`, which must return a promise (not throw) that rejects with a `ValidationError`, and returns
+ * that error; the test fails otherwise.
+ */
+export async function refusalOf(call: () => unknown): Promise<ValidationError> {
+  let returned: unknown;
   try {
-    fn();
+    returned = call();
   } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return (error as ValidationError).issues;
+    return expect.unreachable(`threw synchronously instead of returning a rejected promise: ${String(error)}`);
   }
-  return expect.unreachable('expected a ValidationError');
+  expect(typeof (returned as PromiseLike<unknown> | undefined)?.then, 'the call returns a promise').toBe('function');
+  const error = await (returned as PromiseLike<unknown>).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  return error as ValidationError;
+}
+
+/** The issues of the `ValidationError` that the promise returned by `call` rejects with (see `refusalOf`). */
+export async function issuesOf(call: () => unknown): Promise<ValidationIssue[]> {
+  return (await refusalOf(call)).issues;
 }

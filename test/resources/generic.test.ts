@@ -46,13 +46,13 @@ describe('clients', () => {
     });
   });
 
-  it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', () => {
+  it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', async () => {
     const { prs, requests } = recordingClient();
-    expect(issuesOf(() => prs.clients.create({ attributes: 'Muster', relationships: { owner: 'u1' } } as never))).toEqual([
+    expect(await issuesOf(() => prs.clients.create({ attributes: 'Muster', relationships: { owner: 'u1' } } as never))).toEqual([
       { path: 'attributes', message: 'must be an object, got "Muster"' },
       { path: 'relationships.owner', message: 'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK' },
     ]);
-    expect(() => prs.clients.update('c1', { attributes: {}, relationships: { owner: { type: 'user', id: '' } } })).toThrow(
+    await expect(prs.clients.update('c1', { attributes: {}, relationships: { owner: { type: 'user', id: '' } } })).rejects.toThrow(
       'clients.update: relationships.owner.id: must be a non-empty string',
     );
     expect(requests).toHaveLength(0);
@@ -132,6 +132,6 @@ describe('performance and custodian holdings', () => {
     const { prs, requests } = recordingClient({ body: { data: [row] } });
     expect(await prs.custodianHoldings.list('le1', { query: { date: '2024-01-31' } })).toEqual([row]);
     expect(requests.map((r) => [r.method, r.path, r.query])).toEqual([['GET', '/api/v2/custodian-holdings/legal-entities/le1', { date: '2024-01-31' }]]);
-    expect(() => prs.custodianHoldings.list('')).toThrow('custodianHoldings.list: legalEntityId: must be a non-empty string id');
+    await expect(prs.custodianHoldings.list('')).rejects.toThrow('custodianHoldings.list: legalEntityId: must be a non-empty string id');
   });
 });

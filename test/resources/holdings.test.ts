@@ -44,10 +44,10 @@ describe('holdings.list', () => {
     [{ ...period, expand: ['portfolios', 'accounts'] }, 'holdings.list: expand.1: must be one of "portfolios", "depositories", "assets", "assetClasses", "assetClassesDetailed", got "accounts" (nothing was sent)'],
     [{ ...period, include: ['portfolio'] }, 'holdings.list: include.0: must be one of "asset", got "portfolio" (nothing was sent)'],
     [{ ...period, from: '2024-01-01' }, 'holdings.list: from: is not a documented field here (misspelled, or read-only?) (nothing was sent)'],
-  ])('refuses %j before sending', (params, message) => {
+  ])('refuses %j before sending', async (params, message) => {
     const { prs, requests } = recordingClient();
-    expect(() => prs.holdings.list('re1', params as never)).toThrow(ValidationError);
-    expect(() => prs.holdings.list('re1', params as never)).toThrow(message);
+    await expect(prs.holdings.list('re1', params as never)).rejects.toThrow(ValidationError);
+    await expect(prs.holdings.list('re1', params as never)).rejects.toThrow(message);
     expect(requests).toHaveLength(0);
   });
 
@@ -85,11 +85,11 @@ describe('assetHoldings.list', () => {
     expect(data.map((h) => holdingAsset(h, included))).toEqual([stock]);
   });
 
-  it('has no expand parameter, and the same date rule', () => {
+  it('has no expand parameter, and the same date rule', async () => {
     const { prs, requests } = recordingClient();
-    expect(() => prs.assetHoldings.list('re1', { ...period, expand: ['assets'] } as never)).toThrow('assetHoldings.list: expand: is not a documented field here');
-    expect(() => prs.assetHoldings.list('re1', { fromDate: '2024-01-02', toDate: '2024-01-01' })).toThrow('assetHoldings.list: fromDate: must be before toDate');
-    expect(() => prs.assetHoldings.list('', period)).toThrow('assetHoldings.list: reportingEntityId: must be a non-empty string id');
+    await expect(prs.assetHoldings.list('re1', { ...period, expand: ['assets'] } as never)).rejects.toThrow('assetHoldings.list: expand: is not a documented field here');
+    await expect(prs.assetHoldings.list('re1', { fromDate: '2024-01-02', toDate: '2024-01-01' })).rejects.toThrow('assetHoldings.list: fromDate: must be before toDate');
+    await expect(prs.assetHoldings.list('', period)).rejects.toThrow('assetHoldings.list: reportingEntityId: must be a non-empty string id');
     expect(requests).toHaveLength(0);
   });
 });

@@ -29,9 +29,9 @@ const depository = {
   relationships: { legalEntity: { data: { type: 'legal-entity', id: 'le1' } }, accounts: { data: [{ type: 'account', id: 'acc1' }] } },
 };
 
-/** `fn` must throw a ValidationError with exactly `issues`. */
-function expectRefused(fn: () => unknown, issues: { path: string; message: string }[]) {
-  expect(issuesOf(fn)).toEqual(issues);
+/** `fn` must return a promise that rejects with a ValidationError with exactly `issues`. */
+async function expectRefused(fn: () => unknown, issues: { path: string; message: string }[]) {
+  expect(await issuesOf(fn)).toEqual(issues);
 }
 
 describe('legal entities', () => {
@@ -60,9 +60,9 @@ describe('legal entities', () => {
     expect(requests[0]?.body).toEqual({ data: { id: 'le1', type: 'legal-entity', attributes: { name: 'Muster Holding AG' } } });
   });
 
-  it('update refuses relationships (they cannot move) and an empty name', () => {
+  it('update refuses relationships (they cannot move) and an empty name', async () => {
     const { prs, requests } = recordingClient();
-    expectRefused(
+    await expectRefused(
       () => prs.legalEntities.update('le1', { attributes: { name: '' }, relationships: { client: 'c2', accounts: ['acc9'] } } as never),
       [
         { path: 'attributes.name', message: 'must not be empty' },
@@ -70,7 +70,7 @@ describe('legal entities', () => {
         { path: 'relationships.accounts', message: 'cannot be changed by PATCH' },
       ],
     );
-    expectRefused(() => prs.legalEntities.update('le1', {} as never), [{ path: 'attributes', message: 'names nothing to change' }]);
+    await expectRefused(() => prs.legalEntities.update('le1', {} as never), [{ path: 'attributes', message: 'names nothing to change' }]);
     expect(requests).toHaveLength(0);
   });
 });
@@ -95,9 +95,9 @@ describe('accounts', () => {
     expect(created.relationships?.depositories?.data).toEqual([{ type: 'depository', id: 'dep1' }]);
   });
 
-  it('create refuses a bad currency, a missing identifier and the read-only relationships', () => {
+  it('create refuses a bad currency, a missing identifier and the read-only relationships', async () => {
     const { prs, requests } = recordingClient();
-    expectRefused(
+    await expectRefused(
       () =>
         prs.legalEntities.accounts.create('le1', {
           attributes: { ccyCode: 'chf' },
@@ -137,17 +137,17 @@ describe('accounts', () => {
     expect(requests[0]?.body).toEqual({ data: { id: 'acc1', type: 'account', attributes: { name: 'Main', externalIdentifier: 'CH93-0077', ccyCode: 'EUR' } } });
   });
 
-  it('update refuses excludeFromReporting and every relationship, nothing sent', () => {
+  it('update refuses excludeFromReporting and every relationship, nothing sent', async () => {
     const { prs, requests } = recordingClient();
-    expectRefused(
+    await expectRefused(
       // @ts-expect-error excludeFromReporting is `?: never` in the update type
       () => prs.accounts.update('acc1', { attributes: { name: 'Main', excludeFromReporting: true } }),
       [{ path: 'attributes.excludeFromReporting', message: 'cannot be changed after creation (changeable: name, externalIdentifier, ccyCode)' }],
     );
-    expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { depository: 'dep2' } } as never), [
+    await expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { depository: 'dep2' } } as never), [
       { path: 'relationships.depository', message: 'cannot be changed by PATCH' },
     ]);
-    expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never), [
+    await expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never), [
       { path: 'relationships.owner', message: 'is not a relationship of this resource' },
     ]);
     expect(requests).toHaveLength(0);
@@ -175,18 +175,18 @@ describe('depositories', () => {
   it.each([
     [[], 'must hold exactly one account, got 0: link more accounts by creating them with the depository relationship'],
     [['acc1', 'acc2'], 'must hold exactly one account, got 2: link more accounts by creating them with the depository relationship'],
-  ])('refuses accounts %j', (accounts, message) => {
+  ])('refuses accounts %j', async (accounts, message) => {
     const { prs, requests } = recordingClient();
-    expectRefused(
+    await expectRefused(
       () => prs.legalEntities.depositories.create('le1', { attributes: { externalIdentifier: 'D-1' }, relationships: { accounts } } as never),
       [{ path: 'relationships.accounts', message }],
     );
     expect(requests).toHaveLength(0);
   });
 
-  it('refuses a missing accounts relationship together with attribute errors', () => {
+  it('refuses a missing accounts relationship together with attribute errors', async () => {
     const { prs } = recordingClient();
-    expectRefused(() => prs.legalEntities.depositories.create('le1', { attributes: {} } as never), [
+    await expectRefused(() => prs.legalEntities.depositories.create('le1', { attributes: {} } as never), [
       { path: 'attributes.externalIdentifier', message: 'is required' },
       { path: 'relationships.accounts', message: 'is required (an account id)' },
     ]);
@@ -209,9 +209,9 @@ describe('depositories', () => {
     expect(requests[2]?.body).toEqual({ data: { id: 'dep1', type: 'depository', attributes: { name: 'Custody 2', externalIdentifier: 'D-1002' } } });
   });
 
-  it('update refuses relationships', () => {
+  it('update refuses relationships', async () => {
     const { prs, requests } = recordingClient();
-    expectRefused(() => prs.depositories.update('dep1', { attributes: { name: 'x' }, relationships: { accounts: ['acc2'] } } as never), [
+    await expectRefused(() => prs.depositories.update('dep1', { attributes: { name: 'x' }, relationships: { accounts: ['acc2'] } } as never), [
       { path: 'relationships.accounts', message: 'cannot be changed by PATCH' },
     ]);
     expect(requests).toHaveLength(0);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf } from '../helpers/issues.js';
+import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const seriesValue = (type: string, id: string, provider = 'client') => ({ id, type, attributes: { date: '2024-01-31', provider, value: 0.035 } });
@@ -42,13 +42,14 @@ describe.each(mounts)('$parent time series ($version)', ({ parent, version }) =>
     expect(requests[1]?.headers.get('content-type')).toBe('application/vnd.api+json');
   });
 
-  it.each(kinds)('$name: provider is read-only, refused before anything is sent', ({ name }) => {
+  it.each(kinds)('$name: provider is read-only, refused before anything is sent', async ({ name }) => {
     const { prs, requests } = recordingClient();
     const attempt = () =>
       // @ts-expect-error provider is `?: never` in the input type
       prs[parent][name].create('inst1', { attributes: { date: '2024-01-31', value: 1, provider: 'client' } });
-    expect(issuesOf(attempt)).toEqual([{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }]);
-    expect(attempt).toThrow(`${parent}.${name}.create: attributes.provider: is set by the service and cannot be sent (nothing was sent)`);
+    const error = await refusalOf(attempt);
+    expect(error.issues).toEqual([{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }]);
+    expect(error.message).toBe(`${parent}.${name}.create: attributes.provider: is set by the service and cannot be sent (nothing was sent)`);
     expect(requests).toHaveLength(0);
   });
 
@@ -67,26 +68,26 @@ describe('price updates refuse what cannot change', () => {
     [{ attributes: { value: 1, provider: 'operator' } }, [{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }]],
     [{ attributes: {} }, [{ path: 'attributes', message: 'names nothing to change' }]],
     [{ attributes: { value: '1' } }, [{ path: 'attributes.value', message: 'must be a number, got "1"' }]],
-  ])('%j', (input, issues) => {
+  ])('%j', async (input, issues) => {
     const { prs, requests } = recordingClient();
-    expect(issuesOf(() => prs.instruments.prices.update('p1', input as never))).toEqual(issues);
+    expect(await issuesOf(() => prs.instruments.prices.update('p1', input as never))).toEqual(issues);
     expect(requests).toHaveLength(0);
   });
 });
 
 describe('time series input rules', () => {
-  it('a malformed date and a missing value are both reported, nothing sent', () => {
+  it('a malformed date and a missing value are both reported, nothing sent', async () => {
     const { prs, requests } = recordingClient();
-    expect(() => prs.assets.indexFactors.create('a1', { attributes: { date: '2024-02-30' } } as never)).toThrow(
+    await expect(prs.assets.indexFactors.create('a1', { attributes: { date: '2024-02-30' } } as never)).rejects.toThrow(
       'assets.indexFactors.create: attributes.date: must be a calendar date in the form YYYY-MM-DD; attributes.value: is required (nothing was sent)',
     );
     expect(requests).toHaveLength(0);
   });
 
-  it('an empty parent or series id is refused', () => {
+  it('an empty parent or series id is refused', async () => {
     const { prs, requests } = recordingClient();
-    expect(() => prs.instruments.prices.list('')).toThrow('instruments.prices.list: id: must be a non-empty string id, got an empty string');
-    expect(() => prs.instruments.netAssetValues.delete('')).toThrow('instruments.netAssetValues.delete: navId: must be a non-empty string id');
+    await expect(prs.instruments.prices.list('')).rejects.toThrow('instruments.prices.list: id: must be a non-empty string id, got an empty string');
+    await expect(prs.instruments.netAssetValues.delete('')).rejects.toThrow('instruments.netAssetValues.delete: navId: must be a non-empty string id');
     expect(requests).toHaveLength(0);
   });
 

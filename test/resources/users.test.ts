@@ -42,9 +42,9 @@ describe('users', () => {
     });
   });
 
-  it('clients.users.create refuses the client relationship (it comes from the path) and missing names', () => {
+  it('clients.users.create refuses the client relationship (it comes from the path) and missing names', async () => {
     const { prs, requests } = recordingClient();
-    expect(issuesOf(() => prs.clients.users.create('c1', { attributes: { contactEmail: 'e@example.com' }, relationships: { client: 'c2' } } as never))).toEqual([
+    expect(await issuesOf(() => prs.clients.users.create('c1', { attributes: { contactEmail: 'e@example.com' }, relationships: { client: 'c2' } } as never))).toEqual([
       { path: 'attributes.firstName', message: 'is required' },
       { path: 'attributes.lastName', message: 'is required' },
       { path: 'relationships.client', message: 'is set by the service and cannot be sent' },
@@ -81,16 +81,16 @@ describe('users', () => {
     });
   });
 
-  it('update refuses the client relationship, a wrong target type, and an empty change', () => {
+  it('update refuses the client relationship, a wrong target type, and an empty change', async () => {
     const { prs, requests } = recordingClient();
     const refused = (input: unknown) => issuesOf(() => prs.users.update(user.id, input as never));
-    expect(refused({ relationships: { client: 'c2' } })).toEqual([
+    expect(await refused({ relationships: { client: 'c2' } })).toEqual([
       { path: 'relationships.client', message: 'cannot be changed by PATCH (changeable: readAccessToReportingEntities)' },
     ]);
-    expect(refused({ relationships: { readAccessToReportingEntities: [{ type: 'portfolio', id: 'p1' }] } })).toEqual([
+    expect(await refused({ relationships: { readAccessToReportingEntities: [{ type: 'portfolio', id: 'p1' }] } })).toEqual([
       { path: 'relationships.readAccessToReportingEntities.0.type', message: 'must be "reporting-entity", got "portfolio"' },
     ]);
-    expect(refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
+    expect(await refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
     expect(requests).toHaveLength(0);
   });
 });
@@ -112,13 +112,13 @@ describe('invites', () => {
     expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' } } });
   });
 
-  it('create refuses an unknown identity provider and the service-set fields, nothing sent', () => {
+  it('create refuses an unknown identity provider and the service-set fields, nothing sent', async () => {
     const { prs, requests } = recordingClient();
-    expect(() =>
+    await expect(
       // @ts-expect-error 'facebook' is not an identity provider
       prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: 'facebook' } }),
-    ).toThrow('users.invites.create: attributes.restrictedToIdentityProvider: must be one of "apple", "google", "microsoft", "", got "facebook" (nothing was sent)');
-    expect(() => prs.users.invites.create(user.id, { attributes: { state: 'used', expiration: '2030-01-01T00:00:00Z' } } as never)).toThrow(
+    ).rejects.toThrow('users.invites.create: attributes.restrictedToIdentityProvider: must be one of "apple", "google", "microsoft", "", got "facebook" (nothing was sent)');
+    await expect(prs.users.invites.create(user.id, { attributes: { state: 'used', expiration: '2030-01-01T00:00:00Z' } } as never)).rejects.toThrow(
       'users.invites.create: attributes.state: is set by the service and cannot be sent; attributes.expiration: is set by the service and cannot be sent (nothing was sent)',
     );
     expect(requests).toHaveLength(0);
@@ -141,9 +141,9 @@ describe('invites', () => {
     expect(requests[0]?.headers.get('content-type')).toBe('application/vnd.api+json');
   });
 
-  it('cancel refuses an empty invite id', () => {
+  it('cancel refuses an empty invite id', async () => {
     const { prs, requests } = recordingClient();
-    expect(() => prs.users.invites.cancel(user.id, '')).toThrow('users.invites.cancel: inviteId: must be a non-empty string id, got an empty string');
+    await expect(prs.users.invites.cancel(user.id, '')).rejects.toThrow('users.invites.cancel: inviteId: must be a non-empty string id, got an empty string');
     expect(requests).toHaveLength(0);
   });
 });

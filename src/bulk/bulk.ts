@@ -1,0 +1,220 @@
+/**
+ * `prs.bulk`: the runner for any call, and shortcuts for the loads users write most — instruments, prices,
+ * net asset values and transactions — each with the rule that makes sending again safe, or not.
+ */
+import type { APIPromise } from '../core/api-promise.js';
+import type { RequestOptions } from '../core/transport.js';
+import type { Instrument, InstrumentCreateInput, Instruments } from '../resources/instruments.js';
+import type { SeriesCreateInput } from '../resources/time-series.js';
+import type { Transaction, TransactionCreateInput, Transactions } from '../resources/transactions.js';
+import type {
+  NetAssetValue,
+  NetAssetValueCreateAttributes,
+  Price,
+  PriceCreateAttributes,
+} from '../schemas/time-series.js';
+import {
+  type BulkCallContext,
+  type BulkOptions,
+  type BulkResult,
+  type CallOutcome,
+  type CallPolicy,
+  runBulk,
+} from './runner.js';
+
+/** A time-series value for `prices` / `netAssetValues` when each names its own instrument. */
+export interface SeriesItem<A> {
+  instrumentId: string;
+  attributes: A;
+}
+
+/** Options of `prs.bulk.run`: the pool's options and what is known about the calls. */
+export type BulkRunOptions<I, T> = BulkOptions<I, T> & CallPolicy<I, T>;
+
+/** Options of `prs.bulk.transactions`: a transaction has no natural key, so only a caller's `verify` can recognise one. */
+export type BulkTransactionOptions<I> = BulkOptions<I, Transaction> & Pick<CallPolicy<I, Transaction>, 'verify'>;
+
+/** The client's resources the shortcuts call. */
+export interface BulkResources {
+  instruments: Instruments;
+  transactions: Transactions;
+}
+
+/** Bulk loads: bounded, adaptive concurrency; one result per input, in input order. See the README, "Bulk loads". */
+export class Bulk {
+  constructor(private readonly resources: BulkResources) {}
+
+  /**
+   * Calls `fn` for every item, at most `concurrency` at a time (halved on 429, raised again on success),
+   * and resolves to one result per item, in input order: `{ index, ok: true, value, created? }` or
+   * `{ index, ok: false, error, skipped?, uncertain? }`. Pass `ctx.options` to the SDK call so the runner
+   * sees each 429. An `APIPromise` returned by `fn` gives `created` when the call reports it.
+   * @example
+   * const results = await prs.bulk.run(ids, (id, i, { options }) => prs.instruments.retrieve(id, options), { concurrency: 16 });
+   * const missing = results.filter((r) => !r.ok);
+   */
+  run<I, T>(
+    items: readonly I[],
+    fn: (item: I, index: number, ctx: BulkCallContext) => T | PromiseLike<T>,
+    options?: BulkRunOptions<I, T>,
+  ): Promise<BulkResult<T>[]> {
+    return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options);
+  }
+
+  /**
+   * Creates instruments. A duplicate `securityIdentifier` + `ccyCode` is answered 303 with the existing one
+   * (`created: false`), so a create whose answer was lost (5xx, timeout) is simply sent again.
+   * @example
+   * const results = await prs.bulk.instruments(rows, { concurrency: 16, onProgress: (p) => console.log(p.done, '/', p.total) });
+   * const existing = results.filter((r) => r.ok && r.created === false).length;
+   */
+  instruments<I extends InstrumentCreateInput>(
+    inputs: readonly I[],
+    options?: BulkOptions<I, Instrument>,
+  ): Promise<BulkResult<Instrument>[]> {
+    const { instruments } = this.resources;
+    return runBulk(inputs, (input, _i, ctx) => outcomeOf(instruments.create(input, ctx.options)), options, {
+      idempotent: true,
+    });
+  }
+
+  /**
+   * Creates prices, all for one instrument or each for its own (`{ instrumentId, attributes }`). After a lost
+   * answer or a 409, the instrument's prices are read: the same date and value from `client` counts as
+   * done (`created: false`); absent, the price is sent again; another value stays a `ConflictError`.
+   * @example
+   * const results = await prs.bulk.prices(instrumentId, [{ attributes: { date: '2024-01-31', value: 101.5 } }]);
+   */
+  prices<I extends SeriesCreateInput<PriceCreateAttributes>>(
+    instrumentId: string,
+    inputs: readonly I[],
+    options?: BulkOptions<I, Price>,
+  ): Promise<BulkResult<Price>[]>;
+  prices<I extends SeriesItem<PriceCreateAttributes>>(
+    inputs: readonly I[],
+    options?: BulkOptions<I, Price>,
+  ): Promise<BulkResult<Price>[]>;
+  prices(
+    a: string | readonly SeriesItem<PriceCreateAttributes>[],
+    b?: unknown,
+    c?: unknown,
+  ): Promise<BulkResult<Price>[]> {
+    return seriesLoad<PriceCreateAttributes, Price>(
+      this.resources.instruments.prices,
+      [a, b, c],
+      ({ date, value }, p) =>
+        p.attributes.provider === 'client' && p.attributes.date === date && p.attributes.value === value,
+    );
+  }
+
+  /**
+   * Creates net asset values of private market funds, all for one instrument or each for its own. After a
+   * lost answer or a 409, the instrument's NAVs are read: one with the same dates and value counts as done
+   * (`created: false`); absent, the NAV is sent again.
+   * @example
+   * const results = await prs.bulk.netAssetValues(fundId, [{ attributes: { officialDate: '2024-03-31', value: 1_250_000 } }]);
+   */
+  netAssetValues<I extends SeriesCreateInput<NetAssetValueCreateAttributes>>(
+    instrumentId: string,
+    inputs: readonly I[],
+    options?: BulkOptions<I, NetAssetValue>,
+  ): Promise<BulkResult<NetAssetValue>[]>;
+  netAssetValues<I extends SeriesItem<NetAssetValueCreateAttributes>>(
+    inputs: readonly I[],
+    options?: BulkOptions<I, NetAssetValue>,
+  ): Promise<BulkResult<NetAssetValue>[]>;
+  netAssetValues(
+    a: string | readonly SeriesItem<NetAssetValueCreateAttributes>[],
+    b?: unknown,
+    c?: unknown,
+  ): Promise<BulkResult<NetAssetValue>[]> {
+    // A null or absent effectiveDate is the officialDate at the service.
+    return seriesLoad<NetAssetValueCreateAttributes, NetAssetValue>(
+      this.resources.instruments.netAssetValues,
+      [a, b, c],
+      ({ officialDate, effectiveDate, value }, n) =>
+        n.attributes.officialDate === officialDate &&
+        (n.attributes.effectiveDate ?? n.attributes.officialDate) === (effectiveDate ?? officialDate) &&
+        n.attributes.value === value,
+    );
+  }
+
+  /**
+   * Creates transactions. A transaction has no natural key the service checks, so a create whose answer was
+   * lost (5xx, timeout) is not sent again: it ends `{ ok: false, uncertain: true }` for you to check — unless
+   * `verify` can find it (by your own reference in `comment`, say).
+   * @example
+   * const results = await prs.bulk.transactions(rows, { concurrency: 8 });
+   * for (const r of results) if (!r.ok && r.uncertain) console.log('check row', r.index);
+   */
+  transactions<I extends TransactionCreateInput>(
+    inputs: readonly I[],
+    options?: BulkTransactionOptions<I>,
+  ): Promise<BulkResult<Transaction>[]> {
+    const { transactions } = this.resources;
+    return runBulk(inputs, (input, _i, ctx) => outcomeOf(transactions.create(input, ctx.options)), options, {
+      verify: options?.verify,
+    });
+  }
+}
+
+/** The value of a call, with `created` when it is an `APIPromise` of a create. */
+async function outcomeOf<T>(result: T | PromiseLike<T>): Promise<CallOutcome<T>> {
+  // Recognised by shape, not `instanceof`: the ESM and the CJS copy of the SDK may both be loaded.
+  if (typeof (result as Partial<APIPromise<T>> | null)?.withResponse === 'function') {
+    const { data, created } = (await (result as APIPromise<T>).withResponse()) as { data: T; created?: boolean };
+    return created === undefined ? { value: data } : { value: data, created };
+  }
+  return { value: await result };
+}
+
+/**
+ * Finds a record among an instrument's series, reading the list once per instrument and again only when the
+ * record is not in the list read before (it may have been created since): a load that finds many rows
+ * already there (a re-run without its journal) reads each instrument's list once, not once per row.
+ */
+function lookup<T>(list: (instrumentId: string) => PromiseLike<T[]>) {
+  const lists = new Map<string, Promise<T[]>>();
+  const read = (instrumentId: string) => {
+    const fresh = Promise.resolve(list(instrumentId));
+    lists.set(instrumentId, fresh);
+    fresh.catch(() => lists.delete(instrumentId));
+    return fresh;
+  };
+  return async (instrumentId: string, match: (record: T) => boolean): Promise<T | undefined> => {
+    const earlier = lists.get(instrumentId);
+    const hit = earlier && (await earlier.catch(() => [] as T[])).find(match);
+    return hit ?? (await read(instrumentId)).find(match);
+  };
+}
+
+/** The calls of a time series the shortcuts use. */
+interface SeriesCalls<A, T> {
+  create(
+    instrumentId: string,
+    input: SeriesCreateInput<A>,
+    options?: RequestOptions,
+  ): APIPromise<T, { created: boolean }>;
+  list(instrumentId: string): PromiseLike<T[]>;
+}
+
+/**
+ * A series shortcut in either form, `(instrumentId, inputs, options?)` or `(items, options?)`: creates each
+ * value, and after a lost answer or a 409 looks for a record that is `same` as the input.
+ */
+function seriesLoad<A, T>(
+  series: SeriesCalls<A, T>,
+  [a, b, c]: unknown[],
+  same: (attributes: A, record: T) => boolean,
+): Promise<BulkResult<T>[]> {
+  type Item = SeriesCreateInput<A> & { instrumentId?: string };
+  const shared = typeof a === 'string' ? a : undefined;
+  const items = (shared === undefined ? a : b) as readonly Item[];
+  const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;
+  // The per-item id is checked by the create itself (an empty or missing id is a ValidationError).
+  const idOf = (item: Item) => (shared ?? item?.instrumentId) as string;
+  const find = lookup((id) => series.list(id));
+  return runBulk(items, (item, _i, ctx) => outcomeOf(series.create(idOf(item), item, ctx.options)), options, {
+    verify: (item) => find(idOf(item), (record) => same(item.attributes, record)),
+  });
+}

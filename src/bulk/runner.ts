@@ -1,0 +1,421 @@
+/**
+ * The bulk runner: a pool whose size follows the service (AIMD on 429, `Retry-After` honoured), bounded
+ * re-attempts, an abort that stops starting new items, and one result per input — never none, never two.
+ */
+import type { RequestOptions } from '../core/transport.js';
+import { ConcurrencyController } from './aimd.js';
+import { ValidationError } from '../core/errors.js';
+import { backoffMs, failureOf, isIdempotentCall, isRepeatedDeleteOfGone, retryAfterMs } from './retry.js';
+
+/** What the call of one item is given. */
+export interface BulkCallContext {
+  /** The run's `signal`. The runner does not cancel calls already sent; pass this to the call if an abort should. */
+  signal: AbortSignal;
+  /** `{ maxRetries: 0 }`: pass it as the SDK call's options so that every 429 reaches the runner, which paces the run. */
+  options: RequestOptions;
+  /** 1 for the first attempt of the item, 2 for the first re-attempt, … */
+  attempt: number;
+}
+
+/** The item's call succeeded (perhaps after re-attempts). `created` is false when the record already existed. */
+export interface BulkSuccess<T> {
+  index: number;
+  ok: true;
+  value: T;
+  created?: boolean;
+  /** Calls made for this item (a verification read is not counted). */
+  attempts: number;
+}
+
+/**
+ * The item failed. `skipped`: never sent, or only rate-limited, before the run was aborted (`error` is the
+ * abort reason). `uncertain`: an attempt failed in a way that leaves open whether the service applied it
+ * (a 5xx, timeout or lost connection on a call that is not safe to repeat), so it was not sent again.
+ */
+export interface BulkFailure {
+  index: number;
+  ok: false;
+  error: unknown;
+  attempts: number;
+  skipped?: true;
+  uncertain?: true;
+}
+
+export type BulkResult<T> = BulkSuccess<T> | BulkFailure;
+
+/** A snapshot for progress displays, sent after every finished item and every change of concurrency. */
+export interface BulkProgress {
+  /** Items with a result (`ok + failed`). */
+  done: number;
+  total: number;
+  ok: number;
+  failed: number;
+  /** Items started and not finished: sending, waiting to be sent again, or being verified. */
+  inFlight: number;
+  /** Calls allowed in flight now (AIMD). */
+  concurrency: number;
+  /** Re-attempts so far, for any reason. */
+  retries: number;
+  /** 429 answers so far. */
+  rateLimited: number;
+}
+
+/** Options of every bulk helper. */
+export interface BulkOptions<I = unknown, T = unknown> {
+  /** Most calls in flight, and the start; a 429 halves it, successes raise it again by one per round. Default 8. */
+  concurrency?: number;
+  /** Fewest calls in flight however many 429s come. Default 1. */
+  minConcurrency?: number;
+  /** Re-attempts per item (after a 429, or a transient failure where sending again is safe). Default 5. */
+  maxRetries?: number;
+  /** Backoff before a re-attempt without `Retry-After`: full jitter over `initial × 2^n` ms, capped at `max`. Default 300 / 10 000. */
+  retryDelay?: { initial?: number; max?: number };
+  /** Stops starting items: those not started end as `skipped`; calls already sent finish. */
+  signal?: AbortSignal;
+  onProgress?: (progress: BulkProgress) => void;
+  /** Just before the first call of an item (a journal writes its "sending" entry here). A throw stops the run. */
+  onStart?: (index: number, item: I) => void;
+  /** As each item gets its result, in completion order. A throw stops the run. */
+  onResult?: (result: BulkResult<T>, item: I) => void;
+}
+
+/** What the runner is told about the calls themselves. */
+export interface CallPolicy<I, T> {
+  /**
+   * The call may be repeated after a transient failure whatever the service did with it (a create with a
+   * natural key that answers 303 for a duplicate). Otherwise only calls whose error names GET, PUT, PATCH
+   * or DELETE are repeated, and a POST's transient failure is `uncertain` — unless `verify` says more.
+   */
+  idempotent?: boolean;
+  /**
+   * Looks the item's record up after a transient failure or a 409: found, it is the result
+   * (`created: false`); not found after a transient failure, the item is sent again.
+   */
+  verify?: (item: I, index: number, ctx: BulkCallContext) => Promise<T | undefined>;
+}
+
+/** What a call resolves to: the value, and whether it created the record when the call can tell. */
+export interface CallOutcome<T> {
+  value: T;
+  created?: boolean;
+}
+
+interface Task<I> {
+  index: number;
+  item: I;
+  attempts: number;
+  retries: number;
+  /** An earlier attempt may have been applied. */
+  uncertain: boolean;
+  /** The last failure was transient (a retried DELETE that then finds 404 counts as done). */
+  afterTransient: boolean;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
+const NEVER = new AbortController().signal;
+
+function abortReason(signal: AbortSignal): unknown {
+  return signal.reason ?? new DOMException('The bulk run was aborted', 'AbortError');
+}
+
+/**
+ * Runs `call` for every item; resolves, once every item has its result, to the results in input order.
+ * It rejects only when a hook (`onStart`, `onResult`, `onProgress`) throws.
+ */
+export function runBulk<I, T>(
+  items: readonly I[],
+  call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
+  options: BulkOptions<I, T> = {},
+  policy: CallPolicy<I, T> = {},
+): Promise<BulkResult<T>[]> {
+  try {
+    return new Run(items, call, options, policy).start();
+  } catch (error) {
+    return Promise.reject(error);
+  }
+}
+
+class Run<I, T> {
+  private readonly results: (BulkResult<T> | undefined)[];
+  private readonly controller: ConcurrencyController;
+  private readonly signal: AbortSignal;
+  private readonly maxRetries: number;
+  private readonly delay: { initial: number; max: number };
+  /** Re-attempts whose wait is over, sent before new items so that started work finishes first. */
+  private readonly ready: Task<I>[] = [];
+  private readonly waiting = new Set<Task<I>>();
+  private next = 0;
+  private active = 0;
+  private verifying = 0;
+  private pausedUntil = 0;
+  private pauseTimer: ReturnType<typeof setTimeout> | undefined;
+  private readonly counts = { ok: 0, failed: 0, retries: 0, rateLimited: 0 };
+  private fatal: { error: unknown } | undefined;
+  private settle!: { resolve: (r: BulkResult<T>[]) => void; reject: (e: unknown) => void };
+  private settled = false;
+
+  constructor(
+    private readonly items: readonly I[],
+    private readonly call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
+    private readonly options: BulkOptions<I, T>,
+    private readonly policy: CallPolicy<I, T>,
+  ) {
+    this.results = new Array(items.length);
+    const max = positiveInteger('concurrency', options.concurrency ?? 8);
+    const min = Math.min(max, positiveInteger('minConcurrency', options.minConcurrency ?? 1));
+    this.controller = new ConcurrencyController(max, min);
+    this.maxRetries = wholeNumber('maxRetries', options.maxRetries ?? 5);
+    this.delay = { initial: options.retryDelay?.initial ?? 300, max: options.retryDelay?.max ?? 10_000 };
+    this.signal = options.signal ?? NEVER;
+  }
+
+  start(): Promise<BulkResult<T>[]> {
+    const done = new Promise<BulkResult<T>[]>((resolve, reject) => {
+      this.settle = { resolve, reject };
+    });
+    this.signal.addEventListener('abort', this.onAbort, { once: true });
+    if (this.signal.aborted) this.onAbort();
+    else this.pump();
+    return done;
+  }
+
+  private get stopping(): boolean {
+    return this.signal.aborted || this.fatal !== undefined;
+  }
+
+  private readonly onAbort = (): void => {
+    // Waits end now: an item waiting to be sent again ends skipped (uncertain if an earlier attempt may have been applied).
+    for (const task of [...this.waiting, ...this.ready.splice(0)]) {
+      clearTimeout(task.timer);
+      this.waiting.delete(task);
+      this.skip(task);
+    }
+    clearTimeout(this.pauseTimer);
+    this.pump();
+  };
+
+  /** Starts what may start now; resolves the run when nothing is left. */
+  private pump(): void {
+    if (this.settled) return;
+    if (this.stopping) {
+      // Every item never started gets its result at once.
+      while (this.next < this.items.length) this.skip(this.newTask(this.next++));
+    } else {
+      const now = Date.now();
+      if (now < this.pausedUntil) {
+        clearTimeout(this.pauseTimer);
+        this.pauseTimer = setTimeout(() => this.pump(), this.pausedUntil - now);
+      } else {
+        while (this.active < this.controller.limit && !this.stopping) {
+          const task = this.ready.shift() ?? (this.next < this.items.length ? this.newTask(this.next++) : undefined);
+          if (!task) break;
+          this.attempt(task);
+        }
+      }
+    }
+    if (
+      this.active === 0 &&
+      this.verifying === 0 &&
+      this.waiting.size === 0 &&
+      this.ready.length === 0 &&
+      this.next >= this.items.length
+    ) {
+      this.settled = true;
+      clearTimeout(this.pauseTimer);
+      this.signal.removeEventListener('abort', this.onAbort);
+      if (this.fatal) this.settle.reject(this.fatal.error);
+      else this.settle.resolve(this.results as BulkResult<T>[]);
+    }
+  }
+
+  private newTask(index: number): Task<I> {
+    return { index, item: this.items[index] as I, attempts: 0, retries: 0, uncertain: false, afterTransient: false };
+  }
+
+  private context(task: Task<I>): BulkCallContext {
+    return { signal: this.signal, options: { maxRetries: 0 }, attempt: task.attempts };
+  }
+
+  private attempt(task: Task<I>): void {
+    if (task.attempts === 0 && !this.hook(() => this.options.onStart?.(task.index, task.item))) {
+      this.skip(task);
+      return;
+    }
+    task.attempts += 1;
+    this.active += 1;
+    const round = this.controller.current;
+    const ctx = this.context(task);
+    // `then` on a fresh promise: a call that throws synchronously (a ValidationError) fails like one that rejects.
+    Promise.resolve()
+      .then(() => this.call(task.item, task.index, ctx))
+      .then(
+        (outcome) => {
+          this.active -= 1;
+          if (this.controller.success()) this.progress();
+          this.finish({
+            index: task.index,
+            ok: true,
+            value: outcome.value,
+            ...(outcome.created !== undefined && { created: outcome.created }),
+            attempts: task.attempts,
+          });
+        },
+        (error: unknown) => {
+          this.active -= 1;
+          this.failed(task, error, round, ctx);
+        },
+      )
+      .finally(() => this.pump());
+  }
+
+  private failed(task: Task<I>, error: unknown, round: number, ctx: BulkCallContext): void {
+    const failure = failureOf(error);
+    if (failure === 'rate-limited') {
+      this.counts.rateLimited += 1;
+      if (this.controller.rateLimited(round)) this.progress();
+      const wait = retryAfterMs(error);
+      // `Retry-After` speaks for the service, not for one call: nothing is sent before it has passed.
+      if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
+      this.again(task, error, wait ?? this.backoff(task));
+    } else if (failure === 'transient') {
+      task.afterTransient = true;
+      const repeatable = isIdempotentCall(error);
+      if (!repeatable) task.uncertain = true;
+      if (repeatable || this.policy.idempotent) this.again(task, error, this.backoff(task));
+      else if (this.policy.verify) this.verify(task, error, ctx, true);
+      else this.fail(task, error);
+    } else if (failure === 'conflict' && this.policy.verify) {
+      this.verify(task, error, ctx, false);
+    } else if (task.afterTransient && isRepeatedDeleteOfGone(error)) {
+      this.finish({ index: task.index, ok: true, value: undefined as T, attempts: task.attempts });
+    } else {
+      this.fail(task, error);
+    }
+  }
+
+  /** Looks the record up; found, the item is done; not found after a transient failure, it is sent again. */
+  private verify(task: Task<I>, error: unknown, ctx: BulkCallContext, sendAgainIfAbsent: boolean): void {
+    const verify = this.policy.verify as NonNullable<CallPolicy<I, T>['verify']>;
+    this.verifying += 1;
+    Promise.resolve()
+      .then(() => verify(task.item, task.index, ctx))
+      .then(
+        (found) => {
+          this.verifying -= 1;
+          if (found !== undefined) {
+            this.finish({ index: task.index, ok: true, value: found, created: false, attempts: task.attempts });
+          } else if (sendAgainIfAbsent) {
+            // Not there: the failed attempt was not applied, so sending again cannot duplicate it.
+            task.uncertain = false;
+            this.again(task, error, this.backoff(task));
+          } else {
+            this.fail(task, error);
+          }
+        },
+        () => {
+          this.verifying -= 1;
+          this.fail(task, error);
+        },
+      )
+      .finally(() => this.pump());
+  }
+
+  /** Schedules a re-attempt after `wait` ms, or ends the item when its re-attempts are spent or the run stops. */
+  private again(task: Task<I>, error: unknown, wait: number): void {
+    if (this.stopping) {
+      this.skip(task);
+      return;
+    }
+    if (task.retries >= this.maxRetries) {
+      this.fail(task, error);
+      return;
+    }
+    task.retries += 1;
+    this.counts.retries += 1;
+    this.waiting.add(task);
+    task.timer = setTimeout(() => {
+      this.waiting.delete(task);
+      this.ready.push(task);
+      this.pump();
+    }, wait);
+    this.progress();
+  }
+
+  /** Ends an item with its error (`uncertain` when an attempt may have been applied). */
+  private fail(task: Task<I>, error: unknown): void {
+    this.finish({
+      index: task.index,
+      ok: false,
+      error,
+      attempts: task.attempts,
+      ...(task.uncertain && { uncertain: true as const }),
+    });
+  }
+
+  private backoff(task: Task<I>): number {
+    return backoffMs(task.retries + 1, this.delay.initial, this.delay.max);
+  }
+
+  /** Ends an item the run stopped before it was done: the abort reason, `skipped`, and `uncertain` when it may have been applied. */
+  private skip(task: Task<I>): void {
+    const reason = this.fatal ? this.fatal.error : abortReason(this.signal);
+    this.finish({
+      index: task.index,
+      ok: false,
+      error: reason,
+      attempts: task.attempts,
+      skipped: true,
+      ...(task.uncertain && { uncertain: true as const }),
+    });
+  }
+
+  private finish(result: BulkResult<T>): void {
+    if (this.results[result.index] !== undefined)
+      throw new Error(`bulk: item ${result.index} finished twice (a bug in the runner)`);
+    this.results[result.index] = result;
+    if (result.ok) this.counts.ok += 1;
+    else this.counts.failed += 1;
+    this.hook(() => this.options.onResult?.(result, this.items[result.index] as I));
+    this.progress();
+  }
+
+  private progress(): void {
+    const { ok, failed, retries, rateLimited } = this.counts;
+    const inFlight = this.active + this.verifying + this.waiting.size + this.ready.length;
+    this.hook(() =>
+      this.options.onProgress?.({
+        done: ok + failed,
+        total: this.items.length,
+        ok,
+        failed,
+        inFlight,
+        concurrency: this.controller.limit,
+        retries,
+        rateLimited,
+      }),
+    );
+  }
+
+  /** Runs a caller's hook; a throw stops the run (started calls finish) and becomes its rejection. */
+  private hook(fn: () => void): boolean {
+    try {
+      fn();
+      return true;
+    } catch (error) {
+      this.fatal ??= { error };
+      return false;
+    }
+  }
+}
+
+function positiveInteger(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 1)
+    throw new ValidationError('bulk', [{ path: name, message: `must be a whole number of 1 or more, got ${value}` }]);
+  return value;
+}
+
+function wholeNumber(name: string, value: number): number {
+  if (!Number.isInteger(value) || value < 0)
+    throw new ValidationError('bulk', [{ path: name, message: `must be a whole number of 0 or more, got ${value}` }]);
+  return value;
+}

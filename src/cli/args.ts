@@ -1,0 +1,123 @@
+/** The loader's command line (node:util `parseArgs`) and its help. */
+import { parseArgs } from 'node:util';
+import { KIND_NAMES, type KindName } from './kinds.js';
+
+export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
+
+Loads a CSV or JSON-lines file into the Portfolio Reporting Service, row by row, through the SDK: every row
+is checked by the SDK's create rules first; nothing is sent while a row is invalid.
+
+Options:
+  --format <csv|jsonl>   file format (default: by extension, .jsonl/.ndjson are JSON lines, else CSV)
+  --instrument <id>      the instrument of every price or NAV row (instead of an instrumentId column)
+  --dry-run              check every row and list each bad one (line and field); send nothing
+  --journal <path>       the journal (default: <file>.journal.jsonl); a re-run skips rows it lists as done
+  --concurrency <n>      most requests in flight (default 8); halved on 429, raised again on success
+  --max-retries <n>      re-attempts per row after a 429 or a transient failure (default 5)
+  --base-url <url>       the service (default: env PRS_BASE_URL); the token comes from env PRS_ACCESS_TOKEN
+  --skip-invalid         load the valid rows even when some are invalid (those count as failed)
+  --resend-in-doubt      send transactions again whose earlier call got no answer (may duplicate them)
+  --json                 print the summary as JSON
+  -h, --help             this help
+
+CSV columns: "type" (instruments, transactions: e.g. stock-instrument, dividend-transaction), one column per
+attribute by its SDK name (nested ones with dots: fund.name, initialCommitment.value), "rel.<name>" for a
+relationship id (rel.account, rel.asset, rel.depository), "instrumentId" for prices and NAVs. An empty cell
+is a field not given. JSON lines: one SDK input per line, { "type", "attributes", "relationships" }, plus
+"instrumentId" for prices and NAVs.
+
+Exit status: 0 every row loaded (or valid, with --dry-run); 1 some row failed, is invalid or in doubt;
+2 a usage or file error; 130 interrupted (Ctrl-C: the requests in flight finish and are journaled first).
+
+Examples:
+  export PRS_BASE_URL=https://reporting.example.com PRS_ACCESS_TOKEN=…
+  portfolio-reporting load instruments instruments.csv --dry-run
+  portfolio-reporting load instruments instruments.csv --concurrency 16
+  portfolio-reporting load prices closes.csv --instrument 65f1c0ffee0000000000a001
+  portfolio-reporting load nav nav.jsonl --journal nav.journal.jsonl
+  portfolio-reporting load transactions trades.csv --json > summary.json
+`;
+
+export class UsageError extends Error {
+  override name = 'UsageError';
+}
+
+export interface LoadArgs {
+  kind: KindName;
+  file: string;
+  format: string | undefined;
+  instrument: string | undefined;
+  dryRun: boolean;
+  journal: string;
+  concurrency: number;
+  maxRetries: number;
+  baseUrl: string | undefined;
+  skipInvalid: boolean;
+  resendInDoubt: boolean;
+  json: boolean;
+}
+
+/** The parsed command, `help`, or a `UsageError` saying what is wrong. */
+export function parseCommand(argv: string[]): LoadArgs | 'help' {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) return 'help';
+  const [command, kind, file, ...rest] = positionals;
+  if (command !== 'load') throw new UsageError(`unknown command "${command}"; the command is "load"`);
+  if (!KIND_NAMES.includes(kind as KindName))
+    throw new UsageError(
+      `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
+    );
+  if (file === undefined) throw new UsageError('no file given: portfolio-reporting load <kind> <file>');
+  if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+  if (values.instrument !== undefined && kind !== 'prices' && kind !== 'nav')
+    throw new UsageError('--instrument applies to prices and nav only');
+  return {
+    kind: kind as KindName,
+    file,
+    format: values.format,
+    instrument: values.instrument,
+    dryRun: values['dry-run'] ?? false,
+    journal: values.journal ?? `${file}.journal.jsonl`,
+    concurrency: count('--concurrency', values.concurrency, 8, 1),
+    maxRetries: count('--max-retries', values['max-retries'], 5, 0),
+    baseUrl: values['base-url'],
+    skipInvalid: values['skip-invalid'] ?? false,
+    resendInDoubt: values['resend-in-doubt'] ?? false,
+    json: values.json ?? false,
+  };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      format: { type: 'string' },
+      instrument: { type: 'string' },
+      'dry-run': { type: 'boolean' },
+      journal: { type: 'string' },
+      concurrency: { type: 'string' },
+      'max-retries': { type: 'string' },
+      'base-url': { type: 'string' },
+      'skip-invalid': { type: 'boolean' },
+      'resend-in-doubt': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
+  });
+}
+
+function count(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!/^\d+$/.test(value) || n < min)
+    throw new UsageError(`${name} must be a whole number of ${min} or more, got "${value}"`);
+  return n;
+}

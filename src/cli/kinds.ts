@@ -1,0 +1,139 @@
+/**
+ * What the loader loads: per kind, the SDK's own create rules (to check rows before sending anything),
+ * the attribute schema of a row (to read CSV cells as numbers where the SDK wants numbers), and the bulk
+ * shortcut that sends them.
+ */
+import type * as z from 'zod/mini';
+import type { BulkOptions, BulkResult } from '../bulk/runner.js';
+import type { PortfolioReporting } from '../client.js';
+import { segment } from '../core/api.js';
+import { ValidationError, type ValidationIssue } from '../core/errors.js';
+import { buildDocument, buildKindDocument, type DocumentInput, type KindRule } from '../core/jsonapi.js';
+import { familyRules } from '../resources/instrument-family.js';
+import type { InstrumentCreateInput } from '../resources/instruments.js';
+import { type TransactionCreateInput, transactionRules } from '../resources/transactions.js';
+import { netAssetValueSeries, priceSeries } from '../schemas/time-series.js';
+
+export const KIND_NAMES = ['instruments', 'prices', 'nav', 'transactions'] as const;
+export type KindName = (typeof KIND_NAMES)[number];
+
+/** A row as the SDK takes it: `{ type?, attributes, relationships? }`, plus `instrumentId` for time series. */
+export interface RowInput extends DocumentInput {
+  instrumentId?: string;
+}
+
+export interface LoadKind {
+  /** The SDK method the rows go to, for messages. */
+  method: string;
+  /** Rows belong to an instrument (`instrumentId` column or `--instrument`). */
+  perInstrument: boolean;
+  /** The row has a `type` picking its kind. */
+  typed: boolean;
+  /** Sending a row again after a lost answer cannot duplicate it (a natural key, or a lookup first). */
+  resendSafe: boolean;
+  /** How an existing record is recognised, for the summary. */
+  existing: string;
+  /** The create-attributes schema for a row of this `type`, if the type is known. */
+  attributes(type: unknown): z.ZodMiniType | undefined;
+  /** Checks a row by the SDK's create rules; throws `ValidationError` with every broken rule. */
+  validate(input: RowInput): void;
+  /** Sends the rows through the kind's `prs.bulk` shortcut. */
+  load(
+    prs: PortfolioReporting,
+    rows: RowInput[],
+    options: BulkOptions<RowInput, { id: string }>,
+  ): Promise<BulkResult<{ id: string }>[]>;
+}
+
+function kindAttributes(rules: Record<string, KindRule>) {
+  return (type: unknown) => {
+    const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type] : undefined;
+    return rule && 'attributes' in rule ? rule.attributes : undefined;
+  };
+}
+
+/** A time series: the instrument id checked as the SDK checks a path id, and the value as its create checks it. */
+function seriesKind(
+  method: string,
+  existing: string,
+  series: { def: { type: string }; create: z.ZodMiniType },
+  load: LoadKind['load'],
+): LoadKind {
+  return {
+    method,
+    perInstrument: true,
+    typed: false,
+    resendSafe: true,
+    existing,
+    attributes: () => series.create,
+    validate(input) {
+      const issues: ValidationIssue[] = [];
+      for (const check of [
+        () => segment(method, 'instrumentId', input.instrumentId),
+        () =>
+          buildDocument(
+            method,
+            { attributes: input.attributes, relationships: input.relationships },
+            series.def.type,
+            series.create,
+            {},
+          ),
+      ]) {
+        try {
+          check();
+        } catch (error) {
+          if (!(error instanceof ValidationError)) throw error;
+          issues.push(...error.issues);
+        }
+      }
+      if (issues.length) throw new ValidationError(method, issues);
+    },
+    load,
+  };
+}
+
+/** A kind with several `type`s (instruments, transactions): the SDK's rule table checks each row. */
+function typedKind(
+  method: string,
+  rules: Record<string, KindRule>,
+  how: Pick<LoadKind, 'resendSafe' | 'existing' | 'load'>,
+): LoadKind {
+  return {
+    method,
+    perInstrument: false,
+    typed: true,
+    ...how,
+    attributes: kindAttributes(rules),
+    validate: (input) => void buildKindDocument(method, input, rules),
+  };
+}
+
+export const KINDS: Record<KindName, LoadKind> = {
+  instruments: typedKind('instruments.create', familyRules('instrument'), {
+    resendSafe: true,
+    existing: '303 See Other',
+    load: (prs, rows, options) => prs.bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
+  }),
+  prices: seriesKind('instruments.prices.create', 'same date and value', priceSeries, (prs, rows, options) =>
+    prs.bulk.prices(
+      rows as (RowInput & { instrumentId: string; attributes: { date: string; value: number } })[],
+      options,
+    ),
+  ),
+  nav: seriesKind(
+    'instruments.netAssetValues.create',
+    'same dates and value',
+    netAssetValueSeries,
+    (prs, rows, options) =>
+      prs.bulk.netAssetValues(
+        rows as (RowInput & { instrumentId: string; attributes: { officialDate: string; value: number } })[],
+        options,
+      ),
+  ),
+  // No natural key: a transaction sent again after a lost answer may be a second transaction.
+  transactions: typedKind('transactions.create', transactionRules, {
+    resendSafe: false,
+    existing: 'no natural key',
+    load: (prs, rows, options) => prs.bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),
+  }),
+};

@@ -1,0 +1,288 @@
+/**
+ * `portfolio-reporting load`: read the file, check every row by the SDK's rules, skip what the journal
+ * lists as done, send the rest through `prs.bulk`, journal each outcome, and sum it up.
+ */
+import type { BulkResult } from '../bulk/runner.js';
+import { PortfolioReporting } from '../client.js';
+import { PortfolioReportingError, ValidationError } from '../core/errors.js';
+import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
+import { Journal, rowDigest } from './journal.js';
+import { KINDS, type LoadKind, type RowInput } from './kinds.js';
+import { type Output, progressOn } from './progress.js';
+import { FileError, formatOf, type Row, readRows } from './rows.js';
+
+export interface CliIO {
+  stdout: Output;
+  stderr: Output;
+  env: Record<string, string | undefined>;
+  /** Aborted on Ctrl-C: no row starts after it; the requests in flight finish and are journaled. */
+  interrupt?: AbortSignal;
+  /** The client's fetch (a test double); default the global one. */
+  fetch?: typeof fetch;
+}
+
+/** What a load did; the text summary and `--json` both print it. */
+export interface Summary {
+  kind: string;
+  file: string;
+  journal: string | undefined;
+  /** Data rows in the file. */
+  rows: number;
+  created: number;
+  /** Rows whose record was already there: 303 for instruments, found by a lookup for prices and NAVs. */
+  existing: number;
+  failed: number;
+  /** Sent, and no answer came (5xx, timeout) where sending again could duplicate: check the service. */
+  inDoubt: number;
+  /** Not done because the load was interrupted: never sent, or stopped while waiting to be sent again. */
+  notDone: number;
+  /** Rows sent in this run that got their outcome. */
+  sent: number;
+  /** Done in an earlier run, per the journal. */
+  skippedJournal: number;
+  /** Refused by the SDK's rules (loaded around with --skip-invalid). */
+  invalid: number;
+  interrupted: boolean;
+  seconds: number;
+  rowsPerSecond: number;
+  /** Every row that failed or is in doubt. */
+  problems: { line: number; status: 'failed' | 'in-doubt' | 'invalid'; error: string }[];
+}
+
+/**
+ * Runs the command line; resolves to the exit status (0 done, 1 rows failed, 2 usage or file error, 130 interrupted).
+ * @example process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
+ */
+export async function main(argv: string[], io: CliIO): Promise<number> {
+  try {
+    const args = parseCommand(argv);
+    if (args === 'help') {
+      io.stdout.write(HELP);
+      return 0;
+    }
+    return await load(args, io);
+  } catch (error) {
+    const known =
+      error instanceof UsageError ||
+      error instanceof FileError ||
+      isFsError(error) ||
+      (error instanceof PortfolioReportingError && !(error instanceof ValidationError));
+    if (!known) throw error;
+    io.stderr.write(
+      `error: ${(error as Error).message}\n${error instanceof UsageError ? 'Run portfolio-reporting --help for usage.\n' : ''}`,
+    );
+    return 2;
+  }
+}
+
+function isFsError(error: unknown): boolean {
+  return error instanceof Error && typeof (error as { syscall?: unknown }).syscall === 'string';
+}
+
+const fmt = (n: number) => n.toLocaleString('en-US');
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+
+async function load(args: LoadArgs, io: CliIO): Promise<number> {
+  const kind = KINDS[args.kind];
+  const rows = await checkedRows(args, kind);
+  const invalid = rows.filter((r) => r.issues.length);
+  for (const row of invalid) {
+    for (const issue of row.issues)
+      io.stdout.write(`line ${row.line}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}\n`);
+  }
+  if (args.dryRun) {
+    io.stdout.write(
+      `${fmt(rows.length)} rows checked, ${invalid.length ? `${fmt(invalid.length)} invalid` : 'all valid'}; nothing was sent (dry run).\n`,
+    );
+    return invalid.length ? 1 : 0;
+  }
+  if (invalid.length && !args.skipInvalid) {
+    io.stdout.write(
+      `${fmt(invalid.length)} of ${fmt(rows.length)} rows are invalid; nothing was sent (fix them, or pass --skip-invalid to load the others).\n`,
+    );
+    return 1;
+  }
+  const prs = new PortfolioReporting({
+    baseUrl: args.baseUrl ?? io.env.PRS_BASE_URL,
+    accessToken: io.env.PRS_ACCESS_TOKEN,
+    fetch: io.fetch,
+  });
+  const journal = new Journal(args.journal, args.kind, args.file);
+  try {
+    return await send(args, io, kind, prs, journal, rows);
+  } finally {
+    journal.close();
+  }
+}
+
+/** Every row of the file with the problems the SDK's create rules find in it. */
+async function checkedRows(args: LoadArgs, kind: LoadKind): Promise<Row[]> {
+  const rows: Row[] = [];
+  for await (const row of readRows(args.file, formatOf(args.file, args.format), kind)) {
+    if (row.unreadable) {
+      rows.push(row);
+      continue;
+    }
+    if (args.instrument !== undefined) {
+      if (row.input.instrumentId !== undefined)
+        row.issues.push({ path: 'instrumentId', message: 'is given both in the file and by --instrument' });
+      else row.input.instrumentId = args.instrument;
+    }
+    try {
+      kind.validate(row.input);
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      row.issues.push(...error.issues);
+    }
+    rows.push(row);
+  }
+  return rows;
+}
+
+interface Keyed {
+  row: Row;
+  key: string;
+}
+
+async function send(
+  args: LoadArgs,
+  io: CliIO,
+  kind: LoadKind,
+  prs: PortfolioReporting,
+  journal: Journal,
+  rows: Row[],
+): Promise<number> {
+  const summary: Summary = {
+    kind: args.kind,
+    file: args.file,
+    journal: journal.path,
+    rows: rows.length,
+    created: 0,
+    existing: 0,
+    failed: 0,
+    inDoubt: 0,
+    notDone: 0,
+    sent: 0,
+    skippedJournal: 0,
+    invalid: 0,
+    interrupted: false,
+    seconds: 0,
+    rowsPerSecond: 0,
+    problems: [],
+  };
+  const todo: Keyed[] = [];
+  const occurrences = new Map<string, number>();
+  for (const row of rows) {
+    if (row.issues.length) {
+      summary.invalid += 1;
+      summary.problems.push({
+        line: row.line,
+        status: 'invalid',
+        error: row.issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; '),
+      });
+      continue;
+    }
+    // Identical rows are told apart by their order: the second of two equal transactions is a second transaction.
+    const digest = rowDigest(args.kind, row.input);
+    const n = (occurrences.get(digest) ?? 0) + 1;
+    occurrences.set(digest, n);
+    const key = `${digest}#${n}`;
+    const state = journal.stateOf(key);
+    if (state?.state === 'done') summary.skippedJournal += 1;
+    else if (state?.state === 'in-doubt' && !kind.resendSafe && !args.resendInDoubt) {
+      summary.inDoubt += 1;
+      summary.problems.push({
+        line: row.line,
+        status: 'in-doubt',
+        error:
+          'an earlier run sent this row and got no answer; check the service, then re-run with --resend-in-doubt or remove the row',
+      });
+    } else todo.push({ row, key });
+  }
+
+  const progress = progressOn(io.stderr);
+  const started = performance.now();
+  let sent = 0;
+  const entryOf = (result: BulkResult<{ id: string }>, { row, key }: Keyed) => {
+    if (result.ok || !result.skipped) sent += 1;
+    if (result.ok) {
+      const status = result.created === false ? 'existing' : 'created';
+      summary[status] += 1;
+      return { key, line: row.line, status, id: result.value.id } as const;
+    }
+    if (result.skipped) {
+      // Interrupted: sent again on the next run (after a look, if an attempt may have been applied).
+      summary.notDone += 1;
+      if (result.attempts === 0) return undefined;
+      return { key, line: row.line, status: result.uncertain ? 'uncertain' : 'skipped' } as const;
+    }
+    const status = result.uncertain ? 'uncertain' : 'failed';
+    summary[result.uncertain ? 'inDoubt' : 'failed'] += 1;
+    summary.problems.push({
+      line: row.line,
+      status: result.uncertain ? 'in-doubt' : 'failed',
+      error: messageOf(result.error),
+    });
+    return { key, line: row.line, status, error: messageOf(result.error) } as const;
+  };
+  await kind.load(
+    prs,
+    todo.map((t) => t.row.input as RowInput),
+    {
+      concurrency: args.concurrency,
+      maxRetries: args.maxRetries,
+      signal: io.interrupt,
+      onStart: (index) => {
+        const { row, key } = todo[index] as Keyed;
+        journal.append({ key, line: row.line, status: 'sending' });
+      },
+      onResult: (result) => {
+        const entry = entryOf(result, todo[result.index] as Keyed);
+        if (entry) journal.append(entry);
+      },
+      onProgress: (p) => progress.update(p),
+    },
+  );
+  progress.end();
+  summary.seconds = (performance.now() - started) / 1000;
+  summary.sent = sent;
+  summary.rowsPerSecond = summary.seconds > 0 ? sent / summary.seconds : 0;
+  summary.interrupted = io.interrupt?.aborted ?? false;
+  summary.problems.sort((a, b) => a.line - b.line);
+  io.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : text(summary, kind));
+  if (summary.interrupted) return 130;
+  return summary.failed + summary.inDoubt + summary.invalid > 0 ? 1 : 0;
+}
+
+const SHOWN_PROBLEMS = 20;
+
+function text(s: Summary, kind: LoadKind): string {
+  // Invalid rows were listed field by field before the load.
+  const problems = s.problems.filter((p) => p.status !== 'invalid');
+  const lines = [
+    `${s.kind} from ${s.file}: ${fmt(s.rows)} rows; ${fmt(s.sent)} sent in ${s.seconds.toFixed(1)} s (${fmt(Math.round(s.rowsPerSecond))} rows/s)${s.interrupted ? ', interrupted' : ''}`,
+    ...problems
+      .slice(0, SHOWN_PROBLEMS)
+      .map((p) => `  line ${p.line}: ${p.status === 'failed' ? '' : `${p.status}: `}${p.error}`),
+    ...(problems.length > SHOWN_PROBLEMS
+      ? [`  … and ${fmt(problems.length - SHOWN_PROBLEMS)} more (run with --json for all of them)`]
+      : []),
+    ...table([
+      ['created', s.created],
+      [`already existing (${kind.existing})`, s.existing],
+      ['failed', s.failed],
+      ['in doubt', s.inDoubt],
+      ...(s.invalid ? [['invalid (skipped)', s.invalid] as const] : []),
+      ...(s.notDone ? [['not done (interrupted)', s.notDone] as const] : []),
+      ['done before (journal)', s.skippedJournal],
+    ]),
+    `Journal: ${s.journal}`,
+  ];
+  return `${lines.join('\n')}\n`;
+}
+
+function table(rows: readonly (readonly [string, number])[]): string[] {
+  const width = Math.max(...rows.map(([label]) => label.length));
+  const digits = Math.max(...rows.map(([, n]) => fmt(n).length));
+  return rows.map(([label, n]) => `  ${label.padEnd(width)}  ${fmt(n).padStart(digits)}`);
+}

@@ -1,0 +1,121 @@
+/** What a route handler gets: the request, path parameters, the service state, and body/query readers. */
+import type { MockStore } from '../store/store.js';
+import type { Relationships } from '../store/records.js';
+import { isDate } from './check.js';
+import { badRequest, HttpError } from './errors.js';
+import { checkJsonContentType } from './media.js';
+
+/** The service-wide settings a handler may need. */
+export interface ServiceEnv {
+  store: MockStore;
+  /** Collections longer than this answer page by page with `links.next`. */
+  pageSize: number;
+  /** The public keys served at `/v2/webhooks/keys`. */
+  webhookKeys: () => Promise<unknown[]>;
+}
+
+/** A request document's `data`, checked for shape. */
+export interface Doc {
+  id?: string;
+  type: string;
+  attributes: Record<string, unknown>;
+  relationships: Relationships;
+}
+
+const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+export class Ctx {
+  readonly url: URL;
+  private text?: Promise<string>;
+  constructor(
+    readonly request: Request,
+    readonly params: Record<string, string>,
+    readonly env: ServiceEnv,
+    /** The media type this answer is written in (the caller's spelling). */
+    readonly contentType: string,
+  ) {
+    this.url = new URL(request.url);
+  }
+
+  get store(): MockStore {
+    return this.env.store;
+  }
+
+  /** The service's absolute base (origin and any path before `/api/…`), for `Location` and `links.next`. */
+  get base(): string {
+    const at = this.url.pathname.search(/\/(api\/v\d+|v2\/webhooks)\//);
+    return this.url.origin + (at > 0 ? this.url.pathname.slice(0, at) : '');
+  }
+
+  param(name: string): string {
+    return this.params[name] ?? '';
+  }
+
+  query(name: string): string | undefined {
+    const value = this.url.searchParams.get(name);
+    return value === null || value === '' ? undefined : value;
+  }
+
+  /** A required query parameter. */
+  requireQuery(name: string): string {
+    const value = this.query(name);
+    if (value === undefined) throw badRequest(`query parameter ${name} is required`);
+    return value;
+  }
+
+  /** A date query parameter (YYYY-MM-DD). */
+  dateQuery(name: string): string {
+    const value = this.requireQuery(name);
+    if (!isDate(value)) throw badRequest(`query parameter ${name} must be a date (YYYY-MM-DD), got "${value}"`);
+    return value;
+  }
+
+  /** The body, read once (a handler may look at it before parsing it). */
+  private bodyText(): Promise<string> {
+    if (!this.text) this.text = this.request.text();
+    return this.text;
+  }
+
+  /** The JSON body (either JSON:API spelling or plain JSON), or undefined when there is none. */
+  async json(): Promise<unknown> {
+    const text = await this.bodyText();
+    if (text.trim() === '') return undefined;
+    checkJsonContentType(this.request.headers.get('content-type'));
+    try {
+      return JSON.parse(text);
+    } catch {
+      throw badRequest('the request body is not valid JSON');
+    }
+  }
+
+  /**
+   * The request document's `data`: `type` must be `expected` (409, as JSON:API prescribes, when it is
+   * not), `attributes` and `relationships` objects when present.
+   */
+  async document(expected?: string | ((type: string) => boolean)): Promise<Doc> {
+    const body = await this.json();
+    if (!isObject(body) || !isObject(body.data)) throw badRequest('the request body must be a document { data: { type, attributes, relationships? } }');
+    const { id, type, attributes = {}, relationships = {} } = body.data;
+    if (typeof type !== 'string' || type === '') throw badRequest('data.type is required');
+    if (typeof expected === 'string' && type !== expected) throw new HttpError(409, `data.type must be "${expected}" here, got "${type}"`);
+    if (typeof expected === 'function' && !expected(type)) throw new HttpError(409, `data.type "${type}" is not accepted here`);
+    if (id !== undefined && typeof id !== 'string') throw badRequest('data.id must be a string');
+    if (!isObject(attributes)) throw badRequest('data.attributes must be an object');
+    if (!isObject(relationships) || !Object.values(relationships).every((r) => isObject(r) && 'data' in r)) {
+      throw badRequest('data.relationships must map names to { data: { type, id } } (or a list of them)');
+    }
+    return { id, type, attributes, relationships: relationships as Relationships };
+  }
+
+  /** The document when a body was sent (the endpoints whose body is optional), else undefined. */
+  async optionalDocument(expected: string): Promise<Doc | undefined> {
+    return (await this.bodyText()).trim() ? this.document(expected) : undefined;
+  }
+
+  /** A PATCH document: its `id`, when given, must be the one in the path (409 otherwise). */
+  async patchDocument(type: string): Promise<Doc> {
+    const doc = await this.document(type);
+    if (doc.id !== undefined && doc.id !== this.param('id')) throw new HttpError(409, `data.id "${doc.id}" does not match the id in the path (${this.param('id')})`);
+    return doc;
+  }
+}

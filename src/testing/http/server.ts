@@ -1,0 +1,96 @@
+/**
+ * Serves msw handlers over real HTTP with node:http only: each IncomingMessage becomes a Fetch
+ * `Request`, goes through msw's `getResponse`, and the `Response` is written back. CORS headers (and
+ * answers to preflights) let a browser page call it.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { getResponse, type HttpHandler } from 'msw';
+import { JSONAPI } from './media.js';
+
+/** The options of `mock.listen()`: the port and host to listen on. */
+export interface ListenOptions {
+  /** 0 (the default) picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+}
+
+/** What `mock.listen()` resolves to: the server's base URL and how to stop it. */
+export interface RunningServer {
+  /** e.g. `http://127.0.0.1:53117`: the base URL to give the client. */
+  url: string;
+  /** Stops the server, closing open connections too. @example afterAll(() => http.close()) */
+  close(): Promise<void>;
+}
+
+const EXPOSED = 'location, x-request-id, deprecation, content-type, www-authenticate';
+
+function cors(req: IncomingMessage): Record<string, string> {
+  return { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-expose-headers': EXPOSED, vary: 'origin' };
+}
+
+function preflight(req: IncomingMessage, res: ServerResponse): void {
+  res.writeHead(204, {
+    ...cors(req),
+    'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
+    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type, accept',
+    'access-control-max-age': '600',
+  });
+  res.end();
+}
+
+async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Request> {
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of req) chunks.push(chunk as Buffer);
+  const body = chunks.length ? Buffer.concat(chunks) : undefined;
+  // The Host the caller used, so links.next and Location stay on the caller's origin.
+  const url = `http://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
+  return new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+}
+
+async function answer(handlers: HttpHandler[], req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+  if (req.method === 'OPTIONS') return preflight(req, res);
+  const request = await toRequest(req, host);
+  const response =
+    (await getResponse(handlers, request)) ??
+    new Response(JSON.stringify({ errors: [{ status: 404, detail: `no endpoint ${req.method} ${new URL(request.url).pathname} in this service` }] }), {
+      status: 404,
+      headers: { 'content-type': JSONAPI },
+    });
+  const headers: Record<string, string> = { ...cors(req) };
+  response.headers.forEach((value, name) => {
+    headers[name] = value;
+  });
+  res.writeHead(response.status, headers);
+  res.end(Buffer.from(await response.arrayBuffer()));
+}
+
+export async function serve(handlers: HttpHandler[], options: ListenOptions = {}): Promise<RunningServer> {
+  const hostname = options.host ?? '127.0.0.1';
+  let host = hostname;
+  const server = createServer((req, res) => {
+    answer(handlers, req, res, host).catch((error: unknown) => {
+      if (!res.headersSent) res.writeHead(500, { 'content-type': JSONAPI, ...cors(req) });
+      res.end(JSON.stringify({ errors: [{ status: 500, detail: `mock server failure: ${error instanceof Error ? error.message : String(error)}` }] }));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, hostname, resolve);
+  });
+  const { port } = server.address() as AddressInfo;
+  host = `${hostname}:${port}`;
+  return {
+    url: `http://${host}`,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        server.closeAllConnections();
+        server.close((error) => (error ? reject(error) : resolve()));
+      }),
+  };
+}

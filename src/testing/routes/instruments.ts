@@ -1,0 +1,107 @@
+/**
+ * Assets (`/api/v2`) and instruments (`/api/v3`): one store, two renderings (`<kind>-asset`,
+ * `<kind>-instrument`). Create rules: creatable kinds only, no `other` coupon or day count, 303 to the
+ * existing one on a duplicate `securityIdentifier` + `ccyCode`, two loan transactions with a loan.
+ */
+import { Fields, ref } from '../http/check.js';
+import type { Ctx } from '../http/context.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { created, noContent, one, paged, seeOther } from '../http/respond.js';
+import type { Route } from '../http/routes.js';
+import type { InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
+import type { MockStore } from '../store/store.js';
+import { CREATABLE, checkAttributes, KINDS, NOT_CREATABLE } from './instrument-kinds.js';
+import { createLoanTransactions } from './loans.js';
+
+export type Family = 'asset' | 'instrument';
+export const FAMILY_PATH: Record<Family, string> = { asset: '/api/v2/assets', instrument: '/api/v3/instruments' };
+
+/** Kinds reported as private instruments of the reporting entity that holds them. */
+const PRIVATE_KINDS: readonly InstrumentKind[] = ['loan', 'fx-forward-cash-settlement', 'fx-forward-physical-delivery', 'private-market-fund-commitment-based'];
+
+/** An instrument as `GET /assets/:id` (family `asset`) or `GET /instruments/:id` (`instrument`) answers it. */
+export function renderInstrument(store: MockStore, rec: InstrumentRecord, family: Family): Record<string, unknown> {
+  const attributes = { ...rec.attributes };
+  const relationships: Relationships = { ...rec.relationships };
+  if (rec.kind === 'private-market-fund-commitment-based') {
+    delete attributes.initialCommitment;
+    attributes.exitDate ??= null;
+    if (family === 'instrument') {
+      const commitments = store.commitments.where((c) => c.instrumentId === rec.id);
+      relationships.commitments = { data: commitments.map((c) => ({ type: 'commitment', id: c.id })) };
+    }
+  }
+  const out: Record<string, unknown> = { id: rec.id, type: `${rec.kind}-${family}`, attributes };
+  if (Object.keys(relationships).length) out.relationships = relationships;
+  return out;
+}
+
+/** The instrument named by the path's `:id`, or a 404 in the family's words. */
+export function instrumentOf(ctx: Ctx, family: Family, name = 'id'): InstrumentRecord {
+  const rec = ctx.store.instruments.get(ctx.param(name));
+  if (!rec) throw notFound(family, ctx.param(name));
+  return rec;
+}
+
+async function create(ctx: Ctx, family: Family): Promise<Response> {
+  const doc = await ctx.document();
+  const suffix = `-${family}`;
+  if (!doc.type.endsWith(suffix)) throw new HttpError(409, `data.type must be "<kind>${suffix}" here, got "${doc.type}"`);
+  const kind = doc.type.slice(0, -suffix.length) as InstrumentKind;
+  if (NOT_CREATABLE[kind]) throw badRequest(`data.type: ${NOT_CREATABLE[kind]}`);
+  const rule = CREATABLE[kind];
+  if (!rule) throw badRequest(`data.type must be one of ${KINDS.filter((k) => CREATABLE[k]).map((k) => k + suffix).join(', ')}; got "${doc.type}"`);
+
+  const f = new Fields(doc.attributes, 'data.attributes');
+  checkAttributes(kind, f);
+  for (const [name, target] of Object.entries(rule.relationships)) {
+    ref(f, doc.relationships, name, target === 'account' ? ctx.store.accounts : ctx.store.depositories, { required: true });
+  }
+  f.done();
+
+  const { securityIdentifier, ccyCode } = doc.attributes;
+  const existing = securityIdentifier !== undefined && ccyCode !== undefined ? ctx.store.instruments.findByIdentifier(securityIdentifier, ccyCode) : undefined;
+  if (existing) return seeOther(`${ctx.base}${FAMILY_PATH[family]}/${existing.id}`);
+
+  const rec = ctx.store.instruments.add({ kind, attributes: doc.attributes, relationships: doc.relationships });
+  if (kind === 'private-market-fund-commitment-based') {
+    const commitment = doc.attributes.initialCommitment as { date: string; value: number };
+    ctx.store.commitments.add({ instrumentId: rec.id, date: commitment.date, value: commitment.value });
+    rec.attributes = { ...doc.attributes, exitDate: null };
+    delete rec.attributes.initialCommitment;
+  }
+  if (kind === 'loan') createLoanTransactions(ctx.store, rec);
+  return created(ctx, renderInstrument(ctx.store, rec, family));
+}
+
+/** Removes an instrument with its time series, commitments and positions (transactions stay). */
+function remove(store: MockStore, id: string): void {
+  store.instruments.delete(id);
+  for (const table of [store.prices, store.interestRates, store.indexFactors, store.netAssetValues, store.commitments, store.positions]) {
+    for (const row of table.where((r) => r.instrumentId === id)) table.delete(row.id);
+  }
+}
+
+function privateInstruments(ctx: Ctx): Response {
+  const id = ctx.param('reportingEntityId');
+  if (!ctx.store.reportingEntities.get(id)) throw notFound('reporting-entity', id);
+  const held = new Set(ctx.store.positions.where((p) => p.reportingEntityId === id).map((p) => p.instrumentId));
+  const owned = ctx.store.instruments.where((i) => i.reportingEntityId === id || (held.has(i.id) && PRIVATE_KINDS.includes(i.kind)));
+  return paged(ctx, owned.map((i) => renderInstrument(ctx.store, i, 'instrument')));
+}
+
+export const instrumentRoutes: Route[] = [
+  { method: 'GET', path: '/api/v2/assets/:id', handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'asset'), 'asset')) },
+  { method: 'POST', path: '/api/v2/assets', handle: (ctx) => create(ctx, 'asset') },
+  {
+    method: 'DELETE',
+    path: '/api/v2/assets/:id',
+    handle: (ctx) => {
+      remove(ctx.store, instrumentOf(ctx, 'asset').id);
+      return noContent();
+    },
+  },
+  { method: 'GET', path: '/api/v3/instruments/:id', handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'instrument'), 'instrument')) },
+  { method: 'GET', path: '/api/v3/instruments/:reportingEntityId/private-instruments', handle: privateInstruments },
+  { method: 'POST', path: '/api/v3/instruments', handle: (ctx) => create(ctx, 'instrument') },
+];

@@ -1,0 +1,175 @@
+/**
+ * Legal entities, accounts and depositories. A depository is created linked to exactly one account of
+ * its legal entity; an account may be created linked to a depository. `excludeFromReporting` is fixed
+ * at creation. Deleting a legal entity that still has accounts or depositories is a 409.
+ */
+import { Fields, ref, refs } from '../http/check.js';
+import type { Ctx } from '../http/context.js';
+import { badRequest, conflict } from '../http/errors.js';
+import { created, noContent } from '../http/respond.js';
+import type { Route } from '../http/routes.js';
+import type { AccountRecord, DepositoryRecord, LegalEntityRecord } from '../store/records.js';
+import type { MockStore } from '../store/store.js';
+import { deleteOne, found, listOf, readOne } from './crud.js';
+
+const rel = (type: string, id: string) => ({ data: { type, id } });
+const rels = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, id })) });
+
+function renderLegalEntity(store: MockStore, le: LegalEntityRecord, full: boolean) {
+  const relationships: Record<string, unknown> = { client: rel('client', le.clientId) };
+  if (full) {
+    relationships.accounts = rels('account', store.accounts.where((a) => a.legalEntityId === le.id).map((a) => a.id));
+    relationships.depositories = rels('depository', store.depositories.where((d) => d.legalEntityId === le.id).map((d) => d.id));
+  }
+  return { id: le.id, type: 'legal-entity', attributes: { name: le.name }, relationships };
+}
+
+export function renderAccount(a: AccountRecord) {
+  const attributes: Record<string, unknown> = { externalIdentifier: a.externalIdentifier, ccyCode: a.ccyCode, excludeFromReporting: a.excludeFromReporting };
+  if (a.name !== undefined) attributes.name = a.name;
+  const relationships: Record<string, unknown> = { legalEntity: rel('legal-entity', a.legalEntityId) };
+  // Absent, not empty, when unlinked; `depository` (deprecated) holds the first link.
+  if (a.depositoryIds[0]) {
+    relationships.depository = rel('depository', a.depositoryIds[0]);
+    relationships.depositories = rels('depository', a.depositoryIds);
+  }
+  return { id: a.id, type: 'account', attributes, relationships };
+}
+
+function renderDepository(store: MockStore, d: DepositoryRecord) {
+  const attributes: Record<string, unknown> = { externalIdentifier: d.externalIdentifier };
+  if (d.name !== undefined) attributes.name = d.name;
+  return {
+    id: d.id,
+    type: 'depository',
+    attributes,
+    relationships: { legalEntity: rel('legal-entity', d.legalEntityId), accounts: rels('account', store.accounts.ofDepository(d.id).map((a) => a.id)) },
+  };
+}
+
+function noRelationships(doc: { relationships: object }, what: string): void {
+  if (Object.keys(doc.relationships).length) throw badRequest(`the relationships of a ${what} cannot be changed by PATCH`);
+}
+
+async function createLegalEntity(ctx: Ctx): Promise<Response> {
+  const client = found(ctx.store.clients, ctx.param('id'));
+  const doc = await ctx.document('legal-entity');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name') as string;
+  f.only(['name']);
+  f.done();
+  return created(ctx, renderLegalEntity(ctx.store, ctx.store.legalEntities.add({ clientId: client.id, name }), false));
+}
+
+async function patchLegalEntity(ctx: Ctx): Promise<Response> {
+  const le = found(ctx.store.legalEntities, ctx.param('id'));
+  const doc = await ctx.patchDocument('legal-entity');
+  noRelationships(doc, 'legal entity');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name', { optional: true });
+  f.only(['name']);
+  f.done();
+  if (name !== undefined) le.name = name;
+  return noContent();
+}
+
+/** A legal entity that still owns accounts or depositories is kept (409); its authorities go with it. */
+function beforeDeleteLegalEntity(le: LegalEntityRecord, ctx: Ctx): void {
+  const accounts = ctx.store.accounts.where((a) => a.legalEntityId === le.id).length;
+  const depositories = ctx.store.depositories.where((d) => d.legalEntityId === le.id).length;
+  if (accounts || depositories) throw conflict(`legal entity ${le.id} still has ${accounts} account(s) and ${depositories} depository(ies); delete them first`);
+  for (const a of ctx.store.custodianAuthorities.where((x) => x.legalEntityId === le.id)) ctx.store.custodianAuthorities.delete(a.id);
+}
+
+async function createAccount(ctx: Ctx): Promise<Response> {
+  const le = found(ctx.store.legalEntities, ctx.param('id'));
+  const doc = await ctx.document('account');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name', { optional: true });
+  const externalIdentifier = f.string('externalIdentifier') as string;
+  const ccyCode = f.currency('ccyCode') as string;
+  const excludeFromReporting = f.boolean('excludeFromReporting', { optional: true }) ?? false;
+  f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
+  const linked = [ref(f, doc.relationships, 'depository', ctx.store.depositories), ...(refs(f, doc.relationships, 'depositories', ctx.store.depositories) ?? [])];
+  const depositoryIds = [...new Set(linked.filter((d) => d !== undefined).map((d) => d.id))];
+  for (const id of depositoryIds) {
+    if (ctx.store.depositories.get(id)?.legalEntityId !== le.id) f.issue(`data.relationships.depository: depository ${id} belongs to another legal entity`);
+  }
+  f.done();
+  const account = ctx.store.accounts.add({ legalEntityId: le.id, name, externalIdentifier, ccyCode, excludeFromReporting, depositoryIds });
+  return created(ctx, renderAccount(account));
+}
+
+async function patchAccount(ctx: Ctx): Promise<Response> {
+  const account = found(ctx.store.accounts, ctx.param('id'));
+  const doc = await ctx.patchDocument('account');
+  noRelationships(doc, 'account');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name', { optional: true });
+  const externalIdentifier = f.string('externalIdentifier', { optional: true });
+  const ccyCode = f.currency('ccyCode', { optional: true });
+  const exclude = doc.attributes.excludeFromReporting;
+  if (exclude !== undefined && exclude !== account.excludeFromReporting) f.fail('excludeFromReporting', 'cannot be changed after the account was created');
+  f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
+  f.done();
+  Object.assign(account, defined({ name, externalIdentifier, ccyCode }));
+  return noContent();
+}
+
+async function createDepository(ctx: Ctx): Promise<Response> {
+  const le = found(ctx.store.legalEntities, ctx.param('id'));
+  const doc = await ctx.document('depository');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name', { optional: true });
+  const externalIdentifier = f.string('externalIdentifier') as string;
+  f.only(['name', 'externalIdentifier']);
+  const data = doc.relationships.accounts?.data;
+  const accounts = Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];
+  if (!Array.isArray(data) || data.length !== 1) f.issue('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
+  for (const a of accounts) if (a.legalEntityId !== le.id) f.issue(`data.relationships.accounts: account ${a.id} belongs to another legal entity`);
+  f.done();
+  const depository = ctx.store.depositories.add({ legalEntityId: le.id, name, externalIdentifier, accountIds: accounts.map((a) => a.id) });
+  return created(ctx, renderDepository(ctx.store, depository));
+}
+
+async function patchDepository(ctx: Ctx): Promise<Response> {
+  const depository = found(ctx.store.depositories, ctx.param('id'));
+  const doc = await ctx.patchDocument('depository');
+  noRelationships(doc, 'depository');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const name = f.string('name', { optional: true });
+  const externalIdentifier = f.string('externalIdentifier', { optional: true });
+  f.only(['name', 'externalIdentifier']);
+  f.done();
+  Object.assign(depository, defined({ name, externalIdentifier }));
+  return noContent();
+}
+
+function defined<T extends object>(values: T): Partial<T> {
+  return Object.fromEntries(Object.entries(values).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+export const legalStructureRoutes: Route[] = [
+  listOf('/api/v2/clients/:id/legal-entities', (s) => s.clients, (client, ctx) =>
+    ctx.store.legalEntities.where((le) => le.clientId === client.id).map((le) => renderLegalEntity(ctx.store, le, false)),
+  ),
+  { method: 'POST', path: '/api/v2/clients/:id/legal-entities', handle: createLegalEntity },
+  readOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, (le, ctx) => renderLegalEntity(ctx.store, le, true)),
+  { method: 'PATCH', path: '/api/v2/legal-entities/:id', handle: patchLegalEntity },
+  deleteOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, beforeDeleteLegalEntity),
+  listOf('/api/v2/legal-entities/:id/accounts', (s) => s.legalEntities, (le, ctx) => ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount)),
+  { method: 'POST', path: '/api/v2/legal-entities/:id/accounts', handle: createAccount },
+  listOf('/api/v2/legal-entities/:id/depositories', (s) => s.legalEntities, (le, ctx) =>
+    ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)),
+  ),
+  { method: 'POST', path: '/api/v2/legal-entities/:id/depositories', handle: createDepository },
+  readOne('/api/v2/accounts/:id', (s) => s.accounts, renderAccount),
+  { method: 'PATCH', path: '/api/v2/accounts/:id', handle: patchAccount },
+  deleteOne('/api/v2/accounts/:id', (s) => s.accounts),
+  readOne('/api/v2/depositories/:id', (s) => s.depositories, (d, ctx) => renderDepository(ctx.store, d)),
+  { method: 'PATCH', path: '/api/v2/depositories/:id', handle: patchDepository },
+  // Unlinked from its accounts as it goes.
+  deleteOne('/api/v2/depositories/:id', (s) => s.depositories, (depository, ctx) => {
+    for (const a of ctx.store.accounts.ofDepository(depository.id)) a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
+  }),
+];

@@ -1,0 +1,113 @@
+/**
+ * Interest rates, prices, index factors (v2 on assets, v3 on instruments; one store) and net asset
+ * values (v3 only). Values created here have provider `client`; a second value on the same date is a 409.
+ */
+import { Fields } from '../http/check.js';
+import type { Ctx } from '../http/context.js';
+import { badRequest, conflict, notFound } from '../http/errors.js';
+import { created, noContent, paged } from '../http/respond.js';
+import type { Route } from '../http/routes.js';
+import type { SeriesRecord } from '../store/records.js';
+import type { Series } from '../store/instruments.js';
+import { type Family, instrumentOf } from './instruments.js';
+
+interface SeriesDef {
+  /** Path segment, e.g. `prices`. */
+  segment: string;
+  type: 'price' | 'interest-rate' | 'index-factor';
+  table: (ctx: Ctx) => Series;
+}
+const SERIES: SeriesDef[] = [
+  { segment: 'interest-rates', type: 'interest-rate', table: (ctx) => ctx.store.interestRates },
+  { segment: 'prices', type: 'price', table: (ctx) => ctx.store.prices },
+  { segment: 'index-factors', type: 'index-factor', table: (ctx) => ctx.store.indexFactors },
+];
+
+const render = (type: string, s: SeriesRecord) => ({ id: s.id, type, attributes: { date: s.date, provider: s.provider, value: s.value } });
+
+async function createValue(ctx: Ctx, family: Family, def: SeriesDef): Promise<Response> {
+  const instrument = instrumentOf(ctx, family);
+  const doc = await ctx.document(def.type);
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const date = f.date('date');
+  const value = f.number('value');
+  if (doc.attributes.provider !== undefined) f.fail('provider', 'is set by the service (client for values sent here) and cannot be sent');
+  f.done();
+  const table = def.table(ctx);
+  const clash = table.of(instrument.id).find((s) => s.date === date && s.provider === 'client');
+  if (clash) throw conflict(`a ${def.type} dated ${date} already exists for this ${family} (id ${clash.id}); delete it first${def.type === 'price' ? ' or PATCH its value' : ''}`);
+  return created(ctx, render(def.type, table.add({ instrumentId: instrument.id, date: date as string, value: value as number })));
+}
+
+function deleteValue(ctx: Ctx, def: SeriesDef): Response {
+  if (!def.table(ctx).delete(ctx.param('id'))) throw notFound(def.type, ctx.param('id'));
+  return noContent();
+}
+
+async function patchPrice(ctx: Ctx): Promise<Response> {
+  const price = ctx.store.prices.get(ctx.param('id'));
+  if (!price) throw notFound('price', ctx.param('id'));
+  const doc = await ctx.patchDocument('price');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const value = f.number('value');
+  for (const name of Object.keys(doc.attributes)) if (name !== 'value') f.fail(name, 'cannot be changed (only value can)');
+  f.done();
+  price.value = value as number;
+  return noContent();
+}
+
+function seriesRoutes(family: Family, prefix: string, base: string): Route[] {
+  return SERIES.flatMap((def): Route[] => [
+    { method: 'GET', path: `${base}/:id/${def.segment}`, handle: (ctx) => paged(ctx, def.table(ctx).of(instrumentOf(ctx, family).id).map((s) => render(def.type, s))) },
+    { method: 'POST', path: `${base}/:id/${def.segment}`, handle: (ctx) => createValue(ctx, family, def) },
+    ...(def.type === 'price' ? [{ method: 'PATCH', path: `${prefix}/prices/:id`, handle: patchPrice } as Route] : []),
+    { method: 'DELETE', path: `${prefix}/${def.segment}/:id`, handle: (ctx) => deleteValue(ctx, def) },
+  ]);
+}
+
+const FUND = 'private-market-fund-commitment-based';
+
+async function createNav(ctx: Ctx): Promise<Response> {
+  const instrument = instrumentOf(ctx, 'instrument');
+  if (instrument.kind !== FUND) throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
+  const doc = await ctx.document('net-asset-value');
+  const f = new Fields(doc.attributes, 'data.attributes');
+  const officialDate = f.date('officialDate') as string;
+  const effectiveDate = f.date('effectiveDate', { optional: true });
+  const value = f.number('value') as number;
+  f.done();
+  const nav = ctx.store.netAssetValues.add({ instrumentId: instrument.id, officialDate, effectiveDate, value });
+  return created(ctx, renderNav(nav));
+}
+
+const renderNav = (n: { id: string; officialDate: string; effectiveDate: string; value: number }) => ({
+  id: n.id,
+  type: 'net-asset-value',
+  attributes: { officialDate: n.officialDate, effectiveDate: n.effectiveDate, value: n.value },
+});
+
+export const timeSeriesRoutes: Route[] = [
+  ...seriesRoutes('instrument', '/api/v3', '/api/v3/instruments'),
+  ...seriesRoutes('asset', '/api/v2', '/api/v2/assets'),
+  {
+    method: 'GET',
+    path: '/api/v3/instruments/:id/net-asset-values',
+    handle: (ctx) => {
+      const id = instrumentOf(ctx, 'instrument').id;
+      const navs = ctx.store.netAssetValues.where((n) => n.instrumentId === id).sort((a, b) => a.officialDate.localeCompare(b.officialDate));
+      return paged(ctx, navs.map(renderNav));
+    },
+  },
+  { method: 'POST', path: '/api/v3/instruments/:id/net-asset-values', handle: createNav },
+  {
+    method: 'DELETE',
+    path: '/api/v3/net-asset-values/:navId',
+    handle: (ctx) => {
+      const nav = ctx.store.netAssetValues.get(ctx.param('navId'));
+      if (!nav) throw notFound('net-asset-value', ctx.param('navId'));
+      ctx.store.netAssetValues.delete(nav.id);
+      ctx.store.prices.delete(nav.priceId);
+      return noContent();
+    },
+  },
+];

@@ -1,0 +1,116 @@
+/**
+ * `createMockService()`: the whole service in memory — msw handlers for every endpoint, the same
+ * handlers over real HTTP with `listen()`, a store to seed and inspect, and the webhook keys of the
+ * registered signers.
+ */
+import type { HttpHandler } from 'msw';
+import type { ServiceEnv } from './http/context.js';
+import { toHandlers } from './http/routes.js';
+import type { ListenOptions, RunningServer } from './http/server.js';
+import { routes } from './routes/index.js';
+import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
+import { MockStore, type Seed } from './store/store.js';
+
+/**
+ * The options of `createMockService()`: where it answers, its seed, page size, token, clock, invite links and signers.
+ */
+export interface MockServiceOptions {
+  /** The origin (and optional path) the msw handlers answer for; default: any origin. */
+  baseUrl?: string;
+  /** Seeds the store; runs now and after every `reset()`. */
+  seed?: Seed;
+  /** Items per page of a collection; longer ones carry `links.next`. Default 100. */
+  pageSize?: number;
+  /** When set, only this bearer token is accepted (401 otherwise); by default any non-empty token is. */
+  accessToken?: string;
+  /** The mock's clock (invite expiration, upload times, default dates). Default: the real one. */
+  now?: () => Date;
+  /** Invite links are `<inviteBaseUrl>/-/invite/<token>`. Default `https://app.reporting.test`. */
+  inviteBaseUrl?: string;
+  /** Signers whose public keys `GET /v2/webhooks/keys` serves. */
+  signers?: WebhookSigner[];
+}
+
+/** `mock.webhooks`: the signers whose keys the mock publishes, and deliveries signed by them. */
+export interface MockWebhooks {
+  /** The registered signers. */
+  readonly signers: readonly WebhookSigner[];
+  /** Publishes a signer's keys at `/v2/webhooks/keys`. @example mock.webhooks.addSigner(createWebhookSigner()) */
+  addSigner(signer: WebhookSigner): void;
+  /** Stops publishing a signer's keys. @example mock.webhooks.removeSigner(signer) */
+  removeSigner(signer: WebhookSigner): void;
+  /**
+   * Signs an event with a registered signer (default: the first) and POSTs it to `url`, as the service
+   * delivers a webhook. Resolves to the receiver's response and the delivery sent.
+   * @example const { response } = await mock.webhooks.deliver('http://127.0.0.1:3000/hooks', { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId } });
+   */
+  deliver(url: string, event: unknown, options?: SignOptions & { signer?: WebhookSigner }): Promise<{ response: Response; delivery: SignedDelivery }>;
+}
+
+/**
+ * What `createMockService()` returns: msw handlers, the store, webhooks, a real HTTP server on demand, and `reset()`.
+ */
+export interface MockService {
+  /** msw request handlers for all 95 endpoints: `setupServer(...mock.handlers)`. */
+  readonly handlers: HttpHandler[];
+  /** The state: seed it before a test, inspect it after. */
+  readonly store: MockStore;
+  /** The signers whose public keys `GET /v2/webhooks/keys` serves, and signed deliveries to a receiver. */
+  readonly webhooks: MockWebhooks;
+  /** Serves the same endpoints over HTTP on 127.0.0.1 (CORS enabled). @example const { url, close } = await mock.listen({ port: 0 }); */
+  listen(options?: ListenOptions): Promise<RunningServer>;
+  /** Back to the seeded state. Registered signers stay. @example afterEach(() => mock.reset()) */
+  reset(): void;
+}
+
+/**
+ * Creates a stateful in-memory Portfolio Reporting Service.
+ * @example
+ * const mock = createMockService({ baseUrl: 'https://reporting.test' });
+ * const server = setupServer(...mock.handlers); // msw, in-process
+ * const http = await mock.listen({ port: 0 });   // or real HTTP: { url, close }
+ */
+export function createMockService(options: MockServiceOptions = {}): MockService {
+  const store = new MockStore({ seed: options.seed, now: options.now, inviteBaseUrl: options.inviteBaseUrl });
+  const signers: WebhookSigner[] = [...(options.signers ?? [])];
+  const env: ServiceEnv = {
+    store,
+    pageSize: checkPageSize(options.pageSize ?? 100),
+    webhookKeys: async () => (await Promise.all(signers.map((s) => s.publicKeys()))).flat(),
+  };
+  const auth = { accessToken: options.accessToken };
+  const origin = options.baseUrl ? options.baseUrl.replace(/\/$/, '') : '*';
+  const webhooks: MockWebhooks = {
+    signers,
+    addSigner: (signer) => {
+      if (!signers.includes(signer)) signers.push(signer);
+    },
+    removeSigner: (signer) => {
+      const at = signers.indexOf(signer);
+      if (at >= 0) signers.splice(at, 1);
+    },
+    async deliver(url, event, { signer = signers[0], ...signOptions } = {}) {
+      if (!signer) throw new Error('mock webhooks: no signer registered; pass { signers: [createWebhookSigner()] } or call addSigner()');
+      const delivery = await signer.sign(event, signOptions);
+      const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      return { response, delivery };
+    },
+  };
+  return {
+    handlers: toHandlers(routes, origin, env, auth),
+    store,
+    webhooks,
+    async listen(listenOptions) {
+      // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
+      const { serve } = await import('./http/server.js');
+      // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.
+      return serve(toHandlers(routes, '*', env, auth), listenOptions);
+    },
+    reset: () => store.reset(),
+  };
+}
+
+function checkPageSize(size: number): number {
+  if (!Number.isInteger(size) || size < 1) throw new Error(`createMockService: pageSize must be a whole number of 1 or more, got ${size}`);
+  return size;
+}

@@ -1,0 +1,160 @@
+/** Instruments, their time series, classes, commitments and the positions holdings are computed from. */
+import type {
+  ClassRecord,
+  CommitmentRecord,
+  DetailedClassRecord,
+  InstrumentKind,
+  InstrumentRecord,
+  NetAssetValueRecord,
+  PositionRecord,
+  Provider,
+  Relationships,
+  SeriesRecord,
+} from './records.js';
+import type { MockStore } from './store.js';
+import { Table } from './table.js';
+
+/** The seeded detailed class each kind falls in unless a test says otherwise (see `seedDefaults`). */
+export const DETAILED_CLASS_BY_KIND: Record<InstrumentKind, string> = {
+  stock: 'Listed equities',
+  'mutual-fund': 'Equity funds',
+  bond: 'Bonds',
+  'zero-coupon-bond': 'Bonds',
+  'index-linked-bond': 'Inflation-linked bonds',
+  loan: 'Loans',
+  'fx-forward-cash-settlement': 'Currency forwards',
+  'fx-forward-physical-delivery': 'Currency forwards',
+  'private-market-fund-commitment-based': 'Private equity',
+  fee: 'Fees and refunds',
+  refund: 'Fees and refunds',
+  other: 'Other instruments',
+};
+
+export interface InstrumentInput {
+  kind: InstrumentKind;
+  attributes: Record<string, unknown>;
+  relationships?: Relationships;
+  instrumentClassId?: string;
+  detailedInstrumentClassId?: string;
+  reportingEntityId?: string;
+}
+
+export class Instruments extends Table<InstrumentRecord> {
+  constructor(private readonly store: MockStore) {
+    super('instrument');
+  }
+  /**
+   * Adds an instrument of any kind, `fee`, `refund` and `other` included (no create rule is checked).
+   * @example
+   * const acme = mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } });
+   */
+  add(input: InstrumentInput): InstrumentRecord {
+    const detailed = input.detailedInstrumentClassId
+      ? this.store.detailedInstrumentClasses.expect(input.detailedInstrumentClassId)
+      : this.store.detailedInstrumentClasses.where((c) => c.name === DETAILED_CLASS_BY_KIND[input.kind])[0];
+    return this.insert({
+      id: this.store.ids.hex24(),
+      kind: input.kind,
+      attributes: input.attributes,
+      relationships: input.relationships ?? {},
+      instrumentClassId: input.instrumentClassId ?? detailed?.instrumentClassId,
+      detailedInstrumentClassId: detailed?.id,
+      reportingEntityId: input.reportingEntityId,
+    });
+  }
+  /** The instrument with this `securityIdentifier` and `ccyCode`, if any (the duplicate rule). */
+  findByIdentifier(securityIdentifier: unknown, ccyCode: unknown): InstrumentRecord | undefined {
+    return this.all().find((i) => i.attributes.securityIdentifier === securityIdentifier && i.attributes.ccyCode === ccyCode);
+  }
+}
+
+/** One time series (prices, interest rates or index factors); values sorted by date on read. */
+export class Series extends Table<SeriesRecord> {
+  constructor(
+    private readonly store: MockStore,
+    label: 'price' | 'interest-rate' | 'index-factor',
+  ) {
+    super(label);
+  }
+  /** @example mock.store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5 }); */
+  add(input: { instrumentId: string; date: string; value: number; provider?: Provider }): SeriesRecord {
+    this.store.instruments.expect(input.instrumentId);
+    return this.insert({ provider: 'client', ...input, id: this.store.ids.hex24() });
+  }
+  /** The values of one instrument, oldest first. @example mock.store.prices.of(acme.id) */
+  of(instrumentId: string): SeriesRecord[] {
+    return this.where((s) => s.instrumentId === instrumentId).sort((a, b) => a.date.localeCompare(b.date));
+  }
+  /** The latest value dated on or before `date` (prices are end-of-day). @example mock.store.prices.latest(acme.id, '2024-03-31') */
+  latest(instrumentId: string, date: string): SeriesRecord | undefined {
+    return this.of(instrumentId)
+      .filter((s) => s.date <= date)
+      .at(-1);
+  }
+}
+
+export class NetAssetValues extends Table<NetAssetValueRecord> {
+  constructor(private readonly store: MockStore) {
+    super('net-asset-value');
+  }
+  /**
+   * Adds a NAV and its paired price (dated `effectiveDate`, which defaults to `officialDate`).
+   * @example mock.store.netAssetValues.add({ instrumentId: fund.id, officialDate: '2024-03-31', value: 1_250_000 });
+   */
+  add(input: { instrumentId: string; officialDate: string; effectiveDate?: string | null; value: number }): NetAssetValueRecord {
+    const effectiveDate = input.effectiveDate ?? input.officialDate;
+    const existing = this.store.prices.of(input.instrumentId).find((p) => p.date === effectiveDate);
+    // The NAV is the instrument's value on that day: it takes over a price already there.
+    const price = existing ?? this.store.prices.add({ instrumentId: input.instrumentId, date: effectiveDate, value: input.value });
+    price.value = input.value;
+    return this.insert({ id: this.store.ids.hex24(), instrumentId: input.instrumentId, officialDate: input.officialDate, effectiveDate, value: input.value, priceId: price.id });
+  }
+}
+
+export class Commitments extends Table<CommitmentRecord> {
+  constructor(private readonly store: MockStore) {
+    super('commitment');
+  }
+  /** @example mock.store.commitments.add({ instrumentId: fund.id, date: '2024-01-15', value: 5_000_000 }); */
+  add(input: Omit<CommitmentRecord, 'id'>): CommitmentRecord {
+    return this.insert({ ...input, id: this.store.ids.hex24() });
+  }
+}
+
+export class InstrumentClasses extends Table<ClassRecord> {
+  constructor(private readonly store: MockStore) {
+    super('instrument-class');
+  }
+  /** @example const cls = mock.store.instrumentClasses.add({ name: 'Commodities' }); */
+  add(input: { name: string }): ClassRecord {
+    return this.insert({ id: this.store.ids.hex24(), name: input.name });
+  }
+}
+
+export class DetailedInstrumentClasses extends Table<DetailedClassRecord> {
+  constructor(private readonly store: MockStore) {
+    super('instrument-class-detailed');
+  }
+  /** @example mock.store.detailedInstrumentClasses.add({ name: 'Gold', instrumentClassId: cls.id }); */
+  add(input: { name: string; instrumentClassId: string }): DetailedClassRecord {
+    this.store.instrumentClasses.expect(input.instrumentClassId);
+    return this.insert({ id: this.store.ids.hex24(), ...input });
+  }
+}
+
+export class Positions extends Table<PositionRecord> {
+  constructor(private readonly store: MockStore) {
+    super('position');
+  }
+  /**
+   * Seeds a position the holdings and limit statuses are computed from.
+   * The reporting entity is the portfolio's.
+   * @example mock.store.positions.add({ portfolioId: p.id, depositoryId: d.id, instrumentId: acme.id, units: 100 });
+   */
+  add(input: Omit<PositionRecord, 'id' | 'reportingEntityId'>): PositionRecord {
+    const portfolio = this.store.portfolios.expect(input.portfolioId);
+    this.store.instruments.expect(input.instrumentId);
+    if (input.depositoryId) this.store.depositories.expect(input.depositoryId);
+    return this.insert({ ...input, reportingEntityId: portfolio.reportingEntityId, id: this.store.ids.hex24() });
+  }
+}

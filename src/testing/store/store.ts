@@ -1,0 +1,123 @@
+/**
+ * The mock's state: one table per resource, the id generator and the clock. `reset()` empties every
+ * table, restarts the ids, and runs the default seed and the caller's seed again.
+ */
+import { IdGenerator } from '../ids.js';
+import { AuthFlows, AuthorityFiles, CustodianAuthorities, Custodians } from './custodians.js';
+import { seedDefaults } from './defaults.js';
+import {
+  Commitments,
+  DetailedInstrumentClasses,
+  InstrumentClasses,
+  Instruments,
+  NetAssetValues,
+  Positions,
+  Series,
+} from './instruments.js';
+import { CustodianHoldings, Limits } from './limits.js';
+import { Accounts, Clients, Depositories, LegalEntities, Portfolios, ReportingEntities } from './structure.js';
+import type { Table } from './table.js';
+import { Transactions } from './transactions.js';
+import { Invites, Users } from './users.js';
+
+/** Seeds the store; runs at creation and after every `reset()`, after the default seed. */
+export type Seed = (store: MockStore) => void;
+
+export interface StoreOptions {
+  seed?: Seed;
+  now?: () => Date;
+  inviteBaseUrl?: string;
+}
+
+/**
+ * The mock's state (`mock.store`): one table per resource, the id generator and the clock. Seed it before a
+ * test, inspect it after; `reset()` returns to the seeded state.
+ * @example
+ * const mock = createMockService();
+ * const client = mock.store.clients.add({ name: 'Berg' });
+ * const le = mock.store.legalEntities.add({ clientId: client.id, name: 'Berg Holding AB' });
+ * mock.reset(); // back to the seed: mock.store.legalEntities.get(le.id) is undefined
+ */
+export class MockStore {
+  /** Makes the ids of new records in the service's formats; restarted on `reset()`, so ids repeat run after run. */
+  readonly ids = new IdGenerator();
+  /** The mock's clock (invite expiration, upload times, default dates). */
+  readonly now: () => Date;
+  /** Invite links are `<inviteBaseUrl>/-/invite/<token>`. */
+  readonly inviteBaseUrl: string;
+
+  /** Clients (`client`). */
+  readonly clients = new Clients(this);
+  /** Reporting entities of clients (`reporting-entity`). */
+  readonly reportingEntities = new ReportingEntities(this);
+  /** Portfolios of reporting entities (`portfolio`). */
+  readonly portfolios = new Portfolios(this);
+  /** Legal entities of clients (`legal-entity`). */
+  readonly legalEntities = new LegalEntities(this);
+  /** Accounts of legal entities (`account`). */
+  readonly accounts = new Accounts(this);
+  /** Depositories of legal entities (`depository`). */
+  readonly depositories = new Depositories(this);
+  /** Users of clients (`user`). */
+  readonly users = new Users(this);
+  /** Users' invites (`invite`); `setState()` makes the moves the service makes by itself. */
+  readonly invites = new Invites(this);
+  /** Custodians (`custodian`); the default seed adds `nordbank` and `alpen-privatbank`. */
+  readonly custodians = new Custodians(this);
+  /**
+   * Custodian auth flows (`custodian-auth-flow`): the files each requires; the default seed adds one per custodian and
+   * an outdated `nordbank-v1`.
+   */
+  readonly authFlows = new AuthFlows(this);
+  /** Custodian authorities (`custodian-authority`); `advance()` makes the operator's and the custodian's moves. */
+  readonly custodianAuthorities = new CustodianAuthorities(this);
+  /** Files uploaded to custodian authorities (`custodian-authority-file`). */
+  readonly custodianAuthorityFiles = new AuthorityFiles();
+  /** Instrument classes (`instrument-class`); the default seed adds five, from `Equities` to `Other`. */
+  readonly instrumentClasses = new InstrumentClasses(this);
+  /**
+   * Detailed instrument classes (`instrument-class-detailed`); each instrument kind falls in a seeded one by default.
+   */
+  readonly detailedInstrumentClasses = new DetailedInstrumentClasses(this);
+  /** Instruments of every kind, served as v3 instruments and v2 assets. */
+  readonly instruments = new Instruments(this);
+  /** Commitments to private market funds (`commitment`). */
+  readonly commitments = new Commitments(this);
+  /** Prices (`price`) of instruments. */
+  readonly prices = new Series(this, 'price');
+  /** Interest rates (`interest-rate`) of instruments. */
+  readonly interestRates = new Series(this, 'interest-rate');
+  /** Index factors (`index-factor`) of instruments. */
+  readonly indexFactors = new Series(this, 'index-factor');
+  /** Net asset values (`net-asset-value`), each with the price entry it sets. */
+  readonly netAssetValues = new NetAssetValues(this);
+  /** Positions: the holdings, performance and limit statuses are computed from them. */
+  readonly positions = new Positions(this);
+  /** Transactions of every kind (`<kind>-transaction`). */
+  readonly transactions = new Transactions(this);
+  /** Investment limits of clients (`limit`). */
+  readonly limits = new Limits(this);
+  /** Holdings reported by custodians per legal entity (`custodian-holding`). */
+  readonly custodianHoldings = new CustodianHoldings(this);
+
+  private readonly seed: Seed | undefined;
+
+  constructor(options: StoreOptions = {}) {
+    this.now = options.now ?? (() => new Date());
+    this.inviteBaseUrl = (options.inviteBaseUrl ?? 'https://app.reporting.test').replace(/\/$/, '');
+    this.seed = options.seed;
+    this.reset();
+  }
+
+  /** Back to the seeded state: tables emptied, ids restarted, default seed and `seed` run again. @example mock.store.reset() */
+  reset(): void {
+    for (const table of Object.values(this)) if (isTable(table)) table.clear();
+    this.ids.restart();
+    seedDefaults(this);
+    this.seed?.(this);
+  }
+}
+
+function isTable(value: unknown): value is Table<{ id: string }> {
+  return typeof value === 'object' && value !== null && typeof (value as Table<{ id: string }>).clear === 'function';
+}

@@ -1,0 +1,18 @@
+/** Transactions, as created through `POST /transactions`, by a loan's creation, or seeded. */
+import type { Relationships, TransactionRecord } from './records.js';
+import type { MockStore } from './store.js';
+import { Table } from './table.js';
+
+export class Transactions extends Table<TransactionRecord> {
+  constructor(private readonly store: MockStore) {
+    super('transaction');
+  }
+  /**
+   * Adds a transaction of any type (the FX forward and loan kinds the service creates itself included).
+   * @example
+   * mock.store.transactions.add({ type: 'fx-forward-cash-settlement-transaction', attributes: { accountAmount: 120, tradeDate: '2024-06-28', valueDate: '2024-07-02' }, relationships: { account: { data: { type: 'account', id } } } });
+   */
+  add(input: { type: string; attributes: Record<string, unknown>; relationships?: Relationships }): TransactionRecord {
+    return this.insert({ id: this.store.ids.hex24(), type: input.type, attributes: input.attributes, relationships: input.relationships ?? {} });
+  }
+}

@@ -1,0 +1,404 @@
+/**
+ * `portfolio-reporting load`, run in-process through `main()` against the mock over real HTTP: help and
+ * usage errors, the dry run (every bad row by line and field, nothing sent), columns to SDK inputs, the
+ * journal across runs, rows in doubt, and the progress output.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { main, type Summary } from '../../src/cli/main.js';
+import { createMockService } from '../../src/testing/index.js';
+import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
+import { addAccount, addStock } from '../helpers/mock-seeds.js';
+
+const mock = createMockService();
+let server: FaultyMock;
+let faults: Record<string, Fault> = {};
+const dir = mkdtempSync(join(tmpdir(), 'prs-cli-'));
+
+beforeAll(async () => {
+  server = await serveWithFaults(
+    mock,
+    placedFaults(() => faults),
+  );
+});
+afterEach(() => {
+  mock.reset();
+  server.reset();
+  faults = {};
+});
+afterAll(async () => {
+  await server.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+let files = 0;
+/** Writes a file in the test's directory; the name keeps its extension (the format follows it). */
+function file(name: string, text: string): string {
+  const path = join(dir, `${++files}-${name}`);
+  writeFileSync(path, text);
+  return path;
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+async function cli(
+  args: string[],
+  options: { env?: Record<string, string>; interrupt?: AbortSignal; tty?: boolean } = {},
+): Promise<Run> {
+  const stdout = { text: '', write: (s: string) => (stdout.text += s) };
+  const stderr = { text: '', isTTY: options.tty ?? false, columns: 200, write: (s: string) => (stderr.text += s) };
+  const env = options.env ?? { PRS_ACCESS_TOKEN: 'cli-test-token' };
+  const code = await main(args, { stdout, stderr, env, interrupt: options.interrupt });
+  return { code, stdout: stdout.text, stderr: stderr.text };
+}
+
+const summaryOf = (run: Run) => JSON.parse(run.stdout) as Summary;
+
+describe('help and usage', () => {
+  it('prints the usage with examples for --help and for no arguments', async () => {
+    for (const args of [['--help'], ['-h'], []]) {
+      const run = await cli(args);
+      expect(run.code).toBe(0);
+      expect(run.stdout).toContain(
+        'Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]',
+      );
+      expect(run.stdout).toContain('Examples:\n  export PRS_BASE_URL=');
+      expect(run.stdout).toContain('portfolio-reporting load instruments instruments.csv --dry-run');
+    }
+  });
+
+  it.each([
+    [
+      ['load', 'stocks', 'x.csv'],
+      'error: what to load must be one of instruments, prices, nav, transactions, got "stocks"',
+    ],
+    [['upload', 'instruments', 'x.csv'], 'error: unknown command "upload"; the command is "load"'],
+    [['load', 'instruments'], 'error: no file given: portfolio-reporting load <kind> <file>'],
+    [
+      ['load', 'instruments', 'x.csv', '--concurrency', '0'],
+      'error: --concurrency must be a whole number of 1 or more, got "0"',
+    ],
+    [['load', 'instruments', 'x.csv', '--instrument', 'abc'], 'error: --instrument applies to prices and nav only'],
+    [['load', 'instruments', 'x.csv', '--colour'], "error: Unknown option '--colour'"],
+    [['load', 'instruments', 'x.csv', '--format', 'xml'], 'error: --format must be csv or jsonl, got "xml"'],
+  ])('refuses %j with exit 2', async (args, message) => {
+    const run = await cli(args);
+    expect(run.code).toBe(2);
+    expect(run.stderr.split('\n')[0]).toContain(message);
+  });
+
+  it('says which file cannot be read, and refuses a header naming a column twice', async () => {
+    const missing = await cli(['load', 'instruments', join(dir, 'nope.csv')]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain(`error: ENOENT: no such file or directory, open '${join(dir, 'nope.csv')}'`);
+    const twice = await cli(['load', 'instruments', file('twice.csv', 'type,name,name\n')]);
+    expect(twice).toMatchObject({ code: 2, stderr: 'error: line 1: the header names the column "name" twice\n' });
+  });
+
+  it('needs a base URL and a token to send, not to check', async () => {
+    const rows = file(
+      'one.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,ACME,US0000000001,USD,US\n',
+    );
+    const noToken = await cli(['load', 'instruments', rows, '--base-url', server.url], { env: {} });
+    expect(noToken.code).toBe(2);
+    expect(noToken.stderr).toContain('error: No access token');
+    expect((await cli(['load', 'instruments', rows, '--dry-run'], { env: {} })).code).toBe(0);
+    expect(server.log.requests).toBe(0);
+  });
+});
+
+describe('--dry-run', () => {
+  it('lists every bad row with its line and field, and sends nothing', async () => {
+    const csv = file(
+      'instruments.csv',
+      [
+        'type,name,securityIdentifier,ccyCode,countryCode,couponFrequency,dayCountConvention,maturityDate,colour',
+        'stock-instrument,ACME,US0000000001,USD,US,,,,', // 2: fine
+        'stock-instrument,Lower,US0000000002,usd,US,,,,', // 3: currency
+        'bond-instrument,Bund,DE0001102507,EUR,DE,monthly,actual/actual,2030-02-30,', // 4: enum and date
+        'stock-instrument,,US0000000003,USD,US,,,,', // 5: missing name
+        'fee-instrument,Custody fee,,,,,,,', // 6: refused kind
+        'stock-instrument,ACME,US0000000004,USD,US,,,,blue', // 7: unknown column
+        'stock-instrument,ACME,US0000000005,USD', // 8: too few fields
+        '"mutual-fund-instrument","Fund, with a comma","LU0000000001","EUR","LU",,,,', // 9: fine, quoted
+        'loan-instrument,,LN1,,,,actual/360,2030-01-01,', // 10: loan without its fields
+      ].join('\n'),
+    );
+    const run = await cli(['load', 'instruments', csv, '--dry-run', '--base-url', server.url]);
+    expect(run.code).toBe(1);
+    expect(run.stdout.split('\n')).toEqual([
+      'line 3: attributes.ccyCode: must be a three-letter upper-case ISO 4217 currency code, e.g. EUR',
+      'line 4: attributes.couponFrequency: must be one of "quarterly", "semiannually", "annually", got "monthly"',
+      'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD',
+      'line 5: attributes.name: is required',
+      'line 6: type: fee instruments cannot be created: the service keeps them for reporting only',
+      'line 7: attributes.colour: is not a documented field here (misspelled, or read-only?)',
+      'line 8: has 4 fields, the header (line above) has 9',
+      'line 8: attributes.countryCode: is required',
+      'line 10: attributes.agreementDate: is required',
+      'line 10: attributes.interestRateInPercent: is required',
+      'line 10: attributes.principalAmount: is required',
+      'line 10: relationships.account: is required (an account id)',
+      '9 rows checked, 7 invalid; nothing was sent (dry run).',
+      '',
+    ]);
+    expect(server.log.requests).toBe(0);
+    expect(existsSync(`${csv}.journal.jsonl`)).toBe(false);
+  });
+
+  it('checks JSON lines too: syntax, shape, members, and the instrument of each value', async () => {
+    const jsonl = file(
+      'nav.jsonl',
+      [
+        '{"instrumentId":"65f1c0ffee0000000000a001","attributes":{"officialDate":"2024-03-31","value":1250000}}',
+        '',
+        '{"instrumentId":"65f1c0ffee0000000000a001","attributes":{"officialDate":"2024-06-31","value":"1.3m"}}',
+        '{"attributes":{"officialDate":"2024-09-30","value":1}', // torn
+        '[1,2]',
+        '{"instrumentId":"65f1c0ffee0000000000a001","type":"net-asset-value","attributes":{"officialDate":"2024-12-31","value":1}}',
+        '{"attributes":{"officialDate":"2024-12-31","value":1}}',
+      ].join('\n'),
+    );
+    const run = await cli(['load', 'nav', jsonl, '--dry-run']);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    // The JSON parser's own words, whatever the Node version says.
+    expect(lines[2]).toMatch(/^line 4: is not valid JSON \(.+\)$/);
+    lines[2] = 'line 4: is not valid JSON (…)';
+    expect(lines).toEqual([
+      'line 3: attributes.officialDate: must be a calendar date in the form YYYY-MM-DD',
+      'line 3: attributes.value: must be a number, got "1.3m"',
+      'line 4: is not valid JSON (…)',
+      'line 5: must be a JSON object { type?, attributes, relationships? }',
+      'line 6: type: is not a member of a instruments.netAssetValues.create row (expected attributes, relationships, instrumentId)',
+      'line 7: instrumentId: must be a non-empty string id, got undefined',
+      '6 rows checked, 5 invalid; nothing was sent (dry run).',
+      '',
+    ]);
+    const both = await cli(['load', 'nav', jsonl, '--dry-run', '--instrument', '65f1c0ffee0000000000a002']);
+    expect(both.stdout).toContain('line 1: instrumentId: is given both in the file and by --instrument');
+    expect(both.stdout).not.toContain('line 7: instrumentId');
+  });
+});
+
+describe('loading', () => {
+  it('turns columns into SDK inputs: nested attributes, relationships, numbers where the schema has numbers', async () => {
+    const { account, depository } = addAccount(mock.store);
+    const csv = file(
+      'instruments.csv',
+      [
+        'type,name,securityIdentifier,customIdentifier,fund.name,fund.managerName,fund.ccyCode,fund.strategy,fund.investmentRegion,fund.vintageDate,initialCommitment.date,initialCommitment.value,agreementDate,dayCountConvention,interestRateInPercent,maturityDate,principalAmount,rel.account,rel.depository',
+        `private-market-fund-commitment-based-instrument,,,PE-0007,Nordic Ventures III,Nordic Capital,EUR,venture-capital,europe,2021-01-01,2021-02-15,5000000,,,,,,,${depository.id}`,
+        `loan-instrument,,LOAN-0001,,,,,,,,,,2024-01-15,actual/360,-0.25,2026-01-15,1e6,${account.id},`,
+      ].join('\n'),
+    );
+    const run = await cli(['load', 'instruments', csv, '--base-url', server.url, '--json']);
+    expect(run.code).toBe(0);
+    expect(summaryOf(run)).toMatchObject({ rows: 2, created: 2, existing: 0, failed: 0 });
+    const [fund, loan] = mock.store.instruments.all().filter((i) => i.kind !== 'stock');
+    expect(fund?.attributes).toEqual({
+      customIdentifier: 'PE-0007',
+      fund: {
+        name: 'Nordic Ventures III',
+        managerName: 'Nordic Capital',
+        ccyCode: 'EUR',
+        strategy: 'venture-capital',
+        investmentRegion: 'europe',
+        vintageDate: '2021-01-01',
+      },
+      exitDate: null,
+    });
+    expect(mock.store.commitments.all().map((c) => [c.date, c.value])).toEqual([['2021-02-15', 5_000_000]]);
+    expect(fund?.relationships).toEqual({ depository: { data: { type: 'depository', id: depository.id } } });
+    expect(loan?.attributes).toEqual({
+      securityIdentifier: 'LOAN-0001',
+      agreementDate: '2024-01-15',
+      dayCountConvention: 'actual/360',
+      interestRateInPercent: -0.25,
+      maturityDate: '2026-01-15',
+      principalAmount: 1_000_000,
+    });
+    expect(loan?.relationships).toEqual({ account: { data: { type: 'account', id: account.id } } });
+  });
+
+  it('keeps a cell as text where the schema has no number, so an identifier keeps its zeros', async () => {
+    const csv = file(
+      'zeros.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,007,0000123,USD,US\n',
+    );
+    expect((await cli(['load', 'instruments', csv, '--base-url', server.url])).code).toBe(0);
+    expect(mock.store.instruments.findByIdentifier('0000123', 'USD')?.attributes.name).toBe('007');
+  });
+
+  it('loads prices for --instrument: the same price already there is existing, another value fails the row', async () => {
+    const acme = addStock(mock.store, 'US0000000001');
+    mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-03', value: 139.7 });
+    mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-04', value: 1 });
+    const csv = file(
+      'prices.csv',
+      '# ACME closes\ndate,value\n2024-01-02,140.79\n2024-01-03,139.70\n2024-01-04,140.57\n',
+    );
+    const run = await cli(['load', 'prices', csv, '--instrument', acme.id, '--base-url', server.url]);
+    expect(run.code).toBe(1);
+    const lines = run.stdout.split('\n');
+    expect(lines[0]).toMatch(/^prices from .*prices\.csv: 3 rows; 3 sent in \d+\.\d s \(\d+ rows\/s\)$/);
+    expect(lines[1]).toMatch(
+      `  line 5: POST ${server.url}/api/v3/instruments/${acme.id}/prices failed with 409: a price dated 2024-01-04 already exists for this instrument (id ${mock.store.prices.of(acme.id)[2]?.id}); delete it first or PATCH its value (request id `,
+    );
+    expect(lines.slice(2)).toEqual([
+      '  created                                 1',
+      '  already existing (same date and value)  1',
+      '  failed                                  1',
+      '  in doubt                                0',
+      '  done before (journal)                   0',
+      `Journal: ${csv}.journal.jsonl`,
+      '',
+    ]);
+    expect(mock.store.prices.of(acme.id).map((p) => [p.date, p.value])).toEqual([
+      ['2024-01-02', 140.79],
+      ['2024-01-03', 139.7],
+      ['2024-01-04', 1],
+    ]);
+  });
+
+  it('skips rows the journal lists as done, and sends the failed ones again', async () => {
+    const csv = file(
+      'stocks.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,A,XS0000000001,EUR,DE\nstock-instrument,B,XS0000000002,EUR,DE\n',
+    );
+    faults = { XS0000000002: 'rate-limited' };
+    const first = await cli(['load', 'instruments', csv, '--base-url', server.url, '--json', '--max-retries', '0']);
+    expect(first.code).toBe(1);
+    expect(summaryOf(first)).toMatchObject({
+      created: 1,
+      failed: 1,
+      problems: [{ line: 3, status: 'failed', error: expect.stringContaining('failed with 429: slow down') }],
+    });
+    server.reset();
+    faults = {};
+    const second = await cli(['load', 'instruments', csv, '--base-url', server.url, '--json']);
+    expect(second.code).toBe(0);
+    expect(summaryOf(second)).toMatchObject({ rows: 2, created: 1, failed: 0, skippedJournal: 1, sent: 1 });
+    expect(server.log.requests).toBe(1);
+    const entries = readFileSync(`${csv}.journal.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(entries.map((e) => e.status ?? 'run')).toEqual([
+      'run',
+      'sending',
+      'sending',
+      'created',
+      'failed',
+      'run',
+      'sending',
+      'created',
+    ]);
+    expect(entries[4]).toMatchObject({ line: 3, status: 'failed', error: expect.stringContaining('429') });
+  });
+
+  it('reports a transaction whose answer was lost as in doubt, and does not send it again unless asked', async () => {
+    const { account } = addAccount(mock.store);
+    const csv = file(
+      'transactions.csv',
+      `type,accountAmount,tradeDate,valueDate,comment,rel.account\naccount-interest-transaction,12.5,2024-03-31,2024-03-31,Q1 interest,${account.id}\n`,
+    );
+    faults = { 'Q1 interest': 'fail-after' };
+    const first = await cli(['load', 'transactions', csv, '--base-url', server.url, '--json']);
+    expect(first.code).toBe(1);
+    expect(summaryOf(first)).toMatchObject({
+      created: 0,
+      inDoubt: 1,
+      problems: [{ line: 2, status: 'in-doubt', error: expect.stringContaining('failed with 500') }],
+    });
+    expect(mock.store.transactions.size).toBe(1);
+
+    server.reset();
+    const again = await cli(['load', 'transactions', csv, '--base-url', server.url]);
+    expect(again.code).toBe(1);
+    expect(again.stdout).toContain(
+      'line 2: in-doubt: an earlier run sent this row and got no answer; check the service, then re-run with --resend-in-doubt or remove the row',
+    );
+    expect(server.log.requests).toBe(0);
+    expect(mock.store.transactions.size).toBe(1);
+
+    // Asked to, it sends it again: here the mock had applied the first one, so there are now two.
+    faults = {};
+    const resent = await cli(['load', 'transactions', csv, '--base-url', server.url, '--resend-in-doubt', '--json']);
+    expect(summaryOf(resent)).toMatchObject({ created: 1, inDoubt: 0 });
+    expect(mock.store.transactions.size).toBe(2);
+  });
+
+  it('stops before sending when interrupted: exit 130, every row not done, only the run header journaled', async () => {
+    const csv = file(
+      'interrupted.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,A,XS0000000001,EUR,DE\nstock-instrument,B,XS0000000002,EUR,DE\n',
+    );
+    const interrupt = new AbortController();
+    interrupt.abort();
+    const run = await cli(['load', 'instruments', csv, '--base-url', server.url, '--json'], {
+      interrupt: interrupt.signal,
+    });
+    expect(run.code).toBe(130);
+    expect(summaryOf(run)).toMatchObject({ rows: 2, created: 0, notDone: 2, sent: 0, interrupted: true });
+    expect(readFileSync(`${csv}.journal.jsonl`, 'utf8').trim().split('\n')).toHaveLength(1);
+    expect(server.log.requests).toBe(0);
+  });
+
+  it('refuses the journal of another kind, and carries on after an entry torn by a crash', async () => {
+    const csv = file(
+      'torn.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,A,XS0000000001,EUR,DE\n',
+    );
+    const journal = `${csv}.journal.jsonl`;
+    writeFileSync(journal, '{"journal":"portfolio-reporting load","version":1,"kind":"prices"}\n');
+    const other = await cli(['load', 'instruments', csv, '--base-url', server.url]);
+    expect(other).toMatchObject({
+      code: 2,
+      stderr: `error: ${journal} is the journal of a load of prices, not instruments; pass another --journal path\n`,
+    });
+    writeFileSync(
+      journal,
+      '{"journal":"portfolio-reporting load","version":1,"kind":"instruments"}\n{"key":"abc#1","line":2,"sta',
+    );
+    const torn = await cli(['load', 'instruments', csv, '--base-url', server.url, '--json']);
+    expect(torn.code).toBe(0);
+    const lines = readFileSync(journal, 'utf8').split('\n');
+    expect(lines[1]).toBe('{"key":"abc#1","line":2,"sta');
+    expect(JSON.parse(lines[2] as string)).toMatchObject({ journal: 'portfolio-reporting load', kind: 'instruments' });
+    expect(JSON.parse(lines[4] as string)).toMatchObject({ line: 2, status: 'created' });
+  });
+
+  it('draws a bar on a terminal and plain lines otherwise', async () => {
+    const csv = file(
+      'bar.csv',
+      'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,A,XS0000000001,EUR,DE\n',
+    );
+    const plain = await cli([
+      'load',
+      'instruments',
+      csv,
+      '--base-url',
+      server.url,
+      '--journal',
+      join(dir, 'bar-1.jsonl'),
+    ]);
+    expect(plain.stderr).toMatch(/^progress: 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/);
+    const tty = await cli(
+      ['load', 'instruments', csv, '--base-url', server.url, '--journal', join(dir, 'bar-2.jsonl')],
+      { tty: true },
+    );
+    // Each frame returns to the line's start and clears it (ESC [K) before drawing.
+    expect(tty.stderr.startsWith('\r\u001b[K[')).toBe(true);
+    expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(
+      /^\[#{24}\] 1\/1 100% · \d+ rows\/s · ok 1 · failed 0 · in flight 0 \(limit 8\)\n$/,
+    );
+  });
+});

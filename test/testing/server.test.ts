@@ -1,0 +1,106 @@
+import { setupServer } from 'msw/node';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createMockService } from '../../src/testing/index.js';
+import { PortfolioReporting } from '../../src/index.js';
+import { HEX24, JSONAPI, useHarness } from './harness.js';
+
+const stock = { type: 'stock-instrument', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } };
+
+describe('listen(): the HTTP bridge', () => {
+  const h = useHarness();
+
+  it('answers a CORS preflight with the methods and the requested headers', async () => {
+    const res = await fetch(`${h.url}/api/v2/clients`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+    });
+    expect(res.status).toBe(204);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-allow-methods')).toBe('GET, POST, PATCH, DELETE, OPTIONS');
+    expect(res.headers.get('access-control-allow-headers')).toBe('authorization, content-type');
+  });
+
+  it('adds CORS headers to answers and exposes Location and x-request-id', async () => {
+    const res = await h.call('GET', '/api/v2/clients', { headers: { origin: 'http://localhost:5173' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
+    expect(res.headers.get('access-control-expose-headers')).toContain('location');
+    expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a request without a bearer token: 401 with the error body', async () => {
+    const res = await fetch(`${h.url}/api/v2/clients`);
+    expect(res.status).toBe(401);
+    expect(res.headers.get('www-authenticate')).toBe('Bearer');
+    expect(await res.json()).toEqual({ errors: [{ status: 401, detail: 'missing credentials: send the header "Authorization: Bearer <access token>"' }] });
+  });
+
+  it('accepts both JSON:API spellings and answers in the one asked for', async () => {
+    const created = await h.call('POST', '/api/v3/instruments', {
+      body: { data: stock },
+      headers: { accept: 'application/vnd.json+api', 'content-type': 'application/vnd.json+api' },
+    });
+    expect(created.status).toBe(201);
+    expect(created.headers.get('content-type')).toBe('application/vnd.json+api');
+    const read = await h.call('GET', `/api/v3/instruments/${created.body.data.id}`, { headers: { accept: JSONAPI } });
+    expect(read.headers.get('content-type')).toBe(JSONAPI);
+    expect(read.body.data.attributes).toEqual(stock.attributes);
+  });
+
+  it('answers 406 to an Accept it does not serve and 415 to a body in another media type', async () => {
+    const notAcceptable = await h.call('GET', '/api/v2/clients', { headers: { accept: 'text/html' } });
+    expect(notAcceptable.status).toBe(406);
+    expect(notAcceptable.body.errors[0].status).toBe(406);
+    const unsupported = await h.call('POST', '/api/v2/clients', { body: '<client/>', headers: { 'content-type': 'application/xml' } });
+    expect(unsupported.status).toBe(415);
+    expect(unsupported.body.errors[0].detail).toContain('application/vnd.api+json');
+  });
+
+  it('answers an unknown path with a 404 in the error shape', async () => {
+    const res = await h.get('/api/v2/nothing-here');
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ errors: [{ status: 404, detail: 'no endpoint GET /api/v2/nothing-here in this service' }] });
+  });
+
+  it('reset() empties the store back to the seed and restarts the ids', async () => {
+    const first = (await h.post('/api/v3/instruments', { data: stock })).body.data.id;
+    expect(h.mock.store.instruments.size).toBe(1);
+    h.mock.reset();
+    expect(h.mock.store.instruments.size).toBe(0);
+    expect(h.mock.store.custodians.size).toBe(2);
+    const again = (await h.post('/api/v3/instruments', { data: stock })).body.data.id;
+    expect(again).toBe(first);
+    expect(again).toMatch(HEX24);
+  });
+});
+
+describe('a fixed access token', () => {
+  const h = useHarness({ accessToken: 'only-this' });
+  it('refuses any other token', async () => {
+    expect((await h.get('/api/v2/clients')).status).toBe(401);
+    expect((await h.call('GET', '/api/v2/clients', { headers: { authorization: 'Bearer only-this' } })).status).toBe(200);
+  });
+});
+
+describe('handlers in-process with msw setupServer', () => {
+  const mock = createMockService({ baseUrl: 'https://reporting.test', seed: (s) => void s.clients.add({ name: 'Seeded' }) });
+  const server = setupServer(...mock.handlers);
+  beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
+  afterAll(() => server.close());
+
+  it('serves the seed and creates through plain fetch', async () => {
+    const res = await fetch('https://reporting.test/api/v2/clients', { headers: { authorization: 'Bearer t' } });
+    expect(res.status).toBe(200);
+    expect((await res.json()).data.map((c: { attributes: unknown }) => c.attributes)).toEqual([{ name: 'Seeded' }]);
+  });
+
+  it('gives the SDK the existing instrument on a duplicate (303 followed): created false', async () => {
+    const prs = new PortfolioReporting({ baseUrl: 'https://reporting.test', accessToken: 't', maxRetries: 0 });
+    const first = await prs.instruments.create(stock as never).withResponse();
+    const second = await prs.instruments.create(stock as never).withResponse();
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+    expect(second.data.id).toBe(first.data.id);
+    expect(mock.store.instruments.size).toBe(1);
+  });
+});
