@@ -15,7 +15,7 @@ import { interleave, median } from './stats.js';
 
 const HOLDINGS = Number(process.env.BENCH_HOLDINGS ?? 50_000);
 const ASSETS = 1_000;
-const RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const RUNS = Number(process.env.BENCH_RUNS ?? 11);
 
 const text = JSON.stringify(assetHoldingsDocument(HOLDINGS, ASSETS));
 

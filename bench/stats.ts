@@ -21,6 +21,8 @@ export async function interleave<K extends string>(
   for (let i = 0; i < runs; i++) {
     // Alternate the order too, so neither side always runs right after the other's garbage.
     for (const name of i % 2 ? [...names].reverse() : names) {
+      // Each run starts from a collected heap, so that none pays for the garbage of the one before.
+      (globalThis as { gc?: () => void }).gc?.();
       const start = performance.now();
       await variants[name]();
       times[name].push(performance.now() - start);

@@ -96,7 +96,7 @@ interface Resolved {
   timeout: number;
   maxRetries: number;
   /** The headers every request starts from (Accept, then the client's own), per accepted media type. */
-  headers: { jsonapi: Headers; json: Headers };
+  headers: { jsonapi: HeaderRecord; json: HeaderRecord };
 }
 
 /** One attempt's end: the response with its body read, or a failure that may be retried. */
@@ -121,7 +121,9 @@ export class Transport {
     // `new URL('localhost:3000')` parses (scheme `localhost:`), so the scheme is checked too.
     const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
     if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-      throw new PortfolioReportingError(`The base URL "${baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`);
+      throw new PortfolioReportingError(
+        `The base URL "${baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`,
+      );
     }
     const token = options.accessToken ?? env('PRS_ACCESS_TOKEN');
     if (!token) {
@@ -131,10 +133,12 @@ export class Transport {
     }
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     this.logger = new LevelLogger(options.logger ?? console, level);
-    if (typeof token === 'string') this.logger.addSecret(token);
-    // `set`, not an object spread: header names are case-insensitive, and a spread of `X-A` and `x-a` (or a
-    // caller's `Authorization`) would send both values joined.
-    const headers = (accept: string) => withHeaders(new Headers({ accept }), options.headers);
+    if (typeof token === 'string') {
+      this.logger.addSecret(token);
+      checkHeaders({ authorization: `Bearer ${token}` }, 'the access token');
+    }
+    checkHeaders(options.headers, '`headers`');
+    const headers = (accept: string) => withHeaders({ accept }, options.headers);
     this.resolved = {
       baseUrl: url,
       base: url.href.replace(/\/$/, ''),
@@ -159,7 +163,8 @@ export class Transport {
   url(path: string, query?: TransportRequest['query']): string {
     const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.resolved.base + path);
     if (query) {
-      for (const [key, value] of Object.entries(query)) if (value !== undefined) url.searchParams.set(key, String(value));
+      for (const [key, value] of Object.entries(query))
+        if (value !== undefined) url.searchParams.set(key, String(value));
     }
     return url.href;
   }
@@ -170,14 +175,15 @@ export class Transport {
     const opts = req.options ?? {};
     const timeout = checkTimeout(opts.timeout ?? this.resolved.timeout);
     const maxRetries = checkRetries(opts.maxRetries ?? this.resolved.maxRetries);
-    const headers = withHeaders(new Headers(this.resolved.headers[req.accept ?? 'jsonapi']), opts.headers);
+    checkHeaders(opts.headers, '`headers`');
+    const headers = withHeaders({ ...this.resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers);
     const token = this.resolved.token;
-    headers.set('authorization', `Bearer ${typeof token === 'string' ? token : await this.tokenFrom(token, call)}`);
+    headers.authorization = `Bearer ${typeof token === 'string' ? token : await this.tokenFrom(token, call)}`;
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
-      headers.set('content-type', JSONAPI_MEDIA_TYPE);
+      headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
     const init: RequestInit = { method: req.method, headers, body };
     this.logger.log('debug', `${req.method} ${url}`);
@@ -222,26 +228,49 @@ export class Transport {
    * for the body). The caller's signal aborts at once. A fetch that ignores its signal is raced, so a
    * timeout or an abort still ends the attempt.
    */
-  private async attempt(call: CallSite, init: RequestInit, timeout: number, signal: AbortSignal | undefined): Promise<Attempt> {
+  private async attempt(
+    call: CallSite,
+    init: RequestInit,
+    timeout: number,
+    signal: AbortSignal | undefined,
+  ): Promise<Attempt> {
     if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
-    const controller = new AbortController();
+    // Nothing can end an attempt without a timeout or a signal: then no controller, no race.
+    const controller = timeout || signal ? new AbortController() : undefined;
+    // Ends the attempt: aborts the fetch, and rejects `ended`, which the fetch and the body read are raced with.
+    let end: (reason?: unknown) => void = noop;
+    const ended =
+      controller &&
+      new Promise<never>((_, reject) => {
+        end = (reason) => {
+          controller.abort(reason);
+          reject(reason);
+        };
+      });
+    ended?.catch(noop); // observed here, for when nothing is racing it any more
+    const raced = <T>(promise: Promise<T>): Promise<T> => (ended ? Promise.race([promise, ended]) : promise);
     let timedOut = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const startTimer = () => {
-      if (timeout) timer = setTimeout(() => ((timedOut = true), controller.abort()), timeout);
+      if (!timeout) return;
+      // Node's timers restart in place; elsewhere a new one is set.
+      if ((timer as { refresh?: unknown } | undefined)?.refresh) (timer as unknown as { refresh(): void }).refresh();
+      else {
+        clearTimeout(timer);
+        timer = setTimeout(() => {
+          timedOut = true;
+          end();
+        }, timeout);
+      }
     };
-    const forward = () => controller.abort(signal?.reason);
+    const forward = () => end(signal?.reason);
     signal?.addEventListener('abort', forward);
-    const aborted = new Promise<never>((_, reject) => {
-      controller.signal.addEventListener('abort', () => reject(controller.signal.reason));
-    });
-    aborted.catch(() => undefined); // observed here when nothing is racing it any more
     try {
       startTimer();
-      const response = await Promise.race([this.fetchImpl(call.url, { ...init, signal: controller.signal }), aborted]);
-      clearTimeout(timer);
+      if (controller) init.signal = controller.signal;
+      const response = await raced(this.fetchImpl(call.url, init));
       startTimer();
-      const reading = Promise.race([response.text(), aborted]);
+      const reading = raced(response.text());
       // An error status is reported whatever its body: a body that cannot be read is an empty one.
       const text = response.ok ? await reading : await reading.catch(() => '');
       if (signal?.aborted) throw signal.reason;
@@ -255,7 +284,10 @@ export class Transport {
       if (error instanceof TypeError) {
         let detail = error.message;
         for (let e: unknown = error.cause; e instanceof Error; e = e.cause) detail = e.message;
-        return { failure: new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`), why: 'a network error' };
+        return {
+          failure: new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`),
+          why: 'a network error',
+        };
       }
       throw error instanceof Error ? error : new APIConnectionError(call, String(error));
     } finally {
@@ -283,7 +315,12 @@ export class Transport {
     } catch {
       throw new ResponseValidationError(
         call,
-        [{ path: '', message: `expected a JSON body, got ${response.headers.get('content-type') ?? 'no content type'}` }],
+        [
+          {
+            path: '',
+            message: `expected a JSON body, got ${response.headers.get('content-type') ?? 'no content type'}`,
+          },
+        ],
         text,
       );
     }
@@ -300,14 +337,44 @@ export class Transport {
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function returned no token`);
     }
     this.logger.addSecret(token);
+    checkHeaders(
+      { authorization: `Bearer ${token}` },
+      `${call.method} ${call.url}: the token the accessToken function returned`,
+    );
     return token;
   }
 }
 
-/** Sets each of `extra` on `headers` (case-insensitive: a later spelling replaces an earlier one). */
-function withHeaders(headers: Headers, extra: Record<string, string> | undefined): Headers {
-  for (const [name, value] of Object.entries(extra ?? {})) headers.set(name, value);
+function noop(): void {}
+
+/** Request headers by lower-case name: a plain record, which fetch reads as it reads any other. */
+type HeaderRecord = Record<string, string>;
+
+/**
+ * Sets each of `extra` on `headers` by its lower-case name. Header names are case-insensitive: a spread of
+ * `X-A` and `x-a` (or of a caller's `Authorization`) would send both values joined.
+ */
+function withHeaders(headers: HeaderRecord, extra: Record<string, string> | undefined): HeaderRecord {
+  if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name] as string;
   return headers;
+}
+
+/**
+ * Refuses a header fetch would refuse (a line break in a value, say) before anything is sent: fetch would
+ * reject the request with a TypeError, which reads as a network failure and is retried. The message names
+ * the header, never its value (it may be a credential).
+ */
+function checkHeaders(headers: Record<string, string> | undefined, what: string): void {
+  if (!headers) return;
+  for (const name of Object.keys(headers)) {
+    try {
+      new Headers([[name, headers[name] as string]]);
+    } catch {
+      throw new PortfolioReportingError(
+        `${what}: the ${JSON.stringify(name)} header cannot be sent (an invalid name, or a line break or other control character in the value)`,
+      );
+    }
+  }
 }
 
 /**
@@ -324,7 +391,12 @@ export function retryAfterMs(headers: Headers, now = Date.now()): number | undef
 }
 
 /** Exponential backoff with full jitter: `random × min(max, initial × 2^(retry − 1))` before retry `retry` (1, 2, …). */
-export function backoffMs(retry: number, initial = BACKOFF_MS, max = Number.POSITIVE_INFINITY, random: () => number = Math.random): number {
+export function backoffMs(
+  retry: number,
+  initial = BACKOFF_MS,
+  max = Number.POSITIVE_INFINITY,
+  random: () => number = Math.random,
+): number {
   return random() * Math.min(max, initial * 2 ** (retry - 1));
 }
 
@@ -349,7 +421,9 @@ function checkTimeout(value: number): number {
     throw new PortfolioReportingError(`\`timeout\` must be a finite number of 0 or more, got ${value}`);
   }
   if (value > MAX_TIMEOUT_MS) {
-    throw new PortfolioReportingError(`\`timeout\` must be at most ${MAX_TIMEOUT_MS} ms (about 24 days; 0 means none), got ${value}`);
+    throw new PortfolioReportingError(
+      `\`timeout\` must be at most ${MAX_TIMEOUT_MS} ms (about 24 days; 0 means none), got ${value}`,
+    );
   }
   return value;
 }

@@ -2,7 +2,6 @@
  * What a receiver hands to `verify`: the raw body and the headers, in whichever form its framework has
  * them. Normalised here to bytes and a case-insensitive header lookup.
  */
-import { utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
 
 /** The raw body exactly as received. */
@@ -22,8 +21,9 @@ export interface DeliveryHeaders {
   keyId: string | undefined;
 }
 
-export function bodyBytes(body: unknown): Uint8Array {
-  if (typeof body === 'string') return utf8(body);
+/** The body as text when it came as text (it is parsed as such), else as bytes; refuses anything else. */
+export function readBody(body: unknown): string | Uint8Array {
+  if (typeof body === 'string') return body;
   if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
   const got = body === null ? 'null' : body === undefined ? 'undefined (was the body read?)' : `${typeof body === 'object' ? 'an object (parsed JSON?)' : `a ${typeof body}`}`;

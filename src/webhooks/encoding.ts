@@ -30,8 +30,8 @@ export function encodeBase64Url(bytes: Uint8Array): string {
 
 const encoder = new TextEncoder();
 
-export function utf8(text: string): Uint8Array {
-  return encoder.encode(text);
+export function utf8(text: string): Uint8Array<ArrayBuffer> {
+  return encoder.encode(text) as Uint8Array<ArrayBuffer>;
 }
 
 export function concat(a: Uint8Array, b: Uint8Array): Uint8Array<ArrayBuffer> {

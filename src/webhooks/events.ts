@@ -44,11 +44,14 @@ function eventCheck(value: unknown): Check<unknown> {
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
 
-/** Decodes a body whose signature has been verified. The parsed JSON itself is returned, nothing stripped. */
-export function decodeEvent(body: Uint8Array): WebhookEvent {
+/**
+ * Decodes a body whose signature has been verified (text as received, or its bytes). The parsed JSON itself
+ * is returned, nothing stripped.
+ */
+export function decodeEvent(body: string | Uint8Array): WebhookEvent {
   let json: unknown;
   try {
-    json = JSON.parse(decoder.decode(body));
+    json = JSON.parse(typeof body === 'string' ? body : decoder.decode(body));
   } catch {
     throw new WebhookVerificationError('malformed_body', 'the signature is valid but the body is not UTF-8 JSON');
   }

@@ -52,8 +52,12 @@ export class RemoteKeySet {
 
   /** The keys to try first: loaded (or refreshed when older than `maxAge`) before use. */
   async current(): Promise<KeySnapshot> {
-    if (Date.now() - this.loadedAt >= this.options.maxAge) await this.refresh();
-    return this.snapshot();
+    return this.fresh() ?? (await this.refresh(), this.snapshot());
+  }
+
+  /** The keys held, when younger than `maxAge`: no wait at all on the hot path. */
+  fresh(): KeySnapshot | undefined {
+    return Date.now() - this.loadedAt < this.options.maxAge ? this.snapshot() : undefined;
   }
 
   /**

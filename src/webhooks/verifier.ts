@@ -4,7 +4,7 @@
  * entries with a configured `whsec_` secret.
  */
 import { PortfolioReportingError } from '../core/error-base.js';
-import { bodyBytes, type DeliveryHeaders, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
+import { type DeliveryHeaders, readBody, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
 import { concat, decodeBase64, utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
 import { decodeEvent, type WebhookEvent } from './events.js';
@@ -85,13 +85,16 @@ export class WebhookVerifier {
    * if (event.type === 'calculated_data.created') refresh(event.data.clientId);
    */
   async verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent> {
-    const body = bodyBytes(rawBody);
+    const body = readBody(rawBody);
     const delivery = readHeaders(headers);
     this.checkTimestamp(delivery.timestamp);
     const signatures = parseSignatureHeader(delivery.signature, { symmetric: this.secret !== undefined, asymmetric: this.versions });
     if (!signatures.symmetric.length && !signatures.asymmetric.length) throw this.nothingToCheck(signatures);
-    const content = concat(utf8(`${delivery.id}.${delivery.timestamp}.`), body);
-    if (!(await this.verifySymmetric(signatures.symmetric, content))) await this.verifyAsymmetric(signatures.asymmetric, content, delivery);
+    // What was signed: `id.timestamp.body`, as bytes (a text body is encoded once, with its prefix).
+    const prefix = `${delivery.id}.${delivery.timestamp}.`;
+    const content = typeof body === 'string' ? utf8(prefix + body) : concat(utf8(prefix), body);
+    const symmetric = signatures.symmetric.length > 0 && (await this.verifySymmetric(signatures.symmetric, content));
+    if (!symmetric) await this.verifyAsymmetric(signatures.asymmetric, content, delivery);
     return decodeEvent(body);
   }
 
@@ -130,7 +133,7 @@ export class WebhookVerifier {
   /** Tries the held keys; on a miss, one (shared, rate-limited) refresh and one more try; else throws. */
   private async verifyAsymmetric(entries: AsymmetricEntry[], content: Uint8Array<ArrayBuffer>, delivery: DeliveryHeaders): Promise<void> {
     if (!entries.length) throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
-    const before = await this.keySet.current();
+    const before = this.keySet.fresh() ?? (await this.keySet.current());
     let attempt = await tryKeys(entries, before, content, delivery.keyId);
     if (attempt.verified) return;
     await this.keySet.refresh();

@@ -44,7 +44,9 @@ describe('request as sent', () => {
   });
 
   it('writes the {data:{type,attributes,relationships}} document with the JSON:API content type', async () => {
-    server.handle((_req, res) => json(res, 201, { data: { id: 'l1', type: 'loan-instrument', attributes: loanAttributes } }));
+    server.handle((_req, res) =>
+      json(res, 201, { data: { id: 'l1', type: 'loan-instrument', attributes: loanAttributes } }),
+    );
     const loan = await client(server.url).instruments.create({
       type: 'loan-instrument',
       attributes: loanAttributes,
@@ -57,13 +59,22 @@ describe('request as sent', () => {
     expect(req?.headers['content-type']).toBe('application/vnd.api+json');
     expect(req?.headers.authorization).toBe(`Bearer ${TOKEN}`);
     expect(JSON.parse(req?.body ?? '')).toEqual({
-      data: { type: 'loan-instrument', attributes: loanAttributes, relationships: { account: { data: { type: 'account', id: 'acc-1' } } } },
+      data: {
+        type: 'loan-instrument',
+        attributes: loanAttributes,
+        relationships: { account: { data: { type: 'account', id: 'acc-1' } } },
+      },
     });
   });
 
   it('fills relationships from a {type,id} pair and from a resource the SDK returned', async () => {
     server.handle((req, res) => json(res, 201, { data: { id: 'fx1', ...JSON.parse(req.body).data } }));
-    const returnedAccount = { id: 'acc-3', type: 'account', attributes: { name: 'Main' }, relationships: { depository: { data: { type: 'depository', id: 'd1' } } } };
+    const returnedAccount = {
+      id: 'acc-3',
+      type: 'account',
+      attributes: { name: 'Main' },
+      relationships: { depository: { data: { type: 'depository', id: 'd1' } } },
+    };
     const attributes = {
       agreementDate: '2024-03-01',
       fixingDate: '2024-06-01',
@@ -140,33 +151,81 @@ describe('construction errors', () => {
     vi.stubEnv('PRS_ACCESS_TOKEN', '');
     try {
       expect(() => new PortfolioReporting({ accessToken: 't' })).toThrow(/No base URL: pass `baseUrl`.*PRS_BASE_URL/);
-      expect(() => new PortfolioReporting({ baseUrl: 'https://x.example' })).toThrow(/No access token: pass `accessToken`.*PRS_ACCESS_TOKEN/);
-      expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow('The base URL "/api" is not an absolute URL');
-      expect(() => new PortfolioReporting({ baseUrl: 'reporting.example.com', accessToken: 't' })).toThrow(PortfolioReportingError);
+      expect(() => new PortfolioReporting({ baseUrl: 'https://x.example' })).toThrow(
+        /No access token: pass `accessToken`.*PRS_ACCESS_TOKEN/,
+      );
+      expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow(
+        'The base URL "/api" is not an absolute URL',
+      );
+      expect(() => new PortfolioReporting({ baseUrl: 'reporting.example.com', accessToken: 't' })).toThrow(
+        PortfolioReportingError,
+      );
       // `localhost:3000` parses as a URL with the scheme `localhost:`: still not an http(s) base URL.
-      expect(() => new PortfolioReporting({ baseUrl: 'localhost:3000', accessToken: 't' })).toThrow('The base URL "localhost:3000" is not an absolute URL');
+      expect(() => new PortfolioReporting({ baseUrl: 'localhost:3000', accessToken: 't' })).toThrow(
+        'The base URL "localhost:3000" is not an absolute URL',
+      );
     } finally {
       vi.unstubAllEnvs();
     }
   });
 
+  it('refuses a header fetch could not send, naming it but never showing its value, before anything is sent', async () => {
+    expect(() => client(server.url, { headers: { 'X-Key': 'secret\nvalue' } })).toThrow(
+      '`headers`: the "X-Key" header cannot be sent (an invalid name, or a line break or other control character in the value)',
+    );
+    expect(() => new PortfolioReporting({ baseUrl: server.url, accessToken: 'tok\r\nen' })).toThrow(
+      'the access token: the "authorization" header cannot be sent',
+    );
+    const error = await client(server.url)
+      .instruments.retrieve('i1', { headers: { 'X-Call': 'a\u0000b' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(PortfolioReportingError);
+    expect((error as Error).message).toBe(
+      '`headers`: the "X-Call" header cannot be sent (an invalid name, or a line break or other control character in the value)',
+    );
+    const fromFunction = await new PortfolioReporting({
+      baseUrl: server.url,
+      accessToken: async () => 'tok\nSECRET',
+      logLevel: 'off',
+    }).instruments
+      .retrieve('i1')
+      .catch((e: unknown) => e);
+    expect((fromFunction as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: the token the accessToken function returned: the "authorization" header cannot be sent (an invalid name, or a line break or other control character in the value)`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('refuses negative or fractional retry counts and timeouts, per client and per call', async () => {
-    expect(() => client(server.url, { maxRetries: -1 })).toThrow('`maxRetries` must be a whole number of 0 or more, got -1');
-    expect(() => client(server.url, { maxRetries: 1.5 })).toThrow('`maxRetries` must be a whole number of 0 or more, got 1.5');
-    expect(() => client(server.url, { timeout: Number.NaN })).toThrow('`timeout` must be a finite number of 0 or more, got NaN');
+    expect(() => client(server.url, { maxRetries: -1 })).toThrow(
+      '`maxRetries` must be a whole number of 0 or more, got -1',
+    );
+    expect(() => client(server.url, { maxRetries: 1.5 })).toThrow(
+      '`maxRetries` must be a whole number of 0 or more, got 1.5',
+    );
+    expect(() => client(server.url, { timeout: Number.NaN })).toThrow(
+      '`timeout` must be a finite number of 0 or more, got NaN',
+    );
     const prs = client(server.url);
-    await expect(prs.instruments.retrieve('i1', { maxRetries: -2 })).rejects.toThrow('`maxRetries` must be a whole number of 0 or more, got -2');
-    await expect(prs.instruments.retrieve('i1', { timeout: -5 })).rejects.toThrow('`timeout` must be a finite number of 0 or more, got -5');
+    await expect(prs.instruments.retrieve('i1', { maxRetries: -2 })).rejects.toThrow(
+      '`maxRetries` must be a whole number of 0 or more, got -2',
+    );
+    await expect(prs.instruments.retrieve('i1', { timeout: -5 })).rejects.toThrow(
+      '`timeout` must be a finite number of 0 or more, got -5',
+    );
     expect(server.requests).toHaveLength(0);
   });
 });
 
 describe('responses', () => {
-  it.each(['application/vnd.api+json', 'application/vnd.json+api', 'application/vnd.api+json; charset=utf-8'])('decodes a %s body', async (type) => {
-    server.handle((_req, res) => json(res, 200, { data: stock('s1') }, { 'content-type': type }));
-    const instrument = await client(server.url).instruments.retrieve('s1');
-    expect(instrument).toEqual(stock('s1'));
-  });
+  it.each(['application/vnd.api+json', 'application/vnd.json+api', 'application/vnd.api+json; charset=utf-8'])(
+    'decodes a %s body',
+    async (type) => {
+      server.handle((_req, res) => json(res, 200, { data: stock('s1') }, { 'content-type': type }));
+      const instrument = await client(server.url).instruments.retrieve('s1');
+      expect(instrument).toEqual(stock('s1'));
+    },
+  );
 
   it('.withResponse() gives the Response: status, headers and x-request-id', async () => {
     server.handle((_req, res) => json(res, 200, { data: bond('i1') }, { 'x-request-id': 'req-42' }));
@@ -182,7 +241,9 @@ describe('responses', () => {
       res.writeHead(200, { 'content-type': 'text/html' });
       res.end('<html>proxy</html>');
     });
-    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ResponseValidationError', body: '<html>proxy</html>' });
     expect((error as Error).message).toContain('expected a JSON body, got text/html');
   });
@@ -193,7 +254,15 @@ describe('prs.request()', () => {
     server.handle((_req, res) => json(res, 201, { data: { id: 'c1', type: 'client', attributes: { name: 'Jane' } } }));
     const body = { data: { type: 'client', attributes: { name: 'Jane' } } };
     const { data, response } = await client(server.url, { headers: { 'X-Tenant': 'acme' } })
-      .request({ method: 'POST', path: '/api/v2/clients', query: { include: 'accounts', dryRun: false, skip: undefined }, body }, { headers: { 'X-Call': '1' } })
+      .request(
+        {
+          method: 'POST',
+          path: '/api/v2/clients',
+          query: { include: 'accounts', dryRun: false, skip: undefined },
+          body,
+        },
+        { headers: { 'X-Call': '1' } },
+      )
       .withResponse();
     expect(data).toEqual({ data: { id: 'c1', type: 'client', attributes: { name: 'Jane' } } });
     expect(response.status).toBe(201);
@@ -209,7 +278,9 @@ describe('prs.request()', () => {
 
   it('maps error statuses like every call, and resolves undefined on 204', async () => {
     server.handle((req, res) =>
-      req.method === 'DELETE' ? res.writeHead(204).end() : json(res, 409, { errors: [{ status: 409, detail: 'client has accounts' }] }),
+      req.method === 'DELETE'
+        ? res.writeHead(204).end()
+        : json(res, 409, { errors: [{ status: 409, detail: 'client has accounts' }] }),
     );
     const prs = client(server.url);
     await expect(prs.request({ method: 'DELETE', path: '/api/v2/clients/c1' })).resolves.toBeUndefined();
