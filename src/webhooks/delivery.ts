@@ -11,7 +11,10 @@ export type WebhookBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
  * Headers as a fetch `Headers`, a fetch `Request` (or anything with `headers: Headers`), or a plain object
  * with names in any case and `string` or `string[]` values (Node's `req.headers`).
  */
-export type WebhookHeaders = Headers | { readonly headers: Headers } | Readonly<Record<string, string | readonly string[] | undefined>>;
+export type WebhookHeaders =
+  | Headers
+  | { readonly headers: Headers }
+  | Readonly<Record<string, string | readonly string[] | undefined>>;
 
 /** The Standard Webhooks headers, plus the optional key id (see README, Webhooks). */
 export interface DeliveryHeaders {
@@ -26,7 +29,12 @@ export function readBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string') return body;
   if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  const got = body === null ? 'null' : body === undefined ? 'undefined (was the body read?)' : `${typeof body === 'object' ? 'an object (parsed JSON?)' : `a ${typeof body}`}`;
+  const got =
+    body === null
+      ? 'null'
+      : body === undefined
+        ? 'undefined (was the body read?)'
+        : `${typeof body === 'object' ? 'an object (parsed JSON?)' : `a ${typeof body}`}`;
   throw new WebhookVerificationError(
     'invalid_body_type',
     `verify() needs the raw body exactly as received (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}. ` +
@@ -56,7 +64,10 @@ function headerLookup(headers: WebhookHeaders): (name: string) => string | undef
   const nested = (headers as { headers?: unknown }).headers;
   if (isHeaders(nested)) return (name) => nested.get(name) ?? undefined;
   if (typeof headers !== 'object' || headers === null) {
-    throw new WebhookVerificationError('missing_header', `verify() needs the request headers (Headers, a Request or a plain object), got ${headers === null ? 'null' : typeof headers}`);
+    throw new WebhookVerificationError(
+      'missing_header',
+      `verify() needs the request headers (Headers, a Request or a plain object), got ${headers === null ? 'null' : typeof headers}`,
+    );
   }
   const lowered = new Map<string, string>();
   for (const [name, value] of Object.entries(headers as Record<string, unknown>)) {

@@ -39,7 +39,9 @@ export type WebhookEvent = CalculatedDataCreatedEvent | UnknownWebhookEvent;
 /** The check of an event: the member its `type` names, or the envelope for any other type. */
 function eventCheck(value: unknown): Check<unknown> {
   const type = (value as { type?: unknown } | null)?.type;
-  return (typeof type === 'string' && Object.hasOwn(WEBHOOK_EVENT_KINDS, type) && WEBHOOK_EVENT_KINDS[type]) || envelope;
+  return (
+    (typeof type === 'string' && Object.hasOwn(WEBHOOK_EVENT_KINDS, type) && WEBHOOK_EVENT_KINDS[type]) || envelope
+  );
 }
 
 const decoder = new TextDecoder('utf-8', { fatal: true });
@@ -57,7 +59,10 @@ export function decodeEvent(body: string | Uint8Array): WebhookEvent {
   }
   const issues = issuesOf(eventCheck(json), json);
   if (issues.length) {
-    throw new WebhookVerificationError('malformed_body', `the signature is valid but the event does not have the documented shape: ${listIssues(issues)}`);
+    throw new WebhookVerificationError(
+      'malformed_body',
+      `the signature is valid but the event does not have the documented shape: ${listIssues(issues)}`,
+    );
   }
   return json as WebhookEvent;
 }

@@ -3,9 +3,10 @@
  * (WebCrypto, fetch): Node 22+, browsers, Deno, Bun, edge runtimes.
  * @module
  */
-export { WebhookVerifier, type WebhookVerifierOptions } from './verifier.js';
+
+export { PortfolioReportingError } from '../core/error-base.js';
+export type { WebhookBody, WebhookHeaders } from './delivery.js';
 export { WebhookVerificationError, type WebhookVerificationReason } from './errors.js';
 export type { CalculatedDataCreatedEvent, UnknownWebhookEvent, WebhookEvent } from './events.js';
-export type { WebhookBody, WebhookHeaders } from './delivery.js';
 export type { WebhookKey, WebhookKeys } from './key-set.js';
-export { PortfolioReportingError } from '../core/error-base.js';
+export { WebhookVerifier, type WebhookVerifierOptions } from './verifier.js';

@@ -52,7 +52,10 @@ export class RemoteKeySet {
 
   /** The keys to try first: loaded (or refreshed when older than `maxAge`) before use. */
   async current(): Promise<KeySnapshot> {
-    return this.fresh() ?? (await this.refresh(), this.snapshot());
+    const fresh = this.fresh();
+    if (fresh) return fresh;
+    await this.refresh();
+    return this.snapshot();
   }
 
   /** The keys held, when younger than `maxAge`: no wait at all on the hot path. */
@@ -121,7 +124,8 @@ async function importKeys(body: unknown, source: string): Promise<Map<string, Cr
   if (issues.length) throw new PortfolioReportingError(`${source}: the answer is not a key set: ${listIssues(issues)}`);
   const keys = new Map<string, CryptoKey>();
   for (const entry of (body as { keys: unknown[] }).keys) {
-    if (!webhookKeySchema(entry, '', []) || entry.kty !== 'EC' || entry.crv !== 'P-256' || keys.has(entry.kid)) continue;
+    if (!webhookKeySchema(entry, '', []) || entry.kty !== 'EC' || entry.crv !== 'P-256' || keys.has(entry.kid))
+      continue;
     const key = await importP256(entry);
     if (key) keys.set(entry.kid, key);
   }

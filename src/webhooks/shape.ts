@@ -15,10 +15,13 @@ export interface ShapeIssue {
 export type Check<T> = (value: unknown, path: string, issues: ShapeIssue[]) => value is T;
 export type Infer<C> = C extends Check<infer T> ? T : never;
 /** What `object(shape)` proves: the shape's members, and any others kept as unknown. */
-export type LooseObject<S extends Record<string, Check<unknown>>> = { [K in keyof S]: Infer<S[K]> } & { [member: string]: unknown };
+export type LooseObject<S extends Record<string, Check<unknown>>> = { [K in keyof S]: Infer<S[K]> } & {
+  [member: string]: unknown;
+};
 
 const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 function fail(issues: ShapeIssue[], path: string, message: string): false {
   issues.push({ path, message });
   return false;
@@ -30,7 +33,8 @@ export const string: Check<string> = (value, path, issues): value is string =>
 export const unknown: Check<unknown> = (_value): _value is unknown => true;
 
 export function literal<const L extends string>(expected: L): Check<L> {
-  return (value, path, issues): value is L => value === expected || fail(issues, path, mustBe(JSON.stringify(expected), value));
+  return (value, path, issues): value is L =>
+    value === expected || fail(issues, path, mustBe(JSON.stringify(expected), value));
 }
 
 /** Any JSON object; its members unchecked. */

@@ -33,7 +33,10 @@ const P256_SCALAR_BYTES = 32;
  * Splits and decodes the header. `checked` says which versions count: `v1` only with a secret, the
  * asymmetric tags as configured. Entries of other versions are skipped, as the specification asks.
  */
-export function parseSignatureHeader(header: string, checked: { symmetric: boolean; asymmetric: ReadonlySet<string> }): ParsedSignatures {
+export function parseSignatureHeader(
+  header: string,
+  checked: { symmetric: boolean; asymmetric: ReadonlySet<string> },
+): ParsedSignatures {
   const parsed: ParsedSignatures = { symmetric: [], asymmetric: [], malformed: 0, versions: new Set() };
   // Duplicate headers arrive joined by ", " (Node and fetch alike): a trailing comma is a separator, not data.
   for (const token of header.split(/\s+/)) {

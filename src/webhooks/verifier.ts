@@ -88,7 +88,10 @@ export class WebhookVerifier {
     const body = readBody(rawBody);
     const delivery = readHeaders(headers);
     this.checkTimestamp(delivery.timestamp);
-    const signatures = parseSignatureHeader(delivery.signature, { symmetric: this.secret !== undefined, asymmetric: this.versions });
+    const signatures = parseSignatureHeader(delivery.signature, {
+      symmetric: this.secret !== undefined,
+      asymmetric: this.versions,
+    });
     if (!signatures.symmetric.length && !signatures.asymmetric.length) throw this.nothingToCheck(signatures);
     // What was signed: `id.timestamp.body`, as bytes (a text body is encoded once, with its prefix).
     const prefix = `${delivery.id}.${delivery.timestamp}.`;
@@ -100,25 +103,41 @@ export class WebhookVerifier {
 
   private checkTimestamp(header: string): void {
     if (!/^\d{1,15}$/.test(header)) {
-      throw new WebhookVerificationError('invalid_timestamp', '`webhook-timestamp` must be whole seconds since the Unix epoch');
+      throw new WebhookVerificationError(
+        'invalid_timestamp',
+        '`webhook-timestamp` must be whole seconds since the Unix epoch',
+      );
     }
     const skew = Math.floor(Date.now() / 1000) - Number(header);
     if (skew > this.tolerance) {
-      throw new WebhookVerificationError('timestamp_too_old', `the delivery was signed ${skew} s ago, more than the tolerance of ${this.tolerance} s`);
+      throw new WebhookVerificationError(
+        'timestamp_too_old',
+        `the delivery was signed ${skew} s ago, more than the tolerance of ${this.tolerance} s`,
+      );
     }
     if (-skew > this.tolerance) {
-      throw new WebhookVerificationError('timestamp_too_new', `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.tolerance} s (check the clocks)`);
+      throw new WebhookVerificationError(
+        'timestamp_too_new',
+        `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.tolerance} s (check the clocks)`,
+      );
     }
   }
 
   private nothingToCheck(signatures: ParsedSignatures): WebhookVerificationError {
     const checked = [...(this.secret ? [SYMMETRIC_VERSION] : []), ...this.versions].join(', ');
     if (signatures.malformed) {
-      return new WebhookVerificationError('malformed_signature', `no \`webhook-signature\` entry of ${checked} could be decoded (expected \`version,<base64>\` or \`version,<kid>,<base64>\`)`);
+      return new WebhookVerificationError(
+        'malformed_signature',
+        `no \`webhook-signature\` entry of ${checked} could be decoded (expected \`version,<base64>\` or \`version,<kid>,<base64>\`)`,
+      );
     }
     const seen = [...signatures.versions].join(', ') || 'none';
-    const hint = signatures.versions.has(SYMMETRIC_VERSION) && !this.secret ? '; configure `secret` to verify v1 entries' : '';
-    return new WebhookVerificationError('unsupported_signature', `the delivery is signed with ${seen}; this verifier checks ${checked}${hint}`);
+    const hint =
+      signatures.versions.has(SYMMETRIC_VERSION) && !this.secret ? '; configure `secret` to verify v1 entries' : '';
+    return new WebhookVerificationError(
+      'unsupported_signature',
+      `the delivery is signed with ${seen}; this verifier checks ${checked}${hint}`,
+    );
   }
 
   private async verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
@@ -131,8 +150,13 @@ export class WebhookVerifier {
   }
 
   /** Tries the held keys; on a miss, one (shared, rate-limited) refresh and one more try; else throws. */
-  private async verifyAsymmetric(entries: AsymmetricEntry[], content: Uint8Array<ArrayBuffer>, delivery: DeliveryHeaders): Promise<void> {
-    if (!entries.length) throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
+  private async verifyAsymmetric(
+    entries: AsymmetricEntry[],
+    content: Uint8Array<ArrayBuffer>,
+    delivery: DeliveryHeaders,
+  ): Promise<void> {
+    if (!entries.length)
+      throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
     const before = this.keySet.fresh() ?? (await this.keySet.current());
     let attempt = await tryKeys(entries, before, content, delivery.keyId);
     if (attempt.verified) return;
@@ -143,15 +167,27 @@ export class WebhookVerifier {
     const cause = after.lastError === undefined ? undefined : { cause: after.lastError };
     const failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
     if (attempt.checked) {
-      throw new WebhookVerificationError('no_matching_signature', `no signature verifies with the ${after.keys.size} active key(s)${this.secret ? ' or the secret' : ''}${failed}`, cause);
+      throw new WebhookVerificationError(
+        'no_matching_signature',
+        `no signature verifies with the ${after.keys.size} active key(s)${this.secret ? ' or the secret' : ''}${failed}`,
+        cause,
+      );
     }
     if (attempt.unknownKids.size) {
-      throw new WebhookVerificationError('unknown_key', `key id ${[...attempt.unknownKids].map((k) => JSON.stringify(k)).join(', ')} is not among the service's active keys${failed}`, cause);
+      throw new WebhookVerificationError(
+        'unknown_key',
+        `key id ${[...attempt.unknownKids].map((k) => JSON.stringify(k)).join(', ')} is not among the service's active keys${failed}`,
+        cause,
+      );
     }
     if (after.generation === 0) {
       throw new WebhookVerificationError('keys_unavailable', `the webhook keys could not be loaded${failed}`, cause);
     }
-    throw new WebhookVerificationError('no_matching_signature', `the key set holds no usable P-256 key${failed}`, cause);
+    throw new WebhookVerificationError(
+      'no_matching_signature',
+      `the key set holds no usable P-256 key${failed}`,
+      cause,
+    );
   }
 }
 
@@ -163,7 +199,12 @@ interface Attempt {
 }
 
 /** The key an entry (or the `webhook-key-id` header) names; otherwise every held key. */
-async function tryKeys(entries: AsymmetricEntry[], snapshot: KeySnapshot, content: Uint8Array<ArrayBuffer>, headerKid: string | undefined): Promise<Attempt> {
+async function tryKeys(
+  entries: AsymmetricEntry[],
+  snapshot: KeySnapshot,
+  content: Uint8Array<ArrayBuffer>,
+  headerKid: string | undefined,
+): Promise<Attempt> {
   const attempt: Attempt = { verified: false, checked: 0, unknownKids: new Set() };
   for (const entry of entries) {
     const kid = entry.kid ?? headerKid;
@@ -185,16 +226,23 @@ async function tryKeys(entries: AsymmetricEntry[], snapshot: KeySnapshot, conten
   return attempt;
 }
 
-function keySource(options: WebhookVerifierOptions): { load: (signal: AbortSignal) => Promise<unknown>; source: string } {
+function keySource(options: WebhookVerifierOptions): {
+  load: (signal: AbortSignal) => Promise<unknown>;
+  source: string;
+} {
   if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
   if (!options.baseUrl) {
-    throw new PortfolioReportingError('WebhookVerifier needs `baseUrl` (the keys come from {baseUrl}/v2/webhooks/keys) or `loadKeys`.');
+    throw new PortfolioReportingError(
+      'WebhookVerifier needs `baseUrl` (the keys come from {baseUrl}/v2/webhooks/keys) or `loadKeys`.',
+    );
   }
   let url: URL;
   try {
     url = new URL(options.baseUrl.replace(/\/+$/, '') + KEYS_PATH);
   } catch {
-    throw new PortfolioReportingError(`WebhookVerifier: the base URL "${options.baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`);
+    throw new PortfolioReportingError(
+      `WebhookVerifier: the base URL "${options.baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`,
+    );
   }
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const token = options.accessToken;
@@ -215,13 +263,16 @@ function parseSecret(secret: string): Uint8Array<ArrayBuffer> {
   const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
   if (!key?.length) {
     // The secret itself is never echoed.
-    throw new PortfolioReportingError('`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.');
+    throw new PortfolioReportingError(
+      '`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.',
+    );
   }
   return key;
 }
 
 function nonNegative(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0) throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
+  if (!Number.isFinite(value) || value < 0)
+    throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
   return value;
 }
 
