@@ -32,7 +32,8 @@ const params = { fromDate: '2024-01-01', toDate: '2024-12-31', include: ['asset'
 
 // The SDK's result must be the whole document: a benchmark of a decode that drops data would be meaningless.
 const check = await prs.assetHoldings.list('re-1', params);
-if (check.data.length !== HOLDINGS || check.included.length !== ASSETS) throw new Error('the SDK decoded a different document');
+if (check.data.length !== HOLDINGS || check.included.length !== ASSETS)
+  throw new Error('the SDK decoded a different document');
 
 const jsona = new Jsona();
 let sink: unknown;

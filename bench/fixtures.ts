@@ -76,7 +76,10 @@ export function asset(i: number): Record<string, unknown> {
           },
           exitDate: null,
         },
-        relationships: { depository: ref('depository', `depository-${i % 12}`), commitments: { data: [{ type: 'commitment', id: `c-${i}` }] } },
+        relationships: {
+          depository: ref('depository', `depository-${i % 12}`),
+          commitments: { data: [{ type: 'commitment', id: `c-${i}` }] },
+        },
       };
   }
 }
@@ -97,7 +100,17 @@ export function assetHoldingsDocument(holdings: number, assets: number): { data:
       relationships: {
         reportingEntity: ref('reporting-entity', 're-1'),
         portfolio: ref('portfolio', `portfolio-${i % 25}`),
-        asset: ref(['bond-asset', 'stock-asset', 'mutual-fund-asset', 'loan-asset', 'fx-forward-cash-settlement-asset', 'private-market-fund-commitment-based-asset'][i % assets % 6] as string, `asset-${i % assets}`),
+        asset: ref(
+          [
+            'bond-asset',
+            'stock-asset',
+            'mutual-fund-asset',
+            'loan-asset',
+            'fx-forward-cash-settlement-asset',
+            'private-market-fund-commitment-based-asset',
+          ][(i % assets) % 6] as string,
+          `asset-${i % assets}`,
+        ),
         depository: ref('depository', `depository-${i % 12}`),
       },
     });
@@ -122,15 +135,39 @@ export function priceDocument(id: string, date: string, value: number): unknown 
 export function transaction(i: number): Record<string, unknown> {
   const base = { accountAmount: -1000 - (i % 997), tradeDate: day(i), valueDate: day(i + 2) };
   const account = ref('account', `account-${i % 40}`);
-  const held = { account, asset: ref('stock-asset', `asset-${i % 1000}`), depository: ref('depository', `depository-${i % 12}`) };
+  const held = {
+    account,
+    asset: ref('stock-asset', `asset-${i % 1000}`),
+    depository: ref('depository', `depository-${i % 12}`),
+  };
   switch (i % 4) {
     case 0:
-      return { id: `tx-${i}`, type: 'equity-trade-transaction', attributes: { ...base, commission: 9.5, unitPrice: 101.25, units: 10 + (i % 90) }, relationships: held };
+      return {
+        id: `tx-${i}`,
+        type: 'equity-trade-transaction',
+        attributes: { ...base, commission: 9.5, unitPrice: 101.25, units: 10 + (i % 90) },
+        relationships: held,
+      };
     case 1:
-      return { id: `tx-${i}`, type: 'dividend-transaction', attributes: { ...base, accountAmount: 120.5, grossAmount: 185.4, tax: 64.9 }, relationships: held };
+      return {
+        id: `tx-${i}`,
+        type: 'dividend-transaction',
+        attributes: { ...base, accountAmount: 120.5, grossAmount: 185.4, tax: 64.9 },
+        relationships: held,
+      };
     case 2:
-      return { id: `tx-${i}`, type: 'fee-transaction', attributes: { ...base, category: 'custody', comment: 'Quarterly custody fee' }, relationships: { account } };
+      return {
+        id: `tx-${i}`,
+        type: 'fee-transaction',
+        attributes: { ...base, category: 'custody', comment: 'Quarterly custody fee' },
+        relationships: { account },
+      };
     default:
-      return { id: `tx-${i}`, type: 'account-interest-transaction', attributes: { ...base, accountAmount: 12.75 }, relationships: { account } };
+      return {
+        id: `tx-${i}`,
+        type: 'account-interest-transaction',
+        attributes: { ...base, accountAmount: 12.75 },
+        relationships: { account },
+      };
   }
 }

@@ -22,7 +22,9 @@ const server = createServer((req, res) => {
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const { data } = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-      res.writeHead(201, JSONAPI).end(JSON.stringify(priceDocument(`price-${++priceId}`, data.attributes.date, data.attributes.value)));
+      res
+        .writeHead(201, JSONAPI)
+        .end(JSON.stringify(priceDocument(`price-${++priceId}`, data.attributes.date, data.attributes.value)));
     });
   } else if (req.method === 'GET' && url.pathname === '/api/v2/transactions') {
     const page = Number(url.searchParams.get('page') ?? 0);

@@ -113,5 +113,6 @@ const result = {
   array: { ...(await whole()), peak: await peak('array') },
 };
 server.stop();
-for (const r of [result.iterate, result.array]) if (r.count !== TOTAL) throw new Error(`listed ${r.count} of ${TOTAL} transactions`);
+for (const r of [result.iterate, result.array])
+  if (r.count !== TOTAL) throw new Error(`listed ${r.count} of ${TOTAL} transactions`);
 report(result);

@@ -19,9 +19,14 @@ const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
 const server = await startServer();
 const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'bench-token' });
 const url = `${server.url}/api/v3/instruments/instrument-1/prices`;
-const headers = { accept: 'application/vnd.api+json', authorization: 'Bearer bench-token', 'content-type': 'application/vnd.api+json' };
+const headers = {
+  accept: 'application/vnd.api+json',
+  authorization: 'Bearer bench-token',
+  'content-type': 'application/vnd.api+json',
+};
 
-const date = (i: number) => `20${String(10 + (i % 15))}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
+const date = (i: number) =>
+  `20${String(10 + (i % 15))}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
 
 /** `CONCURRENCY` workers taking the next index until `count` are done. */
 async function pool(count: number, create: (i: number) => Promise<unknown>): Promise<void> {
@@ -33,7 +38,8 @@ async function pool(count: number, create: (i: number) => Promise<unknown>): Pro
 }
 
 const sides = {
-  sdk: (i: number) => prs.instruments.prices.create('instrument-1', { attributes: { date: date(i), value: 100 + i / 100 } }),
+  sdk: (i: number) =>
+    prs.instruments.prices.create('instrument-1', { attributes: { date: date(i), value: 100 + i / 100 } }),
   fetch: async (i: number) => {
     const body = JSON.stringify({ data: { type: 'price', attributes: { date: date(i), value: 100 + i / 100 } } });
     const response = await fetch(url, { method: 'POST', headers, body });
@@ -72,7 +78,10 @@ report({
   concurrency: CONCURRENCY,
   runs: ROUNDS,
   perSecond: { sdk: median(rates.sdk), fetch: median(rates.fetch) },
-  overallPerSecond: { sdk: totals.sdk.creates / (totals.sdk.ms / 1000), fetch: totals.fetch.creates / (totals.fetch.ms / 1000) },
+  overallPerSecond: {
+    sdk: totals.sdk.creates / (totals.sdk.ms / 1000),
+    fetch: totals.fetch.creates / (totals.fetch.ms / 1000),
+  },
   cpuUsPerCreate: { sdk: totals.sdk.cpuUs / totals.sdk.creates, fetch: totals.fetch.cpuUs / totals.fetch.creates },
   all: rates,
 });

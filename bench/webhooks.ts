@@ -17,12 +17,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 // An independent signer (node:crypto, not the SDK): ECDSA P-256 over `id.timestamp.body`, IEEE P1363 encoding.
 const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
 const jwk = { kid: 'key-1', ...publicKey.export({ format: 'jwk' }) };
-const body = JSON.stringify({ type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId: 'client-42' } });
+const body = JSON.stringify({
+  type: 'calculated_data.created',
+  timestamp: '2024-05-01T10:00:00',
+  data: { clientId: 'client-42' },
+});
 const id = 'msg_2Lp9';
 const timestamp = String(Math.floor(Date.now() / 1000));
 const content = Buffer.from(`${id}.${timestamp}.${body}`);
 const signature = sign('sha256', content, { key: privateKey, dsaEncoding: 'ieee-p1363' });
-const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1a,${signature.toString('base64')}` };
+const headers = {
+  'webhook-id': id,
+  'webhook-timestamp': timestamp,
+  'webhook-signature': `v1a,${signature.toString('base64')}`,
+};
 
 const verifier = new WebhookVerifier({ loadKeys: async () => ({ keys: [jwk] }) });
 const event = await verifier.verify(body, headers); // loads the keys: the cache is warm from here on
@@ -33,7 +41,8 @@ const algorithm = { name: 'ECDSA', hash: 'SHA-256' };
 const sides = {
   sdk: () => verifier.verify(body, headers),
   bare: async () => {
-    if (!(await crypto.subtle.verify(algorithm, key, signature, content))) throw new Error('bare verify refused the signature');
+    if (!(await crypto.subtle.verify(algorithm, key, signature, content)))
+      throw new Error('bare verify refused the signature');
   },
 };
 
@@ -61,6 +70,9 @@ report({
   runs: RUNS,
   perSecond: { sdk: 1000 / median(times.sdk), bare: 1000 / median(times.bare) },
   medianUs: { sdk: median(times.sdk) * 1000, bare: median(times.bare) * 1000 },
-  overallPerSecond: { sdk: (VERIFICATIONS * RUNS) / (runMs.sdk.reduce((a, b) => a + b) / 1000), bare: (VERIFICATIONS * RUNS) / (runMs.bare.reduce((a, b) => a + b) / 1000) },
+  overallPerSecond: {
+    sdk: (VERIFICATIONS * RUNS) / (runMs.sdk.reduce((a, b) => a + b) / 1000),
+    bare: (VERIFICATIONS * RUNS) / (runMs.bare.reduce((a, b) => a + b) / 1000),
+  },
   all: runMs,
 });

@@ -17,13 +17,17 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-describe.each(BUDGETS)('$entry', ({ entry, file, budget }) => {
-  it(`is at most ${kB(budget)} gzipped, dependencies included`, async () => {
-    expect(statSync(file).mtimeMs, `${file} is older than src/: run \`npm run build\` first`).toBeGreaterThanOrEqual(newestSource('src'));
+describe.each(BUDGETS)('$entry', ({ entry, file, budget, ceiling }) => {
+  it(`is at most ${kB(ceiling)} gzipped, dependencies included (budget ${kB(budget)})`, async () => {
+    expect(statSync(file).mtimeMs, `${file} is older than src/: run \`npm run build\` first`).toBeGreaterThanOrEqual(
+      newestSource('src'),
+    );
     const size = await bundleSize(file);
-    console.log(`${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)})`);
+    console.log(
+      `${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)}, enforced ${kB(ceiling)})`,
+    );
     // The bundle really holds the dependencies it is charged for: zod in the client, none in the webhooks entry.
     expect(size.inputs.some((path) => path.includes('node_modules/zod/'))).toBe(entry === 'portfolio-reporting');
-    expect(size.gzipped).toBeLessThanOrEqual(budget);
+    expect(size.gzipped).toBeLessThanOrEqual(ceiling);
   });
 });
