@@ -134,7 +134,8 @@ function compile(schema: Schema): Checker | undefined {
 /** `z.record(z.string(), value)`: a plain object whose own enumerable keys are strings with valid values. */
 function compileRecord(def: Def): Checker | undefined {
   const key = internals(def.keyType as Schema);
-  if (key.def.type !== 'string' || key.def.checks?.length || key.traits.has('$ZodCheck') || key.def.coerce) return undefined;
+  if (key.def.type !== 'string' || key.def.checks?.length || key.traits.has('$ZodCheck') || key.def.coerce)
+    return undefined;
   const item = accepts(def.valueType as Schema);
   return (value) => {
     if (!isObject(value)) return false;
@@ -142,9 +143,11 @@ function compileRecord(def: Def): Checker | undefined {
     // zod's own test is wider (any object whose constructor looks plain); outside it, zod decides.
     if (proto !== Object.prototype && proto !== null) return false;
     // A symbol key fails a string key schema.
-    for (const symbol of Object.getOwnPropertySymbols(value)) if (Object.prototype.propertyIsEnumerable.call(value, symbol)) return false;
+    for (const symbol of Object.getOwnPropertySymbols(value))
+      if (Object.prototype.propertyIsEnumerable.call(value, symbol)) return false;
     if (item === ANY) return true;
-    for (const name of Object.keys(value)) if (name !== '__proto__' && !item((value as Record<string, unknown>)[name])) return false;
+    for (const name of Object.keys(value))
+      if (name !== '__proto__' && !item((value as Record<string, unknown>)[name])) return false;
     return true;
   };
 }
@@ -173,7 +176,11 @@ function compileObject(def: Def): Checker | undefined {
     if (key === '__proto__') continue; // zod skips it too
     const member = shape[key] as Schema;
     const { optin, optout } = internals(member);
-    members.push({ key, check: accepts(member), absent: optin === undefined ? false : optout === 'optional' ? true : 'check' });
+    members.push({
+      key,
+      check: accepts(member),
+      absent: optin === undefined ? false : optout === 'optional' ? true : 'check',
+    });
   }
   return (value) => {
     if (!isObject(value)) return false;

@@ -31,7 +31,9 @@ async function exportedSchemas(): Promise<Map<string, Schema>> {
     }
   };
   const dir = new URL('../../src/schemas/', import.meta.url);
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.ts')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
     const module = (await import(new URL(file, dir).href)) as Record<string, unknown>;
     for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
   }
@@ -46,22 +48,34 @@ const defOf = (schema: unknown): Def => (schema as { _zod: { def: Def } })._zod.
 
 const json = fc.jsonValue({ maxDepth: 2 });
 const checksOf = (schema: Schema): { check: string; pattern?: RegExp }[] =>
-  ((defOf(schema).checks as { _zod: { def: { check: string; pattern?: RegExp } } }[] | undefined) ?? []).map((c) => c._zod.def);
-const calendarDate = fc.date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true }).map((d) => d.toISOString().slice(0, 10));
+  ((defOf(schema).checks as { _zod: { def: { check: string; pattern?: RegExp } } }[] | undefined) ?? []).map(
+    (c) => c._zod.def,
+  );
+const calendarDate = fc
+  .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
+  .map((d) => d.toISOString().slice(0, 10));
 
 /** Strings for a string schema: mostly ones its formats accept (a pattern, a calendar date), so both answers occur. */
 function strings(schema: Schema): fc.Arbitrary<string> {
   const checks = checksOf(schema);
   if (!checks.length) return fc.string();
   const pattern = checks.find((c) => c.pattern)?.pattern;
-  const valid = pattern ? fc.stringMatching(pattern) : checks.some((c) => c.check === 'custom') ? calendarDate : fc.string({ minLength: 1 });
-  return fc.oneof({ arbitrary: valid, weight: 9 }, { arbitrary: fc.oneof(fc.string(), fc.constantFrom('2023-02-29', 'chf')), weight: 1 });
+  const valid = pattern
+    ? fc.stringMatching(pattern)
+    : checks.some((c) => c.check === 'custom')
+      ? calendarDate
+      : fc.string({ minLength: 1 });
+  return fc.oneof(
+    { arbitrary: valid, weight: 9 },
+    { arbitrary: fc.oneof(fc.string(), fc.constantFrom('2023-02-29', 'chf')), weight: 1 },
+  );
 }
 
 /** Values built from a schema's own definition: valid ones mostly (refinements may refuse some). */
 function sample(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
   const dispatch = kindDispatch(schema);
-  if (dispatch) return fc.oneof(...[...dispatch.members.values(), dispatch.fallback].map((member) => sample(member, depth)));
+  if (dispatch)
+    return fc.oneof(...[...dispatch.members.values(), dispatch.fallback].map((member) => sample(member, depth)));
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -152,12 +166,18 @@ function values(schema: Schema): fc.Arbitrary<unknown> {
 const schemas = await exportedSchemas();
 /** The schemas responses are decoded with: resources, their parts, the generic shapes (not create/update/query rules). */
 const isResponseSchema = (name: string) =>
-  /schema|genericResource|genericAttributes|performanceData|unknownObject|identifier|toOne|toMany/i.test(name) && !/create|update/i.test(name);
+  /schema|genericResource|genericAttributes|performanceData|unknownObject|identifier|toOne|toMany/i.test(name) &&
+  !/create|update/i.test(name);
 
 describe('compiled checks answer as zod does', () => {
   it('finds the schemas (the walk covers the modules)', () => {
     expect(schemas.size).toBeGreaterThan(60);
-    for (const name of ['instruments.instrumentSchema', 'transactions.transactionSchema', 'limits.limitSchema', 'holdings.assetHoldingSchema']) {
+    for (const name of [
+      'instruments.instrumentSchema',
+      'transactions.transactionSchema',
+      'limits.limitSchema',
+      'holdings.assetHoldingSchema',
+    ]) {
       expect(schemas.has(name), name).toBe(true);
     }
   });
@@ -178,28 +198,57 @@ describe('compiled checks answer as zod does', () => {
   });
 
   const edge: [string, Schema, unknown[]][] = [
-    ['a required member that accepts undefined must still be present', z.looseObject({ a: z.unknown() }), [{}, { a: undefined }, { a: 1 }]],
-    ['an optional member may be absent or undefined', z.object({ a: z.optional(z.string()) }), [{}, { a: undefined }, { a: 'x' }, { a: 1 }]],
-    ['a strict object refuses any other key, __proto__ included', z.strictObject({ a: z.string() }), [{ a: 'x' }, { a: 'x', b: 1 }, JSON.parse('{"a":"x","__proto__":{}}')]],
-    ['a loose object keeps any other key', z.looseObject({ a: z.string() }), [{ a: 'x', b: [1] }, JSON.parse('{"a":"x","__proto__":1}')]],
-    ['a member found on the prototype counts as present', z.looseObject({ toString: z.string() }), [{}, { toString: 'x' }]],
+    [
+      'a required member that accepts undefined must still be present',
+      z.looseObject({ a: z.unknown() }),
+      [{}, { a: undefined }, { a: 1 }],
+    ],
+    [
+      'an optional member may be absent or undefined',
+      z.object({ a: z.optional(z.string()) }),
+      [{}, { a: undefined }, { a: 'x' }, { a: 1 }],
+    ],
+    [
+      'a strict object refuses any other key, __proto__ included',
+      z.strictObject({ a: z.string() }),
+      [{ a: 'x' }, { a: 'x', b: 1 }, JSON.parse('{"a":"x","__proto__":{}}')],
+    ],
+    [
+      'a loose object keeps any other key',
+      z.looseObject({ a: z.string() }),
+      [{ a: 'x', b: [1] }, JSON.parse('{"a":"x","__proto__":1}')],
+    ],
+    [
+      'a member found on the prototype counts as present',
+      z.looseObject({ toString: z.string() }),
+      [{}, { toString: 'x' }],
+    ],
     ['numbers are finite', z.number(), [1, Number.NaN, Number.POSITIVE_INFINITY, -0, '1']],
     ['arrays are not objects', z.looseObject({}), [[], {}, null, 'x']],
-    ['records take plain objects with string keys', z.record(z.string(), z.number()), [{}, { a: 1 }, { a: 'x' }, [], Object.create(null), { [Symbol('s')]: 1 }, new Date(0)]],
+    [
+      'records take plain objects with string keys',
+      z.record(z.string(), z.number()),
+      [{}, { a: 1 }, { a: 'x' }, [], Object.create(null), { [Symbol('s')]: 1 }, new Date(0)],
+    ],
     ['a union takes any of its options', z.union([z.string(), z.number()]), ['x', 1, null]],
     ['literals and enums compare by SameValueZero', z.literal(0), [0, -0, '0']],
-    ['a kind union dispatches on a string type, anything else to the fallback', kindUnion({ a: z.looseObject({ type: z.literal('a'), n: z.number() }) }), [
-      { type: 'a', n: 1 },
-      { type: 'a' },
-      { type: 'b', id: '1' },
-      { type: 'b', id: 'x', attributes: [] },
-      { type: 1 },
-      'a',
-      null,
-    ]],
+    [
+      'a kind union dispatches on a string type, anything else to the fallback',
+      kindUnion({ a: z.looseObject({ type: z.literal('a'), n: z.number() }) }),
+      [
+        { type: 'a', n: 1 },
+        { type: 'a' },
+        { type: 'b', id: '1' },
+        { type: 'b', id: 'x', attributes: [] },
+        { type: 1 },
+        'a',
+        null,
+      ],
+    ],
   ];
   it.each(edge)('%s', (_what, schema, cases) => {
-    for (const value of cases) expect(accepts(schema)(value), JSON.stringify(value)).toBe(z.safeParse(schema, value).success);
+    for (const value of cases)
+      expect(accepts(schema)(value), JSON.stringify(value)).toBe(z.safeParse(schema, value).success);
   });
 
   it('follows a recursive schema (filters within filters)', () => {
@@ -211,8 +260,13 @@ describe('compiled checks answer as zod does', () => {
         },
       }),
     });
-    const nested = (depth: number, leaf: unknown): unknown => (depth ? { type: 'and', filters: [nested(depth - 1, leaf)] } : leaf);
-    for (const value of [nested(5, { type: 'other' }), nested(5, { type: 'and', filters: 'x' }), nested(5, { kind: 'none' })]) {
+    const nested = (depth: number, leaf: unknown): unknown =>
+      depth ? { type: 'and', filters: [nested(depth - 1, leaf)] } : leaf;
+    for (const value of [
+      nested(5, { type: 'other' }),
+      nested(5, { type: 'and', filters: 'x' }),
+      nested(5, { kind: 'none' }),
+    ]) {
       expect(accepts(filter)(value)).toBe(z.safeParse(filter, value).success);
     }
   });
@@ -226,27 +280,30 @@ describe('decode', () => {
     expect(responseSchemas.length).toBeGreaterThan(60);
   });
 
-  it.each(responseSchemas)('%s: the body itself when zod accepts it, else zod’s issues; zod never runs on a valid body', (_name, schema) => {
-    fc.assert(
-      fc.property(values(schema), (body) => {
-        const result = z.safeParse(schema, body);
-        const before = zodFallbacks();
-        if (result.success) {
-          expect(decode(call, schema, body)).toBe(body);
-          expect(zodFallbacks()).toBe(before);
-        } else {
-          const error = (() => {
-            try {
-              decode(call, schema, body);
-            } catch (e) {
-              return e;
-            }
-          })();
-          expect(error).toBeInstanceOf(ResponseValidationError);
-          expect((error as ResponseValidationError).issues).toEqual(formatIssues(result.error.issues, '', body));
-        }
-      }),
-      { numRuns: 100 },
-    );
-  });
+  it.each(responseSchemas)(
+    '%s: the body itself when zod accepts it, else zod’s issues; zod never runs on a valid body',
+    (_name, schema) => {
+      fc.assert(
+        fc.property(values(schema), (body) => {
+          const result = z.safeParse(schema, body);
+          const before = zodFallbacks();
+          if (result.success) {
+            expect(decode(call, schema, body)).toBe(body);
+            expect(zodFallbacks()).toBe(before);
+          } else {
+            const error = (() => {
+              try {
+                decode(call, schema, body);
+              } catch (e) {
+                return e;
+              }
+            })();
+            expect(error).toBeInstanceOf(ResponseValidationError);
+            expect((error as ResponseValidationError).issues).toEqual(formatIssues(result.error.issues, '', body));
+          }
+        }),
+        { numRuns: 100 },
+      );
+    },
+  );
 });
