@@ -43,7 +43,8 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
 
   // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design
   then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
-    return this.raw.then((r) => r.data).then(onfulfilled, onrejected);
+    // One step, not `.then((r) => r.data).then(…)`: a promise and a turn fewer on every call.
+    return this.raw.then(onfulfilled ? (r) => onfulfilled(r.data) : (r) => r.data as unknown as A, onrejected);
   }
 
   /**

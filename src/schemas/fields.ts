@@ -18,11 +18,16 @@ export type Fields = Record<string, Field>;
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
   if (!DATE_PATTERN.test(value)) return false;
-  const [y, m, d] = value.split('-').map(Number) as [number, number, number];
-  // setUTCFullYear, not Date.UTC: Date.UTC reads years 0–99 as 1900–1999.
-  const date = new Date(0);
-  date.setUTCFullYear(y, m - 1, d);
-  return date.getUTCFullYear() === y && date.getUTCMonth() === m - 1 && date.getUTCDate() === d;
+  const year = Number(value.slice(0, 4));
+  const month = Number(value.slice(5, 7));
+  const day = Number(value.slice(8, 10));
+  // Arithmetic, not a Date: checked on every date of every create, and Date.UTC reads years 0–99 as 1900–1999.
+  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+/** Days of a month in the proleptic Gregorian calendar of ISO 8601 (year 0000 is a leap year). */
+function daysInMonth(year: number, month: number): number {
+  if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
+  return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
 export const dateString = z.string().check(
   z.refine(isCalendarDate, { error: 'must be a calendar date in the form YYYY-MM-DD' }),
