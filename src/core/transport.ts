@@ -110,6 +110,8 @@ export class Transport {
   readonly logger: LevelLogger;
   private readonly resolved: Resolved;
   private readonly fetchImpl: typeof fetch;
+  /** Whether attempts are raced with their end: only for a `fetch` the caller supplied (see `attempt`). */
+  private readonly raceAborts: boolean;
 
   constructor(options: ClientOptions = {}) {
     const baseUrl = options.baseUrl ?? env('PRS_BASE_URL');
@@ -148,6 +150,7 @@ export class Transport {
       headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+    this.raceAborts = options.fetch !== undefined;
   }
 
   /** The base URL's origin and path, without a trailing slash. */
@@ -225,8 +228,7 @@ export class Transport {
 
   /**
    * One attempt: the response, and its body read to the end, each within `timeout` (the timer starts again
-   * for the body). The caller's signal aborts at once. A fetch that ignores its signal is raced, so a
-   * timeout or an abort still ends the attempt.
+   * for the body). The caller's signal aborts at once.
    */
   private async attempt(
     call: CallSite,
@@ -235,20 +237,23 @@ export class Transport {
     signal: AbortSignal | undefined,
   ): Promise<Attempt> {
     if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
-    // Nothing can end an attempt without a timeout or a signal: then no controller, no race.
+    // Nothing can end an attempt without a timeout or a signal: then no controller.
     const controller = timeout || signal ? new AbortController() : undefined;
-    // Ends the attempt: aborts the fetch, and rejects `ended`, which the fetch and the body read are raced with.
-    let end: (reason?: unknown) => void = noop;
+    // The platform's fetch honours its signal. A fetch the caller supplied may not, so its attempt is also raced
+    // with `ended`, which rejects when the attempt is ended: a timeout or an abort still ends it.
+    let rejectEnded: ((reason: unknown) => void) | undefined;
     const ended =
-      controller &&
-      new Promise<never>((_, reject) => {
-        end = (reason) => {
-          controller.abort(reason);
-          reject(reason);
-        };
-      });
+      controller && this.raceAborts
+        ? new Promise<never>((_, reject) => {
+            rejectEnded = reject;
+          })
+        : undefined;
     ended?.catch(noop); // observed here, for when nothing is racing it any more
     const raced = <T>(promise: Promise<T>): Promise<T> => (ended ? Promise.race([promise, ended]) : promise);
+    const end = (reason?: unknown) => {
+      controller?.abort(reason);
+      rejectEnded?.(reason);
+    };
     let timedOut = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     const startTimer = () => {
