@@ -37,7 +37,9 @@ async function readCloses(file: string | URL): Promise<Close[]> {
   return records.map(({ record, info }) => {
     const value = Number(record.close);
     if (!/^\d{4}-\d{2}-\d{2}$/.test(record.date ?? '') || record.close === '' || !Number.isFinite(value)) {
-      throw new Error(`${file} line ${info.lines}: expected "YYYY-MM-DD,<number>", got "${record.date},${record.close}"`);
+      throw new Error(
+        `${file} line ${info.lines}: expected "YYYY-MM-DD,<number>", got "${record.date},${record.close}"`,
+      );
     }
     return { date: record.date as string, value };
   });
@@ -46,7 +48,11 @@ async function readCloses(file: string | URL): Promise<Close[]> {
 /** Creates, updates or keeps each close; returns what it did per date. */
 async function load(prs: PortfolioReporting, instrumentId: string, closes: readonly Close[]) {
   // Only the prices this caller provides are ours to change (the operator may provide its own).
-  const existing = new Map((await prs.instruments.prices.list(instrumentId)).filter((p) => p.attributes.provider === 'client').map((p) => [p.attributes.date, p]));
+  const existing = new Map(
+    (await prs.instruments.prices.list(instrumentId))
+      .filter((p) => p.attributes.provider === 'client')
+      .map((p) => [p.attributes.date, p]),
+  );
   const counts = { created: 0, updated: 0, unchanged: 0 };
   for (const close of closes) {
     const price = existing.get(close.date);
@@ -65,7 +71,9 @@ await runExample(async ({ prs }) => {
   const closes = await readCloses(FILE);
   const { data: instrument, created } = await prs.instruments.create(INSTRUMENT).withResponse();
   console.log(heading(`Prices for ${INSTRUMENT.attributes.name} (${INSTRUMENT.attributes.securityIdentifier})`));
-  console.log(`  instrument ${instrument.id} (created: ${created}); ${closes.length} rows in ${FILE instanceof URL ? 'examples/data/prices.csv' : FILE}\n`);
+  console.log(
+    `  instrument ${instrument.id} (created: ${created}); ${closes.length} rows in ${FILE instanceof URL ? 'examples/data/prices.csv' : FILE}\n`,
+  );
 
   const first = await load(prs, instrument.id, closes);
   const again = await load(prs, instrument.id, closes);
@@ -79,9 +87,18 @@ await runExample(async ({ prs }) => {
     ),
   );
 
-  const stored = (await prs.instruments.prices.list(instrument.id)).sort((a, b) => a.attributes.date.localeCompare(b.attributes.date));
+  const stored = (await prs.instruments.prices.list(instrument.id)).sort((a, b) =>
+    a.attributes.date.localeCompare(b.attributes.date),
+  );
   const values = stored.map((p) => p.attributes.value);
-  console.log(`\n  Stored: ${stored.length} prices from ${stored[0]?.attributes.date} to ${stored.at(-1)?.attributes.date}; the last five:\n`);
-  console.log(table(['date', 'close', 'provider'], stored.slice(-5).map((p) => [p.attributes.date, money(p.attributes.value), p.attributes.provider])));
+  console.log(
+    `\n  Stored: ${stored.length} prices from ${stored[0]?.attributes.date} to ${stored.at(-1)?.attributes.date}; the last five:\n`,
+  );
+  console.log(
+    table(
+      ['date', 'close', 'provider'],
+      stored.slice(-5).map((p) => [p.attributes.date, money(p.attributes.value), p.attributes.provider]),
+    ),
+  );
   console.log(`\n  Low ${money(Math.min(...values))}, high ${money(Math.max(...values))}.`);
 });

@@ -9,7 +9,14 @@
  * Legal structure → instruments (a duplicate create answers the existing one) → prices → transactions →
  * holdings → investment limits → a custodian authority from creation to revocation → a signed webhook.
  */
-import { consentFiles, type Instrument, type InstrumentCreateInput, limitFilter, limitType, type PortfolioReporting } from 'portfolio-reporting';
+import {
+  consentFiles,
+  type Instrument,
+  type InstrumentCreateInput,
+  limitFilter,
+  limitType,
+  type PortfolioReporting,
+} from 'portfolio-reporting';
 import { createWebhookSigner, type MockService } from 'portfolio-reporting/testing';
 import { WebhookVerificationError } from 'portfolio-reporting/webhooks';
 import { type Connection, runExample, runTag } from './lib/connect.js';
@@ -23,12 +30,18 @@ const PRICE_DATES = ['2024-01-10', '2024-01-31', '2024-02-29', '2024-03-28'];
 const INSTRUMENTS: { id: string; input: (securityIdentifier: string) => InstrumentCreateInput; prices: number[] }[] = [
   {
     id: 'DE0007164600',
-    input: (securityIdentifier) => ({ type: 'stock-instrument', attributes: { name: 'SAP SE', securityIdentifier, ccyCode: 'EUR', countryCode: 'DE' } }),
+    input: (securityIdentifier) => ({
+      type: 'stock-instrument',
+      attributes: { name: 'SAP SE', securityIdentifier, ccyCode: 'EUR', countryCode: 'DE' },
+    }),
     prices: [146.2, 160.34, 173.12, 180.48],
   },
   {
     id: 'NL0010273215',
-    input: (securityIdentifier) => ({ type: 'stock-instrument', attributes: { name: 'ASML Holding', securityIdentifier, ccyCode: 'EUR', countryCode: 'NL' } }),
+    input: (securityIdentifier) => ({
+      type: 'stock-instrument',
+      attributes: { name: 'ASML Holding', securityIdentifier, ccyCode: 'EUR', countryCode: 'NL' },
+    }),
     prices: [648.0, 798.2, 875.4, 899.0],
   },
   {
@@ -36,8 +49,13 @@ const INSTRUMENTS: { id: string; input: (securityIdentifier: string) => Instrume
     input: (securityIdentifier) => ({
       type: 'bond-instrument',
       attributes: {
-        name: 'Bund 0 % 2030', securityIdentifier, ccyCode: 'EUR', countryCode: 'DE',
-        couponFrequency: 'annually', dayCountConvention: 'actual/actual', maturityDate: '2030-08-15',
+        name: 'Bund 0 % 2030',
+        securityIdentifier,
+        ccyCode: 'EUR',
+        countryCode: 'DE',
+        couponFrequency: 'annually',
+        dayCountConvention: 'actual/actual',
+        maturityDate: '2030-08-15',
       },
     }),
     prices: [96.85, 97.4, 96.9, 97.35],
@@ -53,12 +71,15 @@ const TRADES = [
 ] as const;
 
 const nameOf = (i: Instrument): string => (i.attributes && 'name' in i.attributes ? String(i.attributes.name) : i.id);
-const plusDays = (date: string, days: number) => new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+const plusDays = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
 async function legalStructure(prs: PortfolioReporting, tag: string) {
   console.log(heading('1. Legal structure'));
   const client = await prs.clients.create({ attributes: { name: `Berg Family Office${tag}` } });
-  const legalEntity = await prs.clients.legalEntities.create(client.id, { attributes: { name: `Berg Holding AB${tag}` } });
+  const legalEntity = await prs.clients.legalEntities.create(client.id, {
+    attributes: { name: `Berg Holding AB${tag}` },
+  });
   const account = await prs.legalEntities.accounts.create(legalEntity.id, {
     attributes: { name: 'Main account', externalIdentifier: `SE35 5000 0000 0549 1000 0003${tag}`, ccyCode: 'EUR' },
   });
@@ -66,7 +87,9 @@ async function legalStructure(prs: PortfolioReporting, tag: string) {
     attributes: { name: 'Custody', externalIdentifier: `D-1001${tag}` },
     relationships: { accounts: [account.id] },
   });
-  const reportingEntity = await prs.clients.reportingEntities.create(client.id, { attributes: { name: 'Berg family', ccyCode: 'EUR' } });
+  const reportingEntity = await prs.clients.reportingEntities.create(client.id, {
+    attributes: { name: 'Berg family', ccyCode: 'EUR' },
+  });
   const portfolio = await prs.reportingEntities.portfolios.create(reportingEntity.id, { attributes: { name: 'Core' } });
   console.log(
     table(
@@ -114,9 +137,17 @@ async function prices(prs: PortfolioReporting, instruments: readonly Instrument[
     for (const [d, value] of closes.entries()) {
       await prs.instruments.prices.create(instrument.id, { attributes: { date: PRICE_DATES[d] as string, value } });
     }
-    const loaded = (await prs.instruments.prices.list(instrument.id)).sort((a, b) => a.attributes.date.localeCompare(b.attributes.date));
+    const loaded = (await prs.instruments.prices.list(instrument.id)).sort((a, b) =>
+      a.attributes.date.localeCompare(b.attributes.date),
+    );
     const last = loaded.at(-1);
-    rows.push([nameOf(instrument), loaded.length, loaded[0]?.attributes.date, last?.attributes.date, money(last?.attributes.value)]);
+    rows.push([
+      nameOf(instrument),
+      loaded.length,
+      loaded[0]?.attributes.date,
+      last?.attributes.date,
+      money(last?.attributes.value),
+    ]);
   }
   console.log(table(['instrument', 'prices', 'from', 'to', 'last close'], rows));
 }
@@ -125,8 +156,19 @@ async function transactions(prs: PortfolioReporting, s: Structure, instruments: 
   console.log(heading('4. Transactions'));
   for (const t of TRADES) {
     const amount = -(t.units * t.unitPrice);
-    const common = { accountAmount: amount, commission: 0, unitPrice: t.unitPrice, units: t.units, tradeDate: t.tradeDate, valueDate: plusDays(t.tradeDate, 2) };
-    const relationships = { account: s.account.id, asset: instruments[t.instrument]?.id as string, depository: s.depository.id };
+    const common = {
+      accountAmount: amount,
+      commission: 0,
+      unitPrice: t.unitPrice,
+      units: t.units,
+      tradeDate: t.tradeDate,
+      valueDate: plusDays(t.tradeDate, 2),
+    };
+    const relationships = {
+      account: s.account.id,
+      asset: instruments[t.instrument]?.id as string,
+      depository: s.depository.id,
+    };
     if (t.kind === 'bond-trade-transaction') {
       await prs.transactions.create({ type: t.kind, attributes: { ...common, accruedInterest: 0 }, relationships });
     } else {
@@ -138,7 +180,14 @@ async function transactions(prs: PortfolioReporting, s: Structure, instruments: 
   const rows = listed.map((t) => {
     const a = t.attributes as { tradeDate: string; units?: number; unitPrice?: number; accountAmount?: number };
     const asset = (t.relationships as { asset?: { data?: { id: string } | null } } | undefined)?.asset?.data?.id;
-    return [a.tradeDate, t.type.replace(/-transaction$/, ''), asset ? names.get(asset) : '', a.units, money(a.unitPrice), money(a.accountAmount)];
+    return [
+      a.tradeDate,
+      t.type.replace(/-transaction$/, ''),
+      asset ? names.get(asset) : '',
+      a.units,
+      money(a.unitPrice),
+      money(a.accountAmount),
+    ];
   });
   console.log(table(['trade date', 'kind', 'instrument', 'units', 'unit price', 'account amount'], rows));
   console.log(`\n  ${listed.length} transactions listed for the account from ${PERIOD.fromDate} to ${PERIOD.toDate}.`);
@@ -151,11 +200,22 @@ async function transactions(prs: PortfolioReporting, s: Structure, instruments: 
 function bookPositionsOnMock(mock: MockService, s: Structure, instruments: readonly Instrument[]): void {
   for (const t of TRADES) {
     const instrumentId = instruments[t.instrument]?.id as string;
-    mock.store.positions.add({ portfolioId: s.portfolio.id, depositoryId: s.depository.id, instrumentId, units: t.units, fromDate: t.tradeDate });
+    mock.store.positions.add({
+      portfolioId: s.portfolio.id,
+      depositoryId: s.depository.id,
+      instrumentId,
+      units: t.units,
+      fromDate: t.tradeDate,
+    });
   }
 }
 
-async function holdings(prs: PortfolioReporting, connection: Connection, s: Structure, instruments: readonly Instrument[]) {
+async function holdings(
+  prs: PortfolioReporting,
+  connection: Connection,
+  s: Structure,
+  instruments: readonly Instrument[],
+) {
   console.log(heading('5. Holdings'));
   if (connection.mock) {
     bookPositionsOnMock(connection.mock, s, instruments);
@@ -164,11 +224,26 @@ async function holdings(prs: PortfolioReporting, connection: Connection, s: Stru
   }
   const { data } = await prs.holdings.list(s.reportingEntity.id, { ...PERIOD, expand: ['portfolios'] });
   const monthEnds = data.filter((h) => MONTH_ENDS.includes(h.attributes.date));
-  if (!connection.mock && !monthEnds.length) console.log('  No holdings yet: the service calculates them (the calculated_data.created webhook says when).\n');
-  console.log(table(['date', 'portfolio', 'currency', 'market value'], monthEnds.map((h) => [h.attributes.date, String(s.portfolio.attributes?.name), h.attributes.ccyCode, money(h.attributes.marketValue)])));
+  if (!connection.mock && !monthEnds.length)
+    console.log('  No holdings yet: the service calculates them (the calculated_data.created webhook says when).\n');
+  console.log(
+    table(
+      ['date', 'portfolio', 'currency', 'market value'],
+      monthEnds.map((h) => [
+        h.attributes.date,
+        String(s.portfolio.attributes?.name),
+        h.attributes.ccyCode,
+        money(h.attributes.marketValue),
+      ]),
+    ),
+  );
 
   const end = PERIOD.toDate;
-  const perAsset = await prs.assetHoldings.list(s.reportingEntity.id, { fromDate: plusDays(end, -1), toDate: end, include: ['asset'] });
+  const perAsset = await prs.assetHoldings.list(s.reportingEntity.id, {
+    fromDate: plusDays(end, -1),
+    toDate: end,
+    include: ['asset'],
+  });
   const names = new Map(instruments.map((i) => [i.id, nameOf(i)]));
   const onEnd = perAsset.data.filter((h) => h.attributes.date === end);
   const total = onEnd.reduce((sum, h) => sum + h.attributes.marketValue, 0);
@@ -178,7 +253,12 @@ async function holdings(prs: PortfolioReporting, connection: Connection, s: Stru
       ['asset', 'units', 'market value', 'weight'],
       onEnd.map((h) => {
         const id = h.relationships?.asset?.data?.id ?? '';
-        return [names.get(id) ?? id, h.attributes.unitsInHolding, money(h.attributes.marketValue), percent(total ? h.attributes.marketValue / total : 0)];
+        return [
+          names.get(id) ?? id,
+          h.attributes.unitsInHolding,
+          money(h.attributes.marketValue),
+          percent(total ? h.attributes.marketValue / total : 0),
+        ];
       }),
     ),
   );
@@ -190,15 +270,30 @@ async function limits(prs: PortfolioReporting, s: Structure, tag: string) {
   const common = { ccyCode: 'EUR', startDate: PERIOD.fromDate };
   const created = [
     await prs.limits.create({
-      attributes: { ...common, name: 'Single issuer: ASML ≤ 40 %', limitFilter: limitFilter.securityIdentifierIs(asml), limitType: limitType.proportional({ max: 0.4 }) },
+      attributes: {
+        ...common,
+        name: 'Single issuer: ASML ≤ 40 %',
+        limitFilter: limitFilter.securityIdentifierIs(asml),
+        limitType: limitType.proportional({ max: 0.4 }),
+      },
       relationships: { client: s.client.id },
     }),
     await prs.limits.create({
-      attributes: { ...common, name: 'German issuers ≤ 100,000 EUR', limitFilter: limitFilter.countryCodeIs('DE'), limitType: limitType.absolute({ max: 100_000 }) },
+      attributes: {
+        ...common,
+        name: 'German issuers ≤ 100,000 EUR',
+        limitFilter: limitFilter.countryCodeIs('DE'),
+        limitType: limitType.absolute({ max: 100_000 }),
+      },
       relationships: { client: s.client.id },
     }),
     await prs.limits.create({
-      attributes: { ...common, name: 'Outside EUR ≤ 10 %', limitFilter: limitFilter.currencyCodeIsNot('EUR'), limitType: limitType.proportional({ max: 0.1 }) },
+      attributes: {
+        ...common,
+        name: 'Outside EUR ≤ 10 %',
+        limitFilter: limitFilter.currencyCodeIsNot('EUR'),
+        limitType: limitType.proportional({ max: 0.1 }),
+      },
       relationships: { client: s.client.id },
     }),
   ];
@@ -208,7 +303,13 @@ async function limits(prs: PortfolioReporting, s: Structure, tag: string) {
     const st = byId.get(limit.id);
     const type = limit.attributes.limitType as { type: string; values?: { max?: number | null } };
     const show = (n: number | null | undefined) => (type.type === 'proportional' ? percent(n) : money(n));
-    return [limit.attributes.name, type.type, show(st?.attributes.currentValue), show(type.values?.max), st?.attributes.isBreached ? 'BREACHED' : 'ok'];
+    return [
+      limit.attributes.name,
+      type.type,
+      show(st?.attributes.currentValue),
+      show(type.values?.max),
+      st?.attributes.isBreached ? 'BREACHED' : 'ok',
+    ];
   });
   console.log(table(['limit', 'type', `value on ${PERIOD.toDate}`, 'max', 'status'], rows));
 }
@@ -217,7 +318,9 @@ async function custodianAuthority(prs: PortfolioReporting, connection: Connectio
   const flowId = connection.mock ? 'nordbank-v2' : process.env.PRS_CUSTODIAN_AUTH_FLOW;
   console.log(heading('7. Custodian authority'));
   if (!flowId) {
-    console.log('  skipped: auth flow ids are not listed by the service; set PRS_CUSTODIAN_AUTH_FLOW=<flow id> to run this step');
+    console.log(
+      '  skipped: auth flow ids are not listed by the service; set PRS_CUSTODIAN_AUTH_FLOW=<flow id> to run this step',
+    );
     return;
   }
   const ids = connection.mock?.store.custodianAuthorities;
@@ -228,12 +331,22 @@ async function custodianAuthority(prs: PortfolioReporting, connection: Connectio
     return a;
   };
 
-  const authority = await prs.legalEntities.custodianAuthorities.create(s.legalEntity.id, { custodianAuthFlowId: flowId });
+  const authority = await prs.legalEntities.custodianAuthorities.create(s.legalEntity.id, {
+    custodianAuthFlowId: flowId,
+  });
   const custodianId = authority.relationships?.custodian?.data?.id;
   const custodian = (await prs.custodians.list()).find((c) => c.id === custodianId);
-  steps.push(['create', authority.attributes.status, `flow ${flowId}, custodian ${custodian?.attributes.name ?? custodianId}`]);
+  steps.push([
+    'create',
+    authority.attributes.status,
+    `flow ${flowId}, custodian ${custodian?.attributes.name ?? custodianId}`,
+  ]);
   for (const name of authority.attributes.pendingFiles) {
-    const file = await prs.custodianAuthorities.files.upload(authority.id, { name, file: new TextEncoder().encode(`%PDF-1.4 demo ${name}\n`), filename: `${name}.pdf` });
+    const file = await prs.custodianAuthorities.files.upload(authority.id, {
+      name,
+      file: new TextEncoder().encode(`%PDF-1.4 demo ${name}\n`),
+      filename: `${name}.pdf`,
+    });
     await step(`upload ${name}`, authority.id, `${file.attributes.hash.slice(0, 24)}…`);
   }
   await prs.custodianAuthorities.waitForStatus(authority.id, 'waiting-for-consent', { interval: 500, timeout: 30_000 });
@@ -252,7 +365,10 @@ async function custodianAuthority(prs: PortfolioReporting, connection: Connectio
     await prs.custodianAuthorities.link(authority.id, { type: 'account', resourceNumber: 'SE-4400-1' });
     await step('link account SE-4400-1', authority.id, 'requested: in-progress');
     setTimeout(() => ids.advance(authority.id, 'active'), 150);
-    const active = await prs.custodianAuthorities.waitForStatus(authority.id, 'active', { interval: 50, timeout: 10_000 });
+    const active = await prs.custodianAuthorities.waitForStatus(authority.id, 'active', {
+      interval: 50,
+      timeout: 10_000,
+    });
     const linked = active.attributes.linkedAccounts.map((l) => `${l.accountNumber}: ${l.status}`).join(', ');
     steps.push(['waitForStatus active', active.attributes.status, `the custodian confirmed; ${linked}`]);
   }
@@ -260,7 +376,10 @@ async function custodianAuthority(prs: PortfolioReporting, connection: Connectio
   steps.push(['revoke', revoked.status, '']);
   if (ids) {
     setTimeout(() => ids.advance(authority.id, 'revoked'), 150);
-    const done = await prs.custodianAuthorities.waitForStatus(authority.id, 'revoked', { interval: 50, timeout: 10_000 });
+    const done = await prs.custodianAuthorities.waitForStatus(authority.id, 'revoked', {
+      interval: 50,
+      timeout: 10_000,
+    });
     steps.push(['waitForStatus revoked', done.attributes.status, 'links removed']);
   }
   console.log(table(['step', 'status', 'detail'], steps));
@@ -271,20 +390,32 @@ async function webhook(prs: PortfolioReporting, connection: Connection, clientId
   console.log(heading('8. Webhook'));
   if (!connection.mock) {
     const { keys } = await prs.webhooks.keys();
-    console.log(table(['kid', 'key type'], keys.map((k) => [k.kid, `${k.kty} ${k.crv}`])));
+    console.log(
+      table(
+        ['kid', 'key type'],
+        keys.map((k) => [k.kid, `${k.kty} ${k.crv}`]),
+      ),
+    );
     console.log('\n  Deliveries are signed with these keys; examples/webhook-receiver.ts verifies them.');
     return;
   }
   const signer = createWebhookSigner();
   connection.mock.webhooks.addSigner(signer); // the mock now serves its public key at /v2/webhooks/keys
-  const event = { type: 'calculated_data.created', timestamp: new Date().toISOString().slice(0, 19), data: { clientId } };
+  const event = {
+    type: 'calculated_data.created',
+    timestamp: new Date().toISOString().slice(0, 19),
+    data: { clientId },
+  };
   const delivery = await signer.sign(event);
   const verified = await prs.webhooks.verify(delivery.body, delivery.headers);
-  const rows = [['signed delivery', `verified: ${verified.type}`, `clientId ${(verified.data as { clientId: string }).clientId}`]];
+  const rows = [
+    ['signed delivery', `verified: ${verified.type}`, `clientId ${(verified.data as { clientId: string }).clientId}`],
+  ];
   const tampered = delivery.body.replace(clientId, 'another-client');
   const refused = await prs.webhooks.verify(tampered, delivery.headers).then(
     () => 'accepted (unexpected)',
-    (error: unknown) => (error instanceof WebhookVerificationError ? `refused: ${error.reason}` : Promise.reject(error)),
+    (error: unknown) =>
+      error instanceof WebhookVerificationError ? `refused: ${error.reason}` : Promise.reject(error),
   );
   rows.push(['tampered body', refused, 'same headers, clientId changed']);
   console.log(table(['delivery', 'result', 'detail'], rows));

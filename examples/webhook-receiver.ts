@@ -43,7 +43,9 @@ export function createReceiver(verifier: WebhookVerifier, log: (line: string) =>
     } catch (error) {
       if (!(error instanceof WebhookVerificationError)) throw error;
       log(`refused: ${error.message}`);
-      res.writeHead(error.reason === 'keys_unavailable' ? 503 : 400, { 'content-type': 'text/plain' }).end(error.reason);
+      res
+        .writeHead(error.reason === 'keys_unavailable' ? 503 : 400, { 'content-type': 'text/plain' })
+        .end(error.reason);
     }
   });
 }
@@ -60,7 +62,9 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 function listen(server: Server, port = 0): Promise<string> {
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)));
+  return new Promise((resolve) =>
+    server.listen(port, '127.0.0.1', () => resolve(`http://127.0.0.1:${(server.address() as AddressInfo).port}`)),
+  );
 }
 
 if (process.env.PRS_BASE_URL) {
@@ -83,13 +87,35 @@ if (process.env.PRS_BASE_URL) {
           const response = await deliver();
           rows.push([label, String(response.status), (await response.text()) || '—', lines.at(-1) ?? '']);
         };
-        const event = { type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId: 'client-42' } };
+        const event = {
+          type: 'calculated_data.created',
+          timestamp: '2024-05-01T10:00:00',
+          data: { clientId: 'client-42' },
+        };
         const first = await mock.webhooks.deliver(receiverUrl, event, { id: 'msg_1' });
         const { delivery } = first;
         await send('signed', async () => first.response);
-        await send('the same delivery again', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body }));
-        await send('tampered body', () => fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body.replace('client-42', 'client-43') }));
-        await send('unknown event type', async () => (await mock.webhooks.deliver(receiverUrl, { type: 'portfolio.renamed', timestamp: '2024-05-01T10:05:00', data: {} }, { id: 'msg_2' })).response);
+        await send('the same delivery again', () =>
+          fetch(receiverUrl, { method: 'POST', headers: delivery.headers, body: delivery.body }),
+        );
+        await send('tampered body', () =>
+          fetch(receiverUrl, {
+            method: 'POST',
+            headers: delivery.headers,
+            body: delivery.body.replace('client-42', 'client-43'),
+          }),
+        );
+        await send(
+          'unknown event type',
+          async () =>
+            (
+              await mock.webhooks.deliver(
+                receiverUrl,
+                { type: 'portfolio.renamed', timestamp: '2024-05-01T10:05:00', data: {} },
+                { id: 'msg_2' },
+              )
+            ).response,
+        );
         console.log(heading(`Deliveries to ${receiverUrl}`));
         console.log(table(['delivery', 'status', 'body', 'receiver log'], rows));
       } finally {

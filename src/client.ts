@@ -1,5 +1,5 @@
-import { API } from './core/api.js';
 import { Bulk } from './bulk/bulk.js';
+import { API } from './core/api.js';
 import type { APIPromise } from './core/api-promise.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
 import { type Accounts, accountsOf } from './resources/accounts.js';
@@ -14,8 +14,8 @@ import { AssetHoldings, Holdings } from './resources/holdings.js';
 import { Instruments } from './resources/instruments.js';
 import { LegalEntities } from './resources/legal-entities.js';
 import { Limits } from './resources/limits.js';
-import { portfoliosOf, ReportingEntities } from './resources/reporting-entities.js';
 import { CustodianHoldings, Performance } from './resources/reporting.js';
+import { portfoliosOf, ReportingEntities } from './resources/reporting-entities.js';
 import { Transactions } from './resources/transactions.js';
 import { Users } from './resources/users.js';
 import { Webhooks } from './resources/webhooks.js';

@@ -30,7 +30,10 @@ export async function connect(mockOptions: MockServiceOptions = {}): Promise<Con
   const baseUrl = process.env.PRS_BASE_URL;
   if (baseUrl) {
     const accessToken = process.env.PRS_ACCESS_TOKEN;
-    if (!accessToken) throw new Error('PRS_BASE_URL is set but PRS_ACCESS_TOKEN is not: set both to use a service, or neither to use the embedded mock');
+    if (!accessToken)
+      throw new Error(
+        'PRS_BASE_URL is set but PRS_ACCESS_TOKEN is not: set both to use a service, or neither to use the embedded mock',
+      );
     return {
       prs: new PortfolioReporting({ baseUrl, accessToken, fetch }),
       target: `the service at ${baseUrl}`,
@@ -58,7 +61,10 @@ export async function connect(mockOptions: MockServiceOptions = {}): Promise<Con
  * and on failure prints the error's message and sets exit code 1.
  * @example await runExample(async ({ prs }) => console.log(await prs.custodians.list()));
  */
-export async function runExample(main: (connection: Connection) => Promise<void>, mockOptions?: MockServiceOptions): Promise<void> {
+export async function runExample(
+  main: (connection: Connection) => Promise<void>,
+  mockOptions?: MockServiceOptions,
+): Promise<void> {
   const started = performance.now();
   let connection: Connection | undefined;
   try {

@@ -18,7 +18,9 @@ function text(cell: Cell): string {
  */
 export function table(headers: readonly string[], rows: readonly (readonly Cell[])[]): string {
   const cells = rows.map((row) => headers.map((_, i) => text(row[i])));
-  const right = headers.map((_, i) => cells.length > 0 && cells.every((row) => row[i] === '—' || NUMERIC.test(row[i] as string)));
+  const right = headers.map(
+    (_, i) => cells.length > 0 && cells.every((row) => row[i] === '—' || NUMERIC.test(row[i] as string)),
+  );
   const widths = headers.map((h, i) => Math.max(h.length, ...cells.map((row) => (row[i] as string).length)));
   const line = (values: readonly string[]) =>
     `  ${values.map((v, i) => (right[i] ? v.padStart(widths[i] as number) : v.padEnd(widths[i] as number))).join('  ')}`.trimEnd();
@@ -28,10 +30,13 @@ export function table(headers: readonly string[], rows: readonly (readonly Cell[
 
 /** An amount with two decimals and thousands separators. @example money(10150) // '10,150.00' */
 export const money = (n: number | null | undefined): string =>
-  n === null || n === undefined ? '—' : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  n === null || n === undefined
+    ? '—'
+    : n.toLocaleString('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 /** A fraction as a percentage. @example percent(0.3125) // '31.3 %' */
-export const percent = (n: number | null | undefined): string => (n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)} %`);
+export const percent = (n: number | null | undefined): string =>
+  n === null || n === undefined ? '—' : `${(n * 100).toFixed(1)} %`;
 
 /** A section heading of a report. @example console.log(heading('Holdings')) */
 export const heading = (title: string): string => `\n${title}\n${'='.repeat(title.length)}`;

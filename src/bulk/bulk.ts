@@ -24,7 +24,9 @@ import {
 
 /** A time-series value for `prices` / `netAssetValues` when each names its own instrument. */
 export interface SeriesItem<A> {
+  /** The instrument the value belongs to. */
   instrumentId: string;
+  /** The value's attributes, as for the single create. */
   attributes: A;
 }
 
@@ -36,7 +38,9 @@ export type BulkTransactionOptions<I> = BulkOptions<I, Transaction> & Pick<CallP
 
 /** The client's resources the shortcuts call. */
 export interface BulkResources {
+  /** The client's instruments namespace. */
   instruments: Instruments;
+  /** The client's transactions namespace. */
   transactions: Transactions;
 }
 

@@ -2,9 +2,10 @@
  * The bulk runner: a pool whose size follows the service (AIMD on 429, `Retry-After` honoured), bounded
  * re-attempts, an abort that stops starting new items, and one result per input — never none, never two.
  */
+
+import { ValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import { ConcurrencyController } from './aimd.js';
-import { ValidationError } from '../core/errors.js';
 import { backoffMs, failureOf, isIdempotentCall, isRepeatedDeleteOfGone, retryAfterMs } from './retry.js';
 
 /** What the call of one item is given. */
@@ -19,9 +20,13 @@ export interface BulkCallContext {
 
 /** The item's call succeeded (perhaps after re-attempts). `created` is false when the record already existed. */
 export interface BulkSuccess<T> {
+  /** The item's position in the input. */
   index: number;
+  /** Always `true`: narrows a `BulkResult`. */
   ok: true;
+  /** What the item's call resolved to (the created or existing resource). */
   value: T;
+  /** `false` when the service answered that the record already existed (303), `true` when it was created. */
   created?: boolean;
   /** Calls made for this item (a verification read is not counted). */
   attempts: number;
@@ -33,22 +38,32 @@ export interface BulkSuccess<T> {
  * (a 5xx, timeout or lost connection on a call that is not safe to repeat), so it was not sent again.
  */
 export interface BulkFailure {
+  /** The item's position in the input. */
   index: number;
+  /** Always `false`: narrows a `BulkResult`. */
   ok: false;
+  /** Why it failed: the SDK error of the last attempt, or the abort reason when `skipped`. */
   error: unknown;
+  /** Calls made for this item. */
   attempts: number;
+  /** Never sent (or only rate-limited) before the run was aborted. */
   skipped?: true;
+  /** Not sent again after a failure that leaves open whether the service applied it. */
   uncertain?: true;
 }
 
+/** Exactly one per input item: `{ ok: true, value }` or `{ ok: false, error }`, with its `index`. */
 export type BulkResult<T> = BulkSuccess<T> | BulkFailure;
 
 /** A snapshot for progress displays, sent after every finished item and every change of concurrency. */
 export interface BulkProgress {
   /** Items with a result (`ok + failed`). */
   done: number;
+  /** Items in the run. */
   total: number;
+  /** Items finished successfully so far. */
   ok: number;
+  /** Items finished with a failure so far. */
   failed: number;
   /** Items started and not finished: sending, waiting to be sent again, or being verified. */
   inFlight: number;
@@ -72,6 +87,7 @@ export interface BulkOptions<I = unknown, T = unknown> {
   retryDelay?: { initial?: number; max?: number };
   /** Stops starting items: those not started end as `skipped`; calls already sent finish. */
   signal?: AbortSignal;
+  /** Called after every finished item and every change of concurrency. */
   onProgress?: (progress: BulkProgress) => void;
   /** Just before the first call of an item (a journal writes its "sending" entry here). A throw stops the run. */
   onStart?: (index: number, item: I) => void;

@@ -50,7 +50,10 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
   }
 
   // biome-ignore lint/suspicious/noThenProperty: this class is a promise by design
-  then<A = T, B = never>(onfulfilled?: ((value: T) => A | PromiseLike<A>) | null, onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null): Promise<A | B> {
+  then<A = T, B = never>(
+    onfulfilled?: ((value: T) => A | PromiseLike<A>) | null,
+    onrejected?: ((reason: unknown) => B | PromiseLike<B>) | null,
+  ): Promise<A | B> {
     // One step, not `.then((r) => r.data).then(…)`: a promise and a turn fewer on every call.
     return this.raw.then(onfulfilled ? (r) => onfulfilled(r.data) : (r) => r.data as unknown as A, onrejected);
   }
@@ -100,8 +103,11 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
   constructor(fetchPage: (url: string | undefined) => Promise<Page<T, unknown>>) {
     let started: Promise<WithResponse<T[]>> | undefined;
     const lazy = {
+      // biome-ignore lint/suspicious/noThenProperty: a thenable that starts the list on first use
       then: (resolve: (v: WithResponse<T[]>) => void, reject: (e: unknown) => void) => {
-        started ??= collect(fetchPage, (page, acc: T[]) => acc.concat(page.items), [] as T[]).then(([data, response]) => ({ data, response }));
+        started ??= collect(fetchPage, (page, acc: T[]) => acc.concat(page.items), [] as T[]).then(
+          ([data, response]) => ({ data, response }),
+        );
         return started.then(resolve, reject);
       },
     };
@@ -132,10 +138,15 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
 }
 
 /** A compound list (`{ data, included }`): every page's data and included resources gathered. */
-export function compoundList<T, I>(fetchPage: (url: string | undefined) => Promise<Page<T, I>>): Promise<WithResponse<{ data: T[]; included: I[] }>> {
+export function compoundList<T, I>(
+  fetchPage: (url: string | undefined) => Promise<Page<T, I>>,
+): Promise<WithResponse<{ data: T[]; included: I[] }>> {
   return collect(
     fetchPage,
-    (page, acc: { data: T[]; included: I[] }) => ({ data: acc.data.concat(page.items), included: mergeIncluded(acc.included, page.included) }),
+    (page, acc: { data: T[]; included: I[] }) => ({
+      data: acc.data.concat(page.items),
+      included: mergeIncluded(acc.included, page.included),
+    }),
     { data: [] as T[], included: [] as I[] },
   ).then(([data, response]) => ({ data, response }));
 }
@@ -150,7 +161,11 @@ function key(r: unknown): string {
   return `${type}\u0000${id}`;
 }
 
-async function collect<T, I, A>(fetchPage: (url: string | undefined) => Promise<Page<T, I>>, add: (page: Page<T, I>, acc: A) => A, initial: A): Promise<[A, Response]> {
+async function collect<T, I, A>(
+  fetchPage: (url: string | undefined) => Promise<Page<T, I>>,
+  add: (page: Page<T, I>, acc: A) => A,
+  initial: A,
+): Promise<[A, Response]> {
   let acc = initial;
   let next: string | undefined;
   let response: Response;
@@ -164,7 +179,9 @@ async function collect<T, I, A>(fetchPage: (url: string | undefined) => Promise<
 }
 
 /** A promise whose work starts on the first `then`. */
-function lazyPromise<V>(thenable: { then(resolve: (v: V) => void, reject: (e: unknown) => void): unknown }): Promise<V> {
+function lazyPromise<V>(thenable: {
+  then(resolve: (v: V) => void, reject: (e: unknown) => void): unknown;
+}): Promise<V> {
   let inner: Promise<V> | undefined;
   const start = () => (inner ??= new Promise<V>((resolve, reject) => void thenable.then(resolve, reject)));
   return {

@@ -18,7 +18,10 @@ const collectionCache = new WeakMap<z.ZodMiniType, Map<z.ZodMiniType | undefined
 
 function singleDocument<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<{ data: T }> {
   let doc = documentCache.get(schema);
-  if (!doc) documentCache.set(schema, (doc = z.looseObject({ data: schema })));
+  if (!doc) {
+    doc = z.looseObject({ data: schema });
+    documentCache.set(schema, doc);
+  }
   return doc as z.ZodMiniType<{ data: T }>;
 }
 
@@ -27,9 +30,15 @@ interface Collection<T, I> {
   included?: I[];
   links?: { next?: string | null } | null;
 }
-function collectionDocument<T, I>(schema: z.ZodMiniType<T>, included?: z.ZodMiniType<I>): z.ZodMiniType<Collection<T, I>> {
+function collectionDocument<T, I>(
+  schema: z.ZodMiniType<T>,
+  included?: z.ZodMiniType<I>,
+): z.ZodMiniType<Collection<T, I>> {
   let byIncluded = collectionCache.get(schema);
-  if (!byIncluded) collectionCache.set(schema, (byIncluded = new Map()));
+  if (!byIncluded) {
+    byIncluded = new Map();
+    collectionCache.set(schema, byIncluded);
+  }
   let doc = byIncluded.get(included);
   if (!doc) {
     doc = z.looseObject({
@@ -75,12 +84,21 @@ export class API {
   }
 
   /** GET a compound collection: `{ data, included }`, both gathered over every page. */
-  listCompound<T, I>(target: LazyTarget, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I>, options?: RequestOptions): APIPromise<{ data: T[]; included: I[] }> {
+  listCompound<T, I>(
+    target: LazyTarget,
+    schema: z.ZodMiniType<T>,
+    included: z.ZodMiniType<I>,
+    options?: RequestOptions,
+  ): APIPromise<{ data: T[]; included: I[] }> {
     return new APIPromise(compoundList(this.pageFetcher(target, schema, included, options)));
   }
 
   /** POST a document and decode the created resource. `created` is false when the service answered 303. */
-  create<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T, { created: boolean }> {
+  create<T>(
+    target: LazyTarget,
+    schema: z.ZodMiniType<T>,
+    options?: RequestOptions,
+  ): APIPromise<T, { created: boolean }> {
     return APIPromise.defer(() => {
       const { path, body, query } = target();
       return this.one('POST', path, schema, body, options, query).then((r) => ({ ...r, created: !r.redirected }));
@@ -91,7 +109,9 @@ export class API {
   send(method: 'POST' | 'PATCH' | 'DELETE', target: LazyTarget, options?: RequestOptions): APIPromise<void> {
     return APIPromise.defer(() => {
       const { path, body, query } = target();
-      return this.transport.send({ method, path, body, options, query }).then(({ response }) => ({ data: undefined, response }));
+      return this.transport
+        .send({ method, path, body, options, query })
+        .then(({ response }) => ({ data: undefined, response }));
     });
   }
 
@@ -113,14 +133,26 @@ export class API {
     return new APIPromise(this.transport.send(req).then(({ body, response }) => ({ data: body, response })));
   }
 
-  private async one<T>(method: 'GET' | 'POST' | 'PATCH', path: string, schema: z.ZodMiniType<T>, body: Body, options?: RequestOptions, query?: Query): Promise<WithResponse<T, { redirected: boolean }>> {
+  private async one<T>(
+    method: 'GET' | 'POST' | 'PATCH',
+    path: string,
+    schema: z.ZodMiniType<T>,
+    body: Body,
+    options?: RequestOptions,
+    query?: Query,
+  ): Promise<WithResponse<T, { redirected: boolean }>> {
     const res = await this.transport.send({ method, path, body, options, query });
     const doc = decode(res.call, singleDocument(schema), res.body);
     return { data: doc.data, response: res.response, redirected: res.redirected };
   }
 
   /** Fetches a list's pages: the first at the target (built once, on the first fetch), the next ones at `links.next`. */
-  private pageFetcher<T, I>(target: LazyTarget, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, options: RequestOptions | undefined): (next: string | undefined) => Promise<Page<T, I>> {
+  private pageFetcher<T, I>(
+    target: LazyTarget,
+    schema: z.ZodMiniType<T>,
+    included: z.ZodMiniType<I> | undefined,
+    options: RequestOptions | undefined,
+  ): (next: string | undefined) => Promise<Page<T, I>> {
     let first: Target | undefined;
     return async (next) => {
       first ??= target();
@@ -128,10 +160,27 @@ export class API {
     };
   }
 
-  private async page<T, I>(path: string, schema: z.ZodMiniType<T>, included: z.ZodMiniType<I> | undefined, query: Query, options: RequestOptions | undefined, next: string | undefined): Promise<Page<T, I>> {
-    const res = await this.transport.send({ method: 'GET', path: next ?? path, query: next ? undefined : query, options });
+  private async page<T, I>(
+    path: string,
+    schema: z.ZodMiniType<T>,
+    included: z.ZodMiniType<I> | undefined,
+    query: Query,
+    options: RequestOptions | undefined,
+    next: string | undefined,
+  ): Promise<Page<T, I>> {
+    const res = await this.transport.send({
+      method: 'GET',
+      path: next ?? path,
+      query: next ? undefined : query,
+      options,
+    });
     const doc = decode(res.call, collectionDocument(schema, included), res.body);
-    return { items: doc.data, included: doc.included ?? [], next: nextLink(res.call, doc.links?.next, this.transport.baseUrl, res.body), response: res.response };
+    return {
+      items: doc.data,
+      included: doc.included ?? [],
+      next: nextLink(res.call, doc.links?.next, this.transport.baseUrl, res.body),
+      response: res.response,
+    };
   }
 }
 
@@ -142,13 +191,21 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
     url = new URL(next, call.url);
   } catch {
     // An answer whose links.next is no URL contradicts the documented shape, like any other bad member.
-    throw new ResponseValidationError(call, [{ path: 'links.next', message: `must be a URL, got ${JSON.stringify(next)}` }], body);
+    throw new ResponseValidationError(
+      call,
+      [{ path: 'links.next', message: `must be a URL, got ${JSON.stringify(next)}` }],
+      body,
+    );
   }
   if (url.origin !== new URL(baseUrl).origin) {
-    throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`);
+    throw new PortfolioReportingError(
+      `${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`,
+    );
   }
   if (url.href === call.url) {
-    throw new PortfolioReportingError(`${call.method} ${call.url}: links.next points to the page just read; stopping to avoid an endless loop.`);
+    throw new PortfolioReportingError(
+      `${call.method} ${call.url}: links.next points to the page just read; stopping to avoid an endless loop.`,
+    );
   }
   return url.href;
 }
@@ -156,7 +213,9 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
 /** Encodes a path segment, refusing an empty id before anything is sent. */
 export function segment(what: string, name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '') {
-    throw new ValidationError(what, [{ path: name, message: `must be a non-empty string id, got ${value === '' ? 'an empty string' : typeof value}` }]);
+    throw new ValidationError(what, [
+      { path: name, message: `must be a non-empty string id, got ${value === '' ? 'an empty string' : typeof value}` },
+    ]);
   }
   return encodeURIComponent(value);
 }

@@ -179,7 +179,9 @@ export class ValidationError extends PortfolioReportingError {
   /** Every broken rule, each with the field's path. */
   readonly issues: ValidationIssue[];
   constructor(what: string, issues: ValidationIssue[]) {
-    super(`${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')} (nothing was sent)`);
+    super(
+      `${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')} (nothing was sent)`,
+    );
     this.issues = issues;
   }
 }

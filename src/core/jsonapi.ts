@@ -9,7 +9,9 @@ import { article, describe, mustBe } from './describe.js';
 import { type CallSite, ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
 
 /** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
-export type RelationshipInput<T extends string = string> = string | { readonly type: T | (string & {}); readonly id: string };
+export type RelationshipInput<T extends string = string> =
+  | string
+  | { readonly type: T | (string & {}); readonly id: string };
 
 /** The relationships a create input accepts, from a resource's relationship table. */
 export type RelationshipInputs<R extends Rels> = {
@@ -46,7 +48,10 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
     }
     return { type: target, id };
   }
-  issues.push({ path, message: `must be an id string, a { type: "${target}", id } pair or ${article(target)} resource` });
+  issues.push({
+    path,
+    message: `must be an id string, a { type: "${target}", id } pair or ${article(target)} resource`,
+  });
   return undefined;
 }
 
@@ -117,7 +122,8 @@ export function buildDocument(
   id?: string,
 ): { data: Record<string, unknown> } {
   const issues: ValidationIssue[] = [];
-  if (typeof input !== 'object' || input === null) throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
+  if (typeof input !== 'object' || input === null)
+    throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
   let attributes: unknown = input.attributes;
   if (schema) {
     const result = z.safeParse(schema, input.attributes ?? {});
@@ -166,7 +172,10 @@ export function formatIssues(issues: readonly Issue[], prefix: string, root: unk
     const value = valueAt(root, issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ path: path ? `${path}.${key}` : key, message: 'is not a documented field here (misspelled, or read-only?)' });
+        out.push({
+          path: path ? `${path}.${key}` : key,
+          message: 'is not a documented field here (misspelled, or read-only?)',
+        });
       }
     } else if (issue.code === 'invalid_union' && issue.errors.length) {
       // A union (a limit filter, say): report the branch that got furthest.
@@ -179,7 +188,8 @@ export function formatIssues(issues: readonly Issue[], prefix: string, root: unk
 
 function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
   let value = root;
-  for (const key of path) value = value === null || typeof value !== 'object' ? undefined : (value as Record<PropertyKey, unknown>)[key];
+  for (const key of path)
+    value = value === null || typeof value !== 'object' ? undefined : (value as Record<PropertyKey, unknown>)[key];
   return value;
 }
 
@@ -207,14 +217,19 @@ export type KindRule = { attributes: z.ZodMiniType; relationships: Rels } | { re
  * Builds the create document of a resource with several kinds (instruments, transactions): the `type`
  * picks the rule; a refused or unknown type is a `ValidationError` that lists the types that can be created.
  */
-export function buildKindDocument(what: string, input: DocumentInput, rules: Record<string, KindRule>): { data: Record<string, unknown> } {
+export function buildKindDocument(
+  what: string,
+  input: DocumentInput,
+  rules: Record<string, KindRule>,
+): { data: Record<string, unknown> } {
   const type = (input as DocumentInput | null)?.type;
   const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type] : undefined;
   if (!rule || 'refused' in rule) {
     const creatable = Object.entries(rules)
       .filter(([, r]) => !('refused' in r))
       .map(([t]) => t);
-    const message = rule && 'refused' in rule ? rule.refused : `must be one of ${creatable.join(', ')}, got ${describe(type)}`;
+    const message =
+      rule && 'refused' in rule ? rule.refused : `must be one of ${creatable.join(', ')}, got ${describe(type)}`;
     throw new ValidationError(what, [{ path: 'type', message }]);
   }
   return buildDocument(what, input, type as string, rule.attributes, rule.relationships);

@@ -2,7 +2,13 @@
  * `prs.accounts`: one account by id. Accounts are created under their legal entity (`prs.legalEntities.accounts`).
  */
 import type { API } from '../core/api.js';
-import { type Account, accountDef, accountSchema, type AccountUpdateAttributes, accountUpdateAttributes } from '../schemas/legal-structure.js';
+import {
+  type Account,
+  type AccountUpdateAttributes,
+  accountDef,
+  accountSchema,
+  accountUpdateAttributes,
+} from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
 import { patchRule } from './documents.js';
 
@@ -17,5 +23,10 @@ export type Accounts = Items<Account, AccountUpdateInput>;
 
 /** Builds `prs.accounts` (wiring used by the client, not public API). */
 export function accountsOf(api: API): Accounts {
-  return new Items(api, { label: 'accounts', base: '/api/v2/accounts', schema: accountSchema, patch: patchRule(accountDef, accountUpdateAttributes) });
+  return new Items(api, {
+    label: 'accounts',
+    base: '/api/v2/accounts',
+    schema: accountSchema,
+    patch: patchRule(accountDef, accountUpdateAttributes),
+  });
 }

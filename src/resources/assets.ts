@@ -1,9 +1,14 @@
-import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { assetSchema, type KnownAsset } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import type { IndexFactor, IndexFactorCreateAttributes, InterestRate, InterestRateCreateAttributes } from '../schemas/time-series.js';
+import type {
+  IndexFactor,
+  IndexFactorCreateAttributes,
+  InterestRate,
+  InterestRateCreateAttributes,
+} from '../schemas/time-series.js';
 import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
 import { commonSeries, type PriceSeries, type TimeSeries } from './time-series.js';
 

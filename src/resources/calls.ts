@@ -4,8 +4,8 @@
  * `prs.accounts` is an `Items` built from a one-line spec; resources are tables of these.
  */
 import type * as z from 'zod/mini';
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { type API, type Body, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 
 /** Where items live and how a PATCH of them is built. */

@@ -2,8 +2,8 @@
  * Instrument classes (`/api/v3`) and asset classes (`/api/v2`): one resource, mounted per version.
  */
 import type * as z from 'zod/mini';
-import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { assetClasses, instrumentClasses } from '../schemas/classes.js';
 
@@ -24,7 +24,11 @@ export class Classes<C, D> {
    * console.log(cls.attributes.name);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<C> {
-    return this.api.retrieve(() => ({ path: `${this.base}/${segment(`${this.label}.retrieve`, 'id', id)}` }), this.schemas.classSchema, options);
+    return this.api.retrieve(
+      () => ({ path: `${this.base}/${segment(`${this.label}.retrieve`, 'id', id)}` }),
+      this.schemas.classSchema,
+      options,
+    );
   }
 
   /**
@@ -39,7 +43,9 @@ export class Classes<C, D> {
   }
 }
 
-type Of<S> = S extends { classSchema: z.ZodMiniType<infer C>; detailedSchema: z.ZodMiniType<infer D> } ? Classes<C, D> : never;
+type Of<S> = S extends { classSchema: z.ZodMiniType<infer C>; detailedSchema: z.ZodMiniType<infer D> }
+  ? Classes<C, D>
+  : never;
 /** `prs.instrumentClasses` (v3). */
 export type InstrumentClasses = Of<typeof instrumentClasses>;
 /** `prs.assetClasses` (v2). */

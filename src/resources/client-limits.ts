@@ -16,7 +16,11 @@ export class ClientLimits {
    * const limits = await prs.clients.limits.list(clientId);
    */
   list(clientId: string, options?: RequestOptions): ListPromise<Limit> {
-    return this.api.list(() => ({ path: `${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits` }), limitSchema, options);
+    return this.api.list(
+      () => ({ path: `${BASE}/${segment('clients.limits.list', 'clientId', clientId)}/limits` }),
+      limitSchema,
+      options,
+    );
   }
 
   /**

@@ -2,8 +2,9 @@
  * `prs.clients`: clients (an undocumented shape, decoded as generic resources) and what hangs under a
  * client: legal entities, users, reporting entities, and the deprecated portfolios list.
  */
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
+
 import type { API } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
 import { ClientLimits } from './client-limits.js';
@@ -17,7 +18,13 @@ const CLIENTS = '/api/v2/clients';
 export class ClientPortfolios {
   private readonly children: GenericChildren;
   constructor(private readonly api: API) {
-    this.children = new GenericChildren(api, { label: 'clients.portfolios', parent: CLIENTS, parentId: 'clientId', child: 'portfolios', type: 'portfolio' });
+    this.children = new GenericChildren(api, {
+      label: 'clients.portfolios',
+      parent: CLIENTS,
+      parentId: 'clientId',
+      child: 'portfolios',
+      type: 'portfolio',
+    });
   }
 
   /**
@@ -27,7 +34,10 @@ export class ClientPortfolios {
    * const portfolios = await prs.reportingEntities.portfolios.list(reportingEntityId);
    */
   list(clientId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    this.api.transport.logger.log('warn', 'clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list');
+    this.api.transport.logger.log(
+      'warn',
+      'clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list',
+    );
     return this.children.list(clientId, params, options);
   }
 }
@@ -50,7 +60,12 @@ export class Clients extends GenericItems {
     this.legalEntities = clientLegalEntities(api);
     this.users = clientUsers(api);
     const parent = { parent: CLIENTS, parentId: 'clientId' };
-    this.reportingEntities = new GenericChildren(api, { ...parent, label: 'clients.reportingEntities', child: 'reporting-entities', type: 'reporting-entity' });
+    this.reportingEntities = new GenericChildren(api, {
+      ...parent,
+      label: 'clients.reportingEntities',
+      child: 'reporting-entities',
+      type: 'reporting-entity',
+    });
     this.portfolios = new ClientPortfolios(api);
     this.limits = new ClientLimits(api);
   }
@@ -70,6 +85,10 @@ export class Clients extends GenericItems {
    * const client = await prs.clients.create({ attributes: { name: 'Muster Family' } });
    */
   create(input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
-    return this.api.create(() => ({ path: CLIENTS, body: this.document('clients.create', input) }), this.schema, options);
+    return this.api.create(
+      () => ({ path: CLIENTS, body: this.document('clients.create', input) }),
+      this.schema,
+      options,
+    );
   }
 }

@@ -52,7 +52,11 @@ export class CustodianAuthorities {
    * console.log(authority.attributes.status, authority.attributes.pendingFiles);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
-    return this.api.retrieve(() => ({ path: `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}` }), custodianAuthoritySchema, options);
+    return this.api.retrieve(
+      () => ({ path: `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}` }),
+      custodianAuthoritySchema,
+      options,
+    );
   }
 
   /**
@@ -66,7 +70,10 @@ export class CustodianAuthorities {
    */
   consent(id: string, input: ConsentInput, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.consent';
-    const target = () => ({ path: `${BASE}/${segment(what, 'id', id)}/consent`, body: { data: validateInput(what, consentInput, input) } });
+    const target = () => ({
+      path: `${BASE}/${segment(what, 'id', id)}/consent`,
+      body: { data: validateInput(what, consentInput, input) },
+    });
     return this.api.send('POST', target, options);
   }
 
@@ -77,7 +84,10 @@ export class CustodianAuthorities {
    */
   link(id: string, query: LinkQuery, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.link';
-    const target = () => ({ path: `${BASE}/${segment(what, 'id', id)}/link`, query: validateInput(what, linkQuery, query) });
+    const target = () => ({
+      path: `${BASE}/${segment(what, 'id', id)}/link`,
+      query: validateInput(what, linkQuery, query),
+    });
     return this.api.send('POST', target, options);
   }
 
@@ -88,7 +98,11 @@ export class CustodianAuthorities {
    * const { status } = await prs.custodianAuthorities.revoke(authorityId);
    */
   revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
-    return this.api.create(() => ({ path: `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke` }), revokeResultSchema, options);
+    return this.api.create(
+      () => ({ path: `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke` }),
+      revokeResultSchema,
+      options,
+    );
   }
 
   /**

@@ -56,7 +56,11 @@ export class CustodianAuthorityFiles {
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
   list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
-    return this.api.list(() => ({ path: base('custodianAuthorities.files.list', id) }), custodianAuthorityFileSchema, options);
+    return this.api.list(
+      () => ({ path: base('custodianAuthorities.files.list', id) }),
+      custodianAuthorityFileSchema,
+      options,
+    );
   }
 }
 

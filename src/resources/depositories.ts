@@ -3,7 +3,13 @@
  * (`prs.legalEntities.depositories`).
  */
 import type { API } from '../core/api.js';
-import { type Depository, depositoryDef, depositorySchema, type DepositoryUpdateAttributes, depositoryUpdateAttributes } from '../schemas/legal-structure.js';
+import {
+  type Depository,
+  type DepositoryUpdateAttributes,
+  depositoryDef,
+  depositorySchema,
+  depositoryUpdateAttributes,
+} from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
 import { patchRule } from './documents.js';
 

@@ -2,12 +2,13 @@
  * Request documents beyond a plain create: PATCH documents (only what can change), documents of
  * undocumented resources (relationships name their own type), and extra rules merged with the codec's.
  */
+
+import type * as z from 'zod/mini';
 import type { Body } from '../core/api.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { buildDocument, type DocumentInput } from '../core/jsonapi.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rels, ResourceIdentifier } from '../schemas/resource.js';
-import type * as z from 'zod/mini';
 
 /**
  * Runs `make` (which builds a document and may throw a `ValidationError`) and reports its issues together
@@ -40,7 +41,8 @@ export interface PatchRule {
  * relationships, at least one of them, nothing the service would ignore or refuse.
  */
 export function updateDocument(what: string, id: string, input: DocumentInput, rule: PatchRule): Body {
-  if (typeof input !== 'object' || input === null) throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
+  if (typeof input !== 'object' || input === null)
+    throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
   const changeable = rule.changeableRelationships ?? [];
   const rels: Rels = {};
   for (const name of changeable) rels[name] = { ...(rule.relationships[name] as Rels[string]), create: 'optional' };
@@ -48,19 +50,27 @@ export function updateDocument(what: string, id: string, input: DocumentInput, r
   const sendable: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input.relationships ?? {})) {
     if (Object.hasOwn(rule.relationships, name) && !changeable.includes(name)) {
-      issues.push({ path: `relationships.${name}`, message: `cannot be changed by PATCH${changeable.length ? ` (changeable: ${changeable.join(', ')})` : ''}` });
+      issues.push({
+        path: `relationships.${name}`,
+        message: `cannot be changed by PATCH${changeable.length ? ` (changeable: ${changeable.join(', ')})` : ''}`,
+      });
     } else sendable[name] = value; // unknown names are reported by the codec
   }
   const { attributes } = input;
   const noAttributes = attributes === undefined || (isPlainObject(attributes) && Object.keys(attributes).length === 0);
-  if (noAttributes && Object.keys(input.relationships ?? {}).length === 0) issues.push({ path: 'attributes', message: 'names nothing to change' });
-  const doc = withIssues(what, issues, () => buildDocument(what, { attributes, relationships: sendable }, rule.type, rule.attributes, rels, id));
+  if (noAttributes && Object.keys(input.relationships ?? {}).length === 0)
+    issues.push({ path: 'attributes', message: 'names nothing to change' });
+  const doc = withIssues(what, issues, () =>
+    buildDocument(what, { attributes, relationships: sendable }, rule.type, rule.attributes, rels, id),
+  );
   if (attributes === undefined) delete doc.data.attributes; // a relationships-only PATCH carries no empty attributes
   return doc;
 }
 
 /** A relationship of an undocumented resource: the SDK cannot fill in a target type, so it is given. */
-export type GenericRelationshipInput = Pick<ResourceIdentifier, 'type' | 'id'> | readonly Pick<ResourceIdentifier, 'type' | 'id'>[];
+export type GenericRelationshipInput =
+  | Pick<ResourceIdentifier, 'type' | 'id'>
+  | readonly Pick<ResourceIdentifier, 'type' | 'id'>[];
 
 /** The input of create and update of an undocumented resource (client, reporting entity, portfolio). */
 export interface GenericInput {
@@ -86,7 +96,11 @@ export function genericDocument(what: string, input: GenericInput, type: string,
     if (typeof target === 'string' && target !== '') rels[name] = { target, many, create: 'optional' };
     else if (many && value.length === 0) rels[name] = { target: '', many, create: 'optional' };
     else {
-      issues.push({ path: `relationships.${name}`, message: 'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK' });
+      issues.push({
+        path: `relationships.${name}`,
+        message:
+          'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK',
+      });
       continue;
     }
     sendable[name] = value;
@@ -100,11 +114,24 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 }
 
 /** The create rule of a documented resource: its type, create attributes and relationship table. */
-export function createRule<I extends DocumentInput>(def: { type: string; relationships: Rels }, attributes: z.ZodMiniType) {
+export function createRule<I extends DocumentInput>(
+  def: { type: string; relationships: Rels },
+  attributes: z.ZodMiniType,
+) {
   return (what: string, input: I): Body => buildDocument(what, input, def.type, attributes, def.relationships);
 }
 
 /** The PATCH rule of a documented resource: `attributes` from `updateAttributes`, the relationships that may change. */
-export function patchRule<I extends DocumentInput>(def: { type: string; relationships: Rels }, attributes: z.ZodMiniType, changeableRelationships?: readonly string[]) {
-  return (what: string, id: string, input: I): Body => updateDocument(what, id, input, { type: def.type, attributes, relationships: def.relationships, changeableRelationships });
+export function patchRule<I extends DocumentInput>(
+  def: { type: string; relationships: Rels },
+  attributes: z.ZodMiniType,
+  changeableRelationships?: readonly string[],
+) {
+  return (what: string, id: string, input: I): Body =>
+    updateDocument(what, id, input, {
+      type: def.type,
+      attributes,
+      relationships: def.relationships,
+      changeableRelationships,
+    });
 }

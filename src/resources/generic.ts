@@ -2,8 +2,9 @@
  * Items and collections of resources whose shapes the reference does not show (clients, reporting entities,
  * portfolios): decoded as generic resources, query parameters passed through, bodies sent as given.
  */
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
+
 import { type API, type Body, type Query, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type GenericResource, genericResource } from '../schemas/generic.js';
 import { Children, Items } from './calls.js';
@@ -41,7 +42,10 @@ export class GenericItems {
    * const client = await prs.clients.retrieve(clientId);
    */
   retrieve(id: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<GenericResource> {
-    const target = () => ({ path: `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`, query: params.query });
+    const target = () => ({
+      path: `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`,
+      query: params.query,
+    });
     return this.api.retrieve(target, genericResource, options);
   }
 
@@ -94,7 +98,11 @@ export class GenericChildren {
    * @example
    * const portfolio = await prs.reportingEntities.portfolios.create(reportingEntityId, { attributes: { name: 'Growth' } });
    */
-  create(parentId: string, input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
+  create(
+    parentId: string,
+    input: GenericInput,
+    options?: RequestOptions,
+  ): APIPromise<GenericResource, { created: boolean }> {
     return this.children.create(parentId, input, options);
   }
 }

@@ -3,8 +3,8 @@
  * `{ data, included }`, `included` holding the assets when `include: ['asset']` is asked for.
  */
 import type * as z from 'zod/mini';
-import type { APIPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { ValidationError } from '../core/errors.js';
 import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -50,10 +50,22 @@ function list<H>(
     const path = `${base}/${segment(what, 'reportingEntityId', reportingEntityId)}`;
     const { fromDate, toDate, expand, include } = validateInput(what, rules.params, params);
     // Both are checked calendar dates in one format, so string order is date order.
-    if (fromDate >= toDate) throw new ValidationError(what, [{ path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` }]);
-    if (expand?.includes('assets')) api.transport.logger.log('warn', `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`);
+    if (fromDate >= toDate)
+      throw new ValidationError(what, [
+        { path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` },
+      ]);
+    if (expand?.includes('assets'))
+      api.transport.logger.log(
+        'warn',
+        `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`,
+      );
     // An empty list asks for nothing, the same as leaving the parameter out.
-    const query = { fromDate, toDate, expand: expand?.length ? expand.join(',') : undefined, include: include?.length ? include.join(',') : undefined };
+    const query = {
+      fromDate,
+      toDate,
+      expand: expand?.length ? expand.join(',') : undefined,
+      include: include?.length ? include.join(',') : undefined,
+    };
     return { path, query };
   };
   return api.listCompound(target, rules.schema, assetSchema, options);
@@ -71,16 +83,36 @@ export class Holdings {
    *   fromDate: '2024-01-01', toDate: '2024-03-31', expand: ['portfolios', 'depositories'],
    * });
    */
-  list(reportingEntityId: string, params: HoldingsListParams & { expand?: readonly CurrentHoldingExpansion[] }, options?: RequestOptions): APIPromise<HoldingsResult<Holding>>;
+  list(
+    reportingEntityId: string,
+    params: HoldingsListParams & { expand?: readonly CurrentHoldingExpansion[] },
+    options?: RequestOptions,
+  ): APIPromise<HoldingsResult<Holding>>;
   /**
    * Lists holdings expanded by asset.
    * @deprecated `expand: ['assets']` is deprecated by the service: use `prs.assetHoldings.list`, which also gives units.
    * @example
    * const { data } = await prs.assetHoldings.list(reportingEntityId, { fromDate: '2024-01-01', toDate: '2024-03-31' });
    */
-  list(reportingEntityId: string, params: HoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<Holding>>;
-  list(reportingEntityId: string, params: HoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<Holding>> {
-    return list(this.api, 'holdings', '/api/v2/holdings/reporting-entities', reportingEntityId, { schema: holdingSchema, params: holdingsParams }, params, options);
+  list(
+    reportingEntityId: string,
+    params: HoldingsListParams,
+    options?: RequestOptions,
+  ): APIPromise<HoldingsResult<Holding>>;
+  list(
+    reportingEntityId: string,
+    params: HoldingsListParams,
+    options?: RequestOptions,
+  ): APIPromise<HoldingsResult<Holding>> {
+    return list(
+      this.api,
+      'holdings',
+      '/api/v2/holdings/reporting-entities',
+      reportingEntityId,
+      { schema: holdingSchema, params: holdingsParams },
+      params,
+      options,
+    );
   }
 }
 
@@ -96,9 +128,21 @@ export class AssetHoldings {
    * });
    * for (const h of data) console.log(h.attributes.unitsInHolding, holdingAsset(h, included)?.attributes);
    */
-  list(reportingEntityId: string, params: AssetHoldingsListParams, options?: RequestOptions): APIPromise<HoldingsResult<AssetHolding>> {
+  list(
+    reportingEntityId: string,
+    params: AssetHoldingsListParams,
+    options?: RequestOptions,
+  ): APIPromise<HoldingsResult<AssetHolding>> {
     const rules = { schema: assetHoldingSchema, params: assetHoldingsParams };
-    return list(this.api, 'assetHoldings', '/api/v2/asset-holdings/reporting-entities', reportingEntityId, rules, params, options);
+    return list(
+      this.api,
+      'assetHoldings',
+      '/api/v2/asset-holdings/reporting-entities',
+      reportingEntityId,
+      rules,
+      params,
+      options,
+    );
   }
 }
 
@@ -109,7 +153,10 @@ export class AssetHoldings {
  * const { data, included } = await prs.assetHoldings.list(id, { fromDate, toDate, include: ['asset'] });
  * const asset = holdingAsset(data[0], included);
  */
-export function holdingAsset(holding: { relationships?: { asset?: ToOne } }, included: readonly Asset[]): Asset | undefined {
+export function holdingAsset(
+  holding: { relationships?: { asset?: ToOne } },
+  included: readonly Asset[],
+): Asset | undefined {
   const ref = holding.relationships?.asset?.data;
   if (!ref) return undefined;
   // Prefer an exact { type, id } match; the identifier may also name the asset by id under a generic type.

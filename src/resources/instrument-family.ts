@@ -2,8 +2,9 @@
  * What instruments (v3) and assets (v2) share: retrieve and create, from the one kind table of
  * `schemas/instruments.ts`.
  */
-import type { APIPromise } from '../core/api-promise.js';
+
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { buildKindDocument, type KindRule } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import { createAttributeSchemas, INSTRUMENT_KINDS } from '../schemas/instruments.js';
@@ -24,14 +25,24 @@ export function familyRules(suffix: 'instrument' | 'asset'): Record<string, Kind
 }
 
 /** retrieve and create for one family; `T` is the decoded resource union. */
-export function familyCalls<T, S extends 'instrument' | 'asset'>(api: API, basePath: string, schema: import('zod/mini').ZodMiniType<T>, suffix: S, label: string) {
+export function familyCalls<T, S extends 'instrument' | 'asset'>(
+  api: API,
+  basePath: string,
+  schema: import('zod/mini').ZodMiniType<T>,
+  suffix: S,
+  label: string,
+) {
   const rules = familyRules(suffix);
   return {
     retrieve(id: string, options?: RequestOptions): APIPromise<T> {
       return api.retrieve(() => ({ path: `${basePath}/${segment(`${label}.retrieve`, 'id', id)}` }), schema, options);
     },
     create(input: FamilyCreateInput<S>, options?: RequestOptions): APIPromise<T, { created: boolean }> {
-      return api.create(() => ({ path: basePath, body: buildKindDocument(`${label}.create`, input, rules) }), schema, options);
+      return api.create(
+        () => ({ path: basePath, body: buildKindDocument(`${label}.create`, input, rules) }),
+        schema,
+        options,
+      );
     },
   };
 }

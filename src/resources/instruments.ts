@@ -1,7 +1,7 @@
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type KnownInstrument, instrumentSchema } from '../schemas/instruments.js';
+import { instrumentSchema, type KnownInstrument } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import {
   type IndexFactor,
@@ -37,7 +37,10 @@ export class Instruments {
     this.calls = familyCalls<Instrument, 'instrument'>(api, BASE, instrumentSchema, 'instrument', 'instruments');
     const mount = { api, version: '/api/v3', parent: 'instruments' } as const;
     ({ interestRates: this.interestRates, prices: this.prices, indexFactors: this.indexFactors } = commonSeries(mount));
-    this.netAssetValues = new TimeSeries({ ...mount, name: 'netAssetValues', path: 'net-asset-values', idName: 'navId' }, netAssetValueSeries);
+    this.netAssetValues = new TimeSeries(
+      { ...mount, name: 'netAssetValues', path: 'net-asset-values', idName: 'navId' },
+      netAssetValueSeries,
+    );
   }
 
   /**
@@ -57,7 +60,9 @@ export class Instruments {
    */
   listPrivate(reportingEntityId: string, options?: RequestOptions): ListPromise<Instrument> {
     return this.api.list(
-      () => ({ path: `${BASE}/${segment('instruments.listPrivate', 'reportingEntityId', reportingEntityId)}/private-instruments` }),
+      () => ({
+        path: `${BASE}/${segment('instruments.listPrivate', 'reportingEntityId', reportingEntityId)}/private-instruments`,
+      }),
       instrumentSchema,
       options,
     );

@@ -16,10 +16,10 @@ import {
   depositorySchema,
   type LegalEntity,
   type LegalEntityCreateAttributes,
+  type LegalEntityUpdateAttributes,
   legalEntityCreateAttributes,
   legalEntityDef,
   legalEntitySchema,
-  type LegalEntityUpdateAttributes,
   legalEntityUpdateAttributes,
 } from '../schemas/legal-structure.js';
 import { Children, Items } from './calls.js';
@@ -54,7 +54,12 @@ function depositoryDocument(what: string, input: DepositoryCreateInput) {
   const accounts: unknown = input?.relationships?.accounts;
   const extra =
     Array.isArray(accounts) && accounts.length !== 1
-      ? [{ path: 'relationships.accounts', message: `must hold exactly one account, got ${accounts.length}: link more accounts by creating them with the depository relationship` }]
+      ? [
+          {
+            path: 'relationships.accounts',
+            message: `must hold exactly one account, got ${accounts.length}: link more accounts by creating them with the depository relationship`,
+          },
+        ]
       : [];
   return withIssues(what, extra, () => createDepository(what, input));
 }
@@ -80,7 +85,12 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
   readonly custodianAuthorities: LegalEntityCustodianAuthorities;
 
   constructor(api: API) {
-    super(api, { label: 'legalEntities', base: `${V2}/legal-entities`, schema: legalEntitySchema, patch: patchRule(legalEntityDef, legalEntityUpdateAttributes) });
+    super(api, {
+      label: 'legalEntities',
+      base: `${V2}/legal-entities`,
+      schema: legalEntitySchema,
+      patch: patchRule(legalEntityDef, legalEntityUpdateAttributes),
+    });
     const parent = { parent: `${V2}/legal-entities`, parentId: 'legalEntityId' };
     this.accounts = new Children(api, {
       ...parent,
@@ -89,7 +99,13 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
       schema: accountSchema,
       create: createRule(accountDef, accountCreateAttributes),
     });
-    this.depositories = new Children(api, { ...parent, label: 'legalEntities.depositories', child: 'depositories', schema: depositorySchema, create: depositoryDocument });
+    this.depositories = new Children(api, {
+      ...parent,
+      label: 'legalEntities.depositories',
+      child: 'depositories',
+      schema: depositorySchema,
+      create: depositoryDocument,
+    });
     this.custodianAuthorities = new LegalEntityCustodianAuthorities(api);
   }
 }
@@ -105,5 +121,12 @@ export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateInput>;
 /** Builds `prs.clients.legalEntities` (wiring used by the client). */
 export function clientLegalEntities(api: API): ClientLegalEntities {
   const create = createRule<LegalEntityCreateInput>(legalEntityDef, legalEntityCreateAttributes);
-  return new Children(api, { label: 'clients.legalEntities', parent: `${V2}/clients`, parentId: 'clientId', child: 'legal-entities', schema: legalEntitySchema, create });
+  return new Children(api, {
+    label: 'clients.legalEntities',
+    parent: `${V2}/clients`,
+    parentId: 'clientId',
+    child: 'legal-entities',
+    schema: legalEntitySchema,
+    create,
+  });
 }

@@ -22,7 +22,11 @@ export class LegalEntityCustodianAuthorities {
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
-    return this.api.list(() => ({ path: path('legalEntities.custodianAuthorities.list', legalEntityId) }), custodianAuthoritySchema, options);
+    return this.api.list(
+      () => ({ path: path('legalEntities.custodianAuthorities.list', legalEntityId) }),
+      custodianAuthoritySchema,
+      options,
+    );
   }
 
   /**

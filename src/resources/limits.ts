@@ -49,7 +49,10 @@ export class Limits {
    * });
    */
   create(input: LimitCreateInput, options?: RequestOptions): APIPromise<Limit> {
-    const target = () => ({ path: BASE, body: buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships) });
+    const target = () => ({
+      path: BASE,
+      body: buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships),
+    });
     return this.api.create(target, limitSchema, options);
   }
 
@@ -69,7 +72,10 @@ export class Limits {
    * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
    */
   status(id: string, query: { date: string }, options?: RequestOptions): APIPromise<LimitStatus> {
-    const target = () => ({ path: `${BASE}/${segment('limits.status', 'id', id)}/status`, query: validateInput('limits.status', limitStatusQuery, query) });
+    const target = () => ({
+      path: `${BASE}/${segment('limits.status', 'id', id)}/status`,
+      query: validateInput('limits.status', limitStatusQuery, query),
+    });
     return this.api.retrieve(target, limitStatusSchema, options);
   }
 }

@@ -14,7 +14,13 @@ export class ReportingEntities extends GenericItems {
 
   constructor(api: API) {
     super(api, { label: 'reportingEntities', base: BASE, type: 'reporting-entity' });
-    this.portfolios = new GenericChildren(api, { label: 'reportingEntities.portfolios', parent: BASE, parentId: 'reportingEntityId', child: 'portfolios', type: 'portfolio' });
+    this.portfolios = new GenericChildren(api, {
+      label: 'reportingEntities.portfolios',
+      parent: BASE,
+      parentId: 'reportingEntityId',
+      child: 'portfolios',
+      type: 'portfolio',
+    });
   }
 }
 

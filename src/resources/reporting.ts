@@ -3,8 +3,8 @@
  * `prs.custodianHoldings` per legal entity. Both decode as generic resources.
  */
 import type * as z from 'zod/mini';
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { type API, segment } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type GenericResource, genericResource, performanceData } from '../schemas/generic.js';
 import type { QueryParams } from './generic.js';

@@ -3,8 +3,8 @@
  * list and create under `/<parent>/:id/<series>`, delete (and, for prices, update) at `/<series>/:id`.
  */
 import type * as z from 'zod/mini';
-import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import { buildDocument, type DocumentInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
@@ -70,7 +70,10 @@ export class TimeSeries<T, A> {
       base: `${mount.version}/${mount.path}`,
       schema: series.schema,
       idName: mount.idName,
-      patch: update && ((what, id, input) => updateDocument(what, id, input, { type: series.def.type, attributes: update, relationships: {} })),
+      patch:
+        update &&
+        ((what, id, input) =>
+          updateDocument(what, id, input, { type: series.def.type, attributes: update, relationships: {} })),
     });
   }
 

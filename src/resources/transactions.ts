@@ -41,7 +41,11 @@ export class Transactions {
    * }
    */
   list(query: TransactionListQuery, options?: RequestOptions): ListPromise<Transaction> {
-    return this.api.list(() => ({ path: BASE, query: validateInput('transactions.list', transactionListQuery, query) }), transactionSchema, options);
+    return this.api.list(
+      () => ({ path: BASE, query: validateInput('transactions.list', transactionListQuery, query) }),
+      transactionSchema,
+      options,
+    );
   }
 
   /**
@@ -54,7 +58,11 @@ export class Transactions {
    * });
    */
   create(input: TransactionCreateInput, options?: RequestOptions): APIPromise<Transaction> {
-    return this.api.create(() => ({ path: BASE, body: buildKindDocument('transactions.create', input, RULES) }), transactionSchema, options);
+    return this.api.create(
+      () => ({ path: BASE, body: buildKindDocument('transactions.create', input, RULES) }),
+      transactionSchema,
+      options,
+    );
   }
 
   /**

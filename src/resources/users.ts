@@ -2,8 +2,9 @@
  * `prs.users`: users of the end-user web application and their invites. Users are created under their
  * client (`prs.clients.users`).
  */
-import type { APIPromise } from '../core/api-promise.js';
+
 import { type API, segment } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import { buildDocument, type RelationshipInput, type RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
@@ -14,10 +15,10 @@ import {
   inviteSchema,
   type User,
   type UserCreateAttributes,
+  type UserUpdateAttributes,
   userCreateAttributes,
   userDef,
   userSchema,
-  type UserUpdateAttributes,
   userUpdateAttributes,
 } from '../schemas/users.js';
 import { Children, Items } from './calls.js';
@@ -51,14 +52,28 @@ export type ClientUsers = Children<User, UserCreateInput>;
 /** Builds `prs.clients.users` (wiring used by the client). */
 export function clientUsers(api: API): ClientUsers {
   const create = createRule<UserCreateInput>(userDef, userCreateAttributes);
-  return new Children(api, { label: 'clients.users', parent: '/api/v2/clients', parentId: 'clientId', child: 'users', schema: userSchema, create });
+  return new Children(api, {
+    label: 'clients.users',
+    parent: '/api/v2/clients',
+    parentId: 'clientId',
+    child: 'users',
+    schema: userSchema,
+    create,
+  });
 }
 
 /** `prs.users.invites`: invitation links that connect an identity provider to a user. */
 export class UserInvites extends Children<Invite, InviteCreateInput> {
   constructor(api: API) {
     const create = createRule<InviteCreateInput>(inviteDef, inviteCreateAttributes);
-    super(api, { label: 'users.invites', parent: USERS, parentId: 'userId', child: 'invites', schema: inviteSchema, create });
+    super(api, {
+      label: 'users.invites',
+      parent: USERS,
+      parentId: 'userId',
+      child: 'invites',
+      schema: inviteSchema,
+      create,
+    });
   }
 
   /**
@@ -68,7 +83,11 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
    * const invite = await prs.users.invites.create(userId, { attributes: { restrictedToIdentityProvider: 'microsoft' } });
    * sendMail(invite.attributes.link);
    */
-  override create(userId: string, input: InviteCreateInput = {}, options?: RequestOptions): APIPromise<Invite, { created: boolean }> {
+  override create(
+    userId: string,
+    input: InviteCreateInput = {},
+    options?: RequestOptions,
+  ): APIPromise<Invite, { created: boolean }> {
     return super.create(userId, input, options);
   }
 

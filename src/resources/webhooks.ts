@@ -1,5 +1,5 @@
-import { APIPromise } from '../core/api-promise.js';
 import type { API } from '../core/api.js';
+import { APIPromise } from '../core/api-promise.js';
 import { ResponseValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
@@ -11,7 +11,10 @@ import { WebhookVerifier, type WebhookVerifierOptions } from '../webhooks/verifi
 const KEYS_PATH = '/v2/webhooks/keys';
 
 /** What `prs.webhooks.verifier()` takes: the verifier's options minus what the client supplies. */
-export type ClientWebhookVerifierOptions = Omit<WebhookVerifierOptions, 'baseUrl' | 'fetch' | 'accessToken' | 'loadKeys'>;
+export type ClientWebhookVerifierOptions = Omit<
+  WebhookVerifierOptions,
+  'baseUrl' | 'fetch' | 'accessToken' | 'loadKeys'
+>;
 
 /** Webhooks: the service's public keys and verification of deliveries with them. */
 export class Webhooks {

@@ -8,7 +8,10 @@ import * as z from 'zod/mini';
 
 /** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
 export type Schema<T = unknown, I = unknown> = z.ZodMiniType<T, I>;
-export interface Field<R extends Schema | undefined = Schema | undefined, C extends Schema | undefined = Schema | undefined> {
+export interface Field<
+  R extends Schema | undefined = Schema | undefined,
+  C extends Schema | undefined = Schema | undefined,
+> {
   read: R;
   create: C;
 }
@@ -29,19 +32,19 @@ function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
-export const dateString = z.string().check(
-  z.refine(isCalendarDate, { error: 'must be a calendar date in the form YYYY-MM-DD' }),
-);
+export const dateString = z
+  .string()
+  .check(z.refine(isCalendarDate, { error: 'must be a calendar date in the form YYYY-MM-DD' }));
 /** ISO 4217 shape: three upper-case letters. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
-export const currencyCode = z.string().check(
-  z.regex(CURRENCY_PATTERN, { error: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' }),
-);
+export const currencyCode = z
+  .string()
+  .check(z.regex(CURRENCY_PATTERN, { error: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' }));
 /** ISO 3166-1 alpha-2 shape: two upper-case letters. */
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
-export const countryCode = z.string().check(
-  z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }),
-);
+export const countryCode = z
+  .string()
+  .check(z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }));
 const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
 
 /**
@@ -86,12 +89,17 @@ export const f = {
     create: field.create,
   }),
   /** `null` accepted both ways (a nullable attribute the caller may send as null). */
-  nullable: <R extends Schema, C extends Schema>(field: Field<R, C>): Field<z.ZodMiniNullable<R>, z.ZodMiniNullable<C>> => ({
+  nullable: <R extends Schema, C extends Schema>(
+    field: Field<R, C>,
+  ): Field<z.ZodMiniNullable<R>, z.ZodMiniNullable<C>> => ({
     read: z.nullable(field.read),
     create: z.nullable(field.create),
   }),
   /** Optional on requests, where the SDK writes the documented default when absent; as is on responses. */
-  withDefault: <R extends Schema, C extends Schema>(field: Field<R, C>, value: z.output<C> & {}): Field<R, z.ZodMiniDefault<C>> => ({
+  withDefault: <R extends Schema, C extends Schema>(
+    field: Field<R, C>,
+    value: z.output<C> & {},
+  ): Field<R, z.ZodMiniDefault<C>> => ({
     read: field.read,
     create: z._default(field.create, value as never),
   }),
@@ -101,12 +109,17 @@ export const f = {
     create: SERVICE_SET,
   }),
   /** Only sent on create; absent from responses (kept as an unknown attribute if it does come back). */
-  createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({ read: undefined, create: field.create }),
+  createOnly: <C extends Schema>(field: Field<Schema | undefined, C>): Field<undefined, C> => ({
+    read: undefined,
+    create: field.create,
+  }),
   array: <R extends Schema, C extends Schema>(field: Field<R, C>): Field<z.ZodMiniArray<R>, z.ZodMiniArray<C>> => ({
     read: z.array(field.read),
     create: z.array(field.create),
   }),
-  object: <F extends Fields>(fields: F): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
+  object: <F extends Fields>(
+    fields: F,
+  ): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
     read: z.looseObject(readShape(fields)) as z.ZodMiniObject<ReadShape<F>, z.core.$loose>,
     create: z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>,
   }),
@@ -117,8 +130,12 @@ function opt<S extends Schema | undefined>(schema: S): Opt<S> {
   return (schema === undefined ? undefined : z.optional(schema)) as Opt<S>;
 }
 
-export type ReadShape<F extends Fields> = { [K in keyof F as F[K]['read'] extends Schema ? K : never]: Extract<F[K]['read'], Schema> };
-export type CreateShape<F extends Fields> = { [K in keyof F as F[K]['create'] extends Schema ? K : never]: Extract<F[K]['create'], Schema> };
+export type ReadShape<F extends Fields> = {
+  [K in keyof F as F[K]['read'] extends Schema ? K : never]: Extract<F[K]['read'], Schema>;
+};
+export type CreateShape<F extends Fields> = {
+  [K in keyof F as F[K]['create'] extends Schema ? K : never]: Extract<F[K]['create'], Schema>;
+};
 
 export function readShape<F extends Fields>(fields: F): ReadShape<F> {
   const shape: Record<string, Schema> = {};

@@ -11,5 +11,5 @@ export const genericAttributes = z.looseObject({});
 /** `performance.retrieve`: the `data` member as sent, one resource or a list (the shape is not shown). */
 export const performanceData = z.union([genericResource, z.array(genericResource)]);
 
-export { genericResource };
 export type { GenericResource } from './resource.js';
+export { genericResource };

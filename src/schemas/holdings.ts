@@ -22,7 +22,13 @@ export const assetHoldingSchema = readSchema(
 );
 
 /** The documented `expand` values of `holdings.list`; `assets` is deprecated (use `assetHoldings.list`). */
-export const HOLDING_EXPANSIONS = ['portfolios', 'depositories', 'assets', 'assetClasses', 'assetClassesDetailed'] as const;
+export const HOLDING_EXPANSIONS = [
+  'portfolios',
+  'depositories',
+  'assets',
+  'assetClasses',
+  'assetClassesDetailed',
+] as const;
 const include = z.optional(z.readonly(z.array(z.enum(['asset']))));
 
 /** `assetHoldings.list` parameters: a closed date interval and `include`. */

@@ -4,7 +4,15 @@
  */
 import type * as z from 'zod/mini';
 import { f } from './fields.js';
-import { type CreatableKind, type FamilySchemas, type KindCreateAttributes, type KnownOf, kind, kindCreateSchemas, kindFamily } from './kind-table.js';
+import {
+  type CreatableKind,
+  type FamilySchemas,
+  type KindCreateAttributes,
+  type KnownOf,
+  kind,
+  kindCreateSchemas,
+  kindFamily,
+} from './kind-table.js';
 import { kindUnion } from './kinds.js';
 import { rel } from './resource.js';
 

@@ -58,7 +58,10 @@ export function kindDispatch(schema: Schema): KindDispatch | undefined {
  * A schema that checks a value against the member its `type` names, or, for any other type, against
  * `fallback` (an unknown resource by default; `unknownObject` for limit filters and conditions).
  */
-export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(members: M, fallback: Schema = genericResource): Schema<z.output<M[keyof M]> | U> {
+export function kindUnion<const M extends Record<string, Schema>, U = UnknownResource>(
+  members: M,
+  fallback: Schema = genericResource,
+): Schema<z.output<M[keyof M]> | U> {
   const byType = new Map<string, Schema>(Object.entries(members));
   const schema = z.unknown().check(
     z.superRefine((value, ctx) => {
@@ -72,11 +75,16 @@ export function kindUnion<const M extends Record<string, Schema>, U = UnknownRes
 }
 
 /** An open union of plain `{ type, … }` values: a member per known type, any other type kept as `UnknownObject`. */
-export function openKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]> | UnknownObject> {
+export function openKindUnion<const M extends Record<string, Schema>>(
+  members: M,
+): Schema<z.output<M[keyof M]> | UnknownObject> {
   return kindUnion<M, UnknownObject>(members, unknownObject);
 }
 
 /** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */
-export function isKnownKind<T extends { type: string }>(resource: T | UnknownResource, members: Record<string, unknown>): resource is T {
+export function isKnownKind<T extends { type: string }>(
+  resource: T | UnknownResource,
+  members: Record<string, unknown>,
+): resource is T {
   return Object.hasOwn(members, resource.type);
 }

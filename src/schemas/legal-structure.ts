@@ -10,7 +10,11 @@ export const legalEntityDef = defineResource(
   'legal-entity',
   { name: f.string() },
   // Set by the path on create; PATCH cannot move accounts, depositories or the entity itself.
-  { accounts: rel.many('account', false), client: rel.one('client', false), depositories: rel.many('depository', false) },
+  {
+    accounts: rel.many('account', false),
+    client: rel.one('client', false),
+    depositories: rel.many('depository', false),
+  },
 );
 
 export const accountDef = defineResource(

@@ -3,7 +3,16 @@
  * definition come the response schema (`readSchema`) and the request rules (`createAttributes`, `relationships`).
  */
 import * as z from 'zod/mini';
-import { createShape, type CreateShape, type Fields, type ReadShape, readShape, refused, type Schema, SERVICE_SET } from './fields.js';
+import {
+  type CreateShape,
+  createShape,
+  type Fields,
+  type ReadShape,
+  readShape,
+  refused,
+  type Schema,
+  SERVICE_SET,
+} from './fields.js';
 
 /** `{ type, id }`: a resource identifier as the service writes it. */
 export const identifier = z.looseObject({ type: z.string(), id: z.string() });
@@ -21,7 +30,11 @@ export type ToMany = z.infer<typeof toMany>;
  * One relationship of a resource: its target type, cardinality, and whether a create request must,
  * may or must not carry it (`false`: read-only, e.g. `commitments`).
  */
-export interface Rel<T extends string = string, M extends boolean = boolean, C extends 'required' | 'optional' | false = 'required' | 'optional' | false> {
+export interface Rel<
+  T extends string = string,
+  M extends boolean = boolean,
+  C extends 'required' | 'optional' | false = 'required' | 'optional' | false,
+> {
   target: T;
   many: M;
   create: C;
@@ -36,13 +49,21 @@ export type Rels = Record<string, Rel>;
 export type NoRels = Record<never, Rel>;
 
 export const rel = {
-  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, false, C> => ({
+  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(
+    target: T,
+    create?: C,
+    family?: readonly string[],
+  ): Rel<T, false, C> => ({
     target,
     many: false,
     create: (create ?? 'optional') as C,
     ...(family && { family }),
   }),
-  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(target: T, create?: C, family?: readonly string[]): Rel<T, true, C> => ({
+  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(
+    target: T,
+    create?: C,
+    family?: readonly string[],
+  ): Rel<T, true, C> => ({
     target,
     many: true,
     create: (create ?? 'optional') as C,
@@ -72,7 +93,9 @@ export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.Z
 >;
 
 /** The response schema of a resource: unknown attributes, relationships and members are kept. */
-export function readSchema<T extends string, F extends Fields, R extends Rels>(def: ResourceDef<T, F, R>): ReadSchema<T, F, R> {
+export function readSchema<T extends string, F extends Fields, R extends Rels>(
+  def: ResourceDef<T, F, R>,
+): ReadSchema<T, F, R> {
   const rels: Record<string, Schema> = {};
   for (const [name, r] of Object.entries(def.relationships)) rels[name] = z.optional(r.many ? toMany : toOne);
   return z.looseObject({
@@ -89,7 +112,11 @@ export function createAttributes<F extends Fields>(fields: F): z.ZodMiniObject<C
 }
 
 /** A resource definition with its generics inferred: `defineResource('account', fields, relationships)`. */
-export function defineResource<T extends string, F extends Fields, R extends Rels = NoRels>(type: T, fields: F, relationships?: R): ResourceDef<T, F, R> {
+export function defineResource<T extends string, F extends Fields, R extends Rels = NoRels>(
+  type: T,
+  fields: F,
+  relationships?: R,
+): ResourceDef<T, F, R> {
   return { type, fields, relationships: relationships ?? ({} as R) };
 }
 

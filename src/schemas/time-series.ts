@@ -3,8 +3,16 @@
  * net asset values (v3 only). Defined once; the resource factory mounts them under both versions.
  */
 import type * as z from 'zod/mini';
-import { f, type Fields } from './fields.js';
-import { createAttributes, defineResource, type NoRels, type ReadSchema, readSchema, type ResourceDef, updateAttributes } from './resource.js';
+import { type Fields, f } from './fields.js';
+import {
+  createAttributes,
+  defineResource,
+  type NoRels,
+  type ReadSchema,
+  type ResourceDef,
+  readSchema,
+  updateAttributes,
+} from './resource.js';
 
 /** Who supplied the value: `client` (created through the interface) or `operator`. Never sent by callers. */
 const provider = f.readOnly(f.enum(['client', 'operator']));

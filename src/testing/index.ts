@@ -3,10 +3,17 @@
  * and a webhook signer. Needs the optional peer dependency `msw`.
  * @module
  */
+
+export type { ListenOptions, RunningServer } from './http/server.js';
 export { createMockService, type MockService, type MockServiceOptions, type MockWebhooks } from './service.js';
-export { createWebhookSigner, type SignedDelivery, type SignOptions, type WebhookPublicKey, type WebhookSigner } from './signer.js';
+export {
+  createWebhookSigner,
+  type SignedDelivery,
+  type SignOptions,
+  type WebhookPublicKey,
+  type WebhookSigner,
+} from './signer.js';
+export type { AdvanceTarget } from './store/custodians.js';
+export type * from './store/records.js';
 export { MockStore, type Seed } from './store/store.js';
 export { Table } from './store/table.js';
-export type { AdvanceTarget } from './store/custodians.js';
-export type { ListenOptions, RunningServer } from './http/server.js';
-export type * from './store/records.js';

@@ -44,7 +44,11 @@ export interface MockWebhooks {
    * delivers a webhook. Resolves to the receiver's response and the delivery sent.
    * @example const { response } = await mock.webhooks.deliver('http://127.0.0.1:3000/hooks', { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId } });
    */
-  deliver(url: string, event: unknown, options?: SignOptions & { signer?: WebhookSigner }): Promise<{ response: Response; delivery: SignedDelivery }>;
+  deliver(
+    url: string,
+    event: unknown,
+    options?: SignOptions & { signer?: WebhookSigner },
+  ): Promise<{ response: Response; delivery: SignedDelivery }>;
 }
 
 /**
@@ -90,7 +94,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       if (at >= 0) signers.splice(at, 1);
     },
     async deliver(url, event, { signer = signers[0], ...signOptions } = {}) {
-      if (!signer) throw new Error('mock webhooks: no signer registered; pass { signers: [createWebhookSigner()] } or call addSigner()');
+      if (!signer)
+        throw new Error(
+          'mock webhooks: no signer registered; pass { signers: [createWebhookSigner()] } or call addSigner()',
+        );
       const delivery = await signer.sign(event, signOptions);
       const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
       return { response, delivery };
@@ -111,6 +118,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
 }
 
 function checkPageSize(size: number): number {
-  if (!Number.isInteger(size) || size < 1) throw new Error(`createMockService: pageSize must be a whole number of 1 or more, got ${size}`);
+  if (!Number.isInteger(size) || size < 1)
+    throw new Error(`createMockService: pageSize must be a whole number of 1 or more, got ${size}`);
   return size;
 }

@@ -30,7 +30,12 @@ export interface SignedDelivery {
   /** The kid of the key that signed it. */
   kid: string;
   /** The Standard Webhooks headers (signature tag `v1a`) and the content type, ready for `fetch`. */
-  headers: { 'webhook-id': string; 'webhook-timestamp': string; 'webhook-signature': string; 'content-type': 'application/json' };
+  headers: {
+    'webhook-id': string;
+    'webhook-timestamp': string;
+    'webhook-signature': string;
+    'content-type': 'application/json';
+  };
 }
 
 /** The options of `signer.sign()`: the `webhook-id`, the timestamp, and the key to sign with. */
@@ -92,15 +97,25 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       if (!key) throw new Error(`webhook signer: no published key with kid "${opts.kid}"`);
       const body = typeof event === 'string' ? event : JSON.stringify(event);
       const id = opts.id ?? randomId('msg_');
-      const timestamp = opts.timestamp instanceof Date ? Math.floor(opts.timestamp.getTime() / 1000) : (opts.timestamp ?? Math.floor(Date.now() / 1000));
+      const timestamp =
+        opts.timestamp instanceof Date
+          ? Math.floor(opts.timestamp.getTime() / 1000)
+          : (opts.timestamp ?? Math.floor(Date.now() / 1000));
       const content = new TextEncoder().encode(`${id}.${timestamp}.${body}`);
-      const signature = new Uint8Array(await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, (await key.pair).privateKey, content));
+      const signature = new Uint8Array(
+        await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, (await key.pair).privateKey, content),
+      );
       return {
         id,
         timestamp,
         body,
         kid: key.kid,
-        headers: { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': `v1a,${base64(signature)}`, 'content-type': 'application/json' },
+        headers: {
+          'webhook-id': id,
+          'webhook-timestamp': String(timestamp),
+          'webhook-signature': `v1a,${base64(signature)}`,
+          'content-type': 'application/json',
+        },
       };
     },
     async publicKeys() {

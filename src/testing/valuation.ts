@@ -44,7 +44,11 @@ function priceIndex(store: MockStore): (instrumentId: string, date: string) => n
 }
 
 /** The positions held on each of `dates`, valued (one list per date). */
-export function valueOver(store: MockStore, positions: readonly PositionRecord[], dates: readonly string[]): Valued[][] {
+export function valueOver(
+  store: MockStore,
+  positions: readonly PositionRecord[],
+  dates: readonly string[],
+): Valued[][] {
   const priceOn = priceIndex(store);
   const held = positions
     .map((position) => ({ position, instrument: store.instruments.get(position.instrumentId) }))
@@ -55,21 +59,25 @@ export function valueOver(store: MockStore, positions: readonly PositionRecord[]
     for (const { position, instrument, ccyCode } of held) {
       if ((position.fromDate && date < position.fromDate) || (position.toDate && date > position.toDate)) continue;
       const price = priceOn(instrument.id, date);
-      if (price !== undefined) out.push({ position, instrument, date, marketValue: roundCents(position.units * price), ccyCode });
+      if (price !== undefined)
+        out.push({ position, instrument, date, marketValue: roundCents(position.units * price), ccyCode });
     }
     return out;
   });
 }
 
 /** The positions held on `date`, valued. */
-export const valueOn = (store: MockStore, positions: readonly PositionRecord[], date: string): Valued[] => valueOver(store, positions, [date])[0] ?? [];
+export const valueOn = (store: MockStore, positions: readonly PositionRecord[], date: string): Valued[] =>
+  valueOver(store, positions, [date])[0] ?? [];
 
 /** Every date from `from` to `to`, both included. */
 export function eachDay(from: string, to: string): string[] {
   const days: string[] = [];
-  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000) days.push(new Date(t).toISOString().slice(0, 10));
+  for (let t = Date.parse(`${from}T00:00:00Z`); t <= Date.parse(`${to}T00:00:00Z`); t += 86_400_000)
+    days.push(new Date(t).toISOString().slice(0, 10));
   return days;
 }
 
 /** Whole days between two dates. */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { type BulkProgress, type BulkResult, runBulk } from '../../src/bulk/runner.js';
 import { retryAfterMs } from '../../src/bulk/retry.js';
+import { type BulkProgress, type BulkResult, runBulk } from '../../src/bulk/runner.js';
 import { InternalServerError, makeAPIError, RateLimitError, ValidationError } from '../../src/core/errors.js';
 
 const POST = { method: 'POST', url: 'http://127.0.0.1/api/v3/instruments' };

@@ -4,8 +4,8 @@
  * before), on a 429, and on a 409 — and what ends up in the store.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, InternalServerError, PortfolioReporting } from '../../src/index.js';
 import type { BulkProgress } from '../../src/bulk/runner.js';
+import { ConflictError, InternalServerError, PortfolioReporting } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
 import { addAccount, addStock } from '../helpers/mock-seeds.js';

@@ -35,7 +35,10 @@ describe('kept as received', () => {
   });
 
   it('unknown attributes and members of a known kind', async () => {
-    const doc = { data: { ...bond('b1', 'asset', { isin: 'DE0001102507', rating: { sp: 'AAA' } }), meta: { cached: true } }, meta: { total: 1 } };
+    const doc = {
+      data: { ...bond('b1', 'asset', { isin: 'DE0001102507', rating: { sp: 'AAA' } }), meta: { cached: true } },
+      meta: { total: 1 },
+    };
     answer(doc);
     const asset = await client(server.url).assets.retrieve('b1');
     expect(asset).toEqual(doc.data);
@@ -52,7 +55,9 @@ describe('kept as received', () => {
     expect(instrument.attributes.dayCountConvention).toBe('other');
 
     answer({ data: { id: 'f1', type: 'fee-instrument', attributes: { name: 'Custody', category: 'platform' } } });
-    await expect(client(server.url).instruments.retrieve('f1')).resolves.toMatchObject({ attributes: { category: 'platform' } });
+    await expect(client(server.url).instruments.retrieve('f1')).resolves.toMatchObject({
+      attributes: { category: 'platform' },
+    });
   });
 
   it('formats are not checked on responses: a date or currency the SDK would refuse to send passes', async () => {
@@ -70,9 +75,19 @@ describe('kept as received', () => {
         customIdentifier: null,
         exitDate: null,
         initialCommitment: { date: '2024-01-01', value: 5 },
-        fund: { managerName: 'M', name: 'F', ccyCode: 'EUR', strategy: 'growth', investmentRegion: 'asia', vintageDate: '2020-01-01' },
+        fund: {
+          managerName: 'M',
+          name: 'F',
+          ccyCode: 'EUR',
+          strategy: 'growth',
+          investmentRegion: 'asia',
+          vintageDate: '2020-01-01',
+        },
       },
-      relationships: { depository: { data: { type: 'depository', id: 'd1' } }, commitments: { data: [{ type: 'commitment', id: 'c1' }] } },
+      relationships: {
+        depository: { data: { type: 'depository', id: 'd1' } },
+        commitments: { data: [{ type: 'commitment', id: 'c1' }] },
+      },
     };
     answer({ data: pmf });
     await expect(client(server.url).instruments.retrieve('p1')).resolves.toEqual(pmf);
@@ -82,7 +97,9 @@ describe('kept as received', () => {
 describe('ResponseValidationError', () => {
   async function refused(document: unknown): Promise<ResponseValidationError> {
     answer(document);
-    const error = await client(server.url).instruments.retrieve('b1').catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('b1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ResponseValidationError);
     return error as ResponseValidationError;
   }
@@ -90,7 +107,9 @@ describe('ResponseValidationError', () => {
   it('a documented field with the wrong JSON type names the path, and keeps the raw body', async () => {
     const document = { data: bond('b1', 'instrument', { couponFrequency: 4 }) };
     const error = await refused(document);
-    expect(error.issues).toEqual([{ path: 'data.attributes.couponFrequency', message: 'must be a string, got number 4' }]);
+    expect(error.issues).toEqual([
+      { path: 'data.attributes.couponFrequency', message: 'must be a string, got number 4' },
+    ]);
     expect(error.body).toEqual(document);
     expect(error.message).toBe(
       `GET ${server.url}/api/v3/instruments/b1: the response does not match the documented shape: data.attributes.couponFrequency: must be a string, got number 4`,
@@ -102,11 +121,24 @@ describe('ResponseValidationError', () => {
     expect((await refused({ data: { id: 'b1', type: 'bond-instrument', attributes: withoutName } })).issues).toEqual([
       { path: 'data.attributes.name', message: 'is required' },
     ]);
-    const fund = { managerName: 'M', name: 'F', ccyCode: 'EUR', strategy: 'other', investmentRegion: 'global', vintageDate: 20200101 };
+    const fund = {
+      managerName: 'M',
+      name: 'F',
+      ccyCode: 'EUR',
+      strategy: 'other',
+      investmentRegion: 'global',
+      vintageDate: 20200101,
+    };
     expect(
-      (await refused({ data: { id: 'p1', type: 'private-market-fund-commitment-based-instrument', attributes: { fund } } })).issues,
+      (
+        await refused({
+          data: { id: 'p1', type: 'private-market-fund-commitment-based-instrument', attributes: { fund } },
+        })
+      ).issues,
     ).toEqual([{ path: 'data.attributes.fund.vintageDate', message: 'must be a string, got number 20200101' }]);
-    expect((await refused({ data: { ...bond('b1'), id: 7 } })).issues).toEqual([{ path: 'data.id', message: 'must be a string, got number 7' }]);
+    expect((await refused({ data: { ...bond('b1'), id: 7 } })).issues).toEqual([
+      { path: 'data.id', message: 'must be a string, got number 7' },
+    ]);
   });
 
   it('an unknown kind is still checked as a resource: attributes must be an object', async () => {

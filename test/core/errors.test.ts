@@ -31,29 +31,43 @@ const BY_STATUS: [number, string, abstract new (...args: never[]) => Error][] = 
 ];
 
 describe('error class by status', () => {
-  it.each(BY_STATUS)('%i → %s with status, errors, requestId and a message naming method, URL and detail', async (status, name, cls) => {
-    const errors = [{ status, detail: `detail of ${status}` }, { status, detail: 'second detail' }];
-    server.handle((_req, res) => json(res, status, { errors }, { 'x-request-id': `rid-${status}`, 'retry-after': '0' }));
-    const error = await client(server.url, { maxRetries: 0 }).instruments.retrieve('i9').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(cls);
-    expect(error).toBeInstanceOf(sdk.APIError);
-    expect(error).toBeInstanceOf(sdk.PortfolioReportingError);
-    expect(error).toBeInstanceOf(Error);
-    const e = error as sdk.APIError;
-    expect(e.name).toBe(name);
-    expect(e.status).toBe(status);
-    expect(e.errors).toEqual(errors);
-    expect(e.requestId).toBe(`rid-${status}`);
-    expect(e.method).toBe('GET');
-    expect(e.url).toBe(`${server.url}/api/v3/instruments/i9`);
-    expect(e.headers.get('x-request-id')).toBe(`rid-${status}`);
-    expect(JSON.parse(e.body)).toEqual({ errors });
-    expect(e.message).toBe(`GET ${server.url}/api/v3/instruments/i9 failed with ${status}: detail of ${status}; second detail (request id rid-${status})`);
-  });
+  it.each(BY_STATUS)(
+    '%i → %s with status, errors, requestId and a message naming method, URL and detail',
+    async (status, name, cls) => {
+      const errors = [
+        { status, detail: `detail of ${status}` },
+        { status, detail: 'second detail' },
+      ];
+      server.handle((_req, res) =>
+        json(res, status, { errors }, { 'x-request-id': `rid-${status}`, 'retry-after': '0' }),
+      );
+      const error = await client(server.url, { maxRetries: 0 })
+        .instruments.retrieve('i9')
+        .catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(cls);
+      expect(error).toBeInstanceOf(sdk.APIError);
+      expect(error).toBeInstanceOf(sdk.PortfolioReportingError);
+      expect(error).toBeInstanceOf(Error);
+      const e = error as sdk.APIError;
+      expect(e.name).toBe(name);
+      expect(e.status).toBe(status);
+      expect(e.errors).toEqual(errors);
+      expect(e.requestId).toBe(`rid-${status}`);
+      expect(e.method).toBe('GET');
+      expect(e.url).toBe(`${server.url}/api/v3/instruments/i9`);
+      expect(e.headers.get('x-request-id')).toBe(`rid-${status}`);
+      expect(JSON.parse(e.body)).toEqual({ errors });
+      expect(e.message).toBe(
+        `GET ${server.url}/api/v3/instruments/i9 failed with ${status}: detail of ${status}; second detail (request id rid-${status})`,
+      );
+    },
+  );
 
   it('only the exact classes match: a NotFoundError is not a ConflictError', async () => {
     server.handle((_req, res) => json(res, 404, { errors: [{ status: 404, detail: 'no such instrument' }] }));
-    const error = await client(server.url).instruments.retrieve('x').catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('x')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(sdk.NotFoundError);
     expect(error).not.toBeInstanceOf(sdk.ConflictError);
     expect(error).not.toBeInstanceOf(sdk.APIConnectionError);
@@ -63,9 +77,16 @@ describe('error class by status', () => {
 
   it('reads the error body sent as application/vnd.json+api (the second spelling)', async () => {
     server.handle((_req, res) =>
-      json(res, 422, { errors: [{ status: '422', detail: 'ccyCode is not a currency' }] }, { 'content-type': 'application/vnd.json+api' }),
+      json(
+        res,
+        422,
+        { errors: [{ status: '422', detail: 'ccyCode is not a currency' }] },
+        { 'content-type': 'application/vnd.json+api' },
+      ),
     );
-    const error = (await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e)) as sdk.APIError;
+    const error = (await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as sdk.APIError;
     expect(error).toBeInstanceOf(sdk.UnprocessableEntityError);
     expect(error.errors).toEqual([{ status: '422', detail: 'ccyCode is not a currency' }]);
     expect(error.message).toBe(`GET ${server.url}/api/v3/instruments/i1 failed with 422: ccyCode is not a currency`);
@@ -76,7 +97,9 @@ describe('error class by status', () => {
       res.writeHead(502, { 'content-type': 'text/html' });
       res.end('<h1>Bad gateway</h1>');
     });
-    const error = (await client(server.url, { maxRetries: 0 }).instruments.retrieve('i1').catch((e: unknown) => e)) as sdk.APIError;
+    const error = (await client(server.url, { maxRetries: 0 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as sdk.APIError;
     expect(error).toBeInstanceOf(sdk.InternalServerError);
     expect(error.body).toBe('<h1>Bad gateway</h1>');
     expect(error.errors).toEqual([]);
@@ -89,7 +112,9 @@ describe('error class by status', () => {
       res.writeHead(400, { 'content-type': 'application/vnd.api+json' });
       res.end('{"errors": [');
     });
-    const error = (await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e)) as sdk.APIError;
+    const error = (await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as sdk.APIError;
     expect(error).toBeInstanceOf(sdk.BadRequestError);
     expect(error.body).toBe('{"errors": [');
     expect(error.errors).toEqual([]);
@@ -131,10 +156,18 @@ describe('two copies of the SDK (ESM and CJS builds) loaded together', () => {
 
   it('an error from the CJS copy is an instance of the ESM classes, and the other way round', async () => {
     server.handle((_req, res) => json(res, 404, { errors: [{ status: 404, detail: 'gone' }] }));
-    const fromCjs = await new cjs.PortfolioReporting({ baseUrl: server.url, accessToken: 't', logLevel: 'off' }).instruments
+    const fromCjs = await new cjs.PortfolioReporting({
+      baseUrl: server.url,
+      accessToken: 't',
+      logLevel: 'off',
+    }).instruments
       .retrieve('i1')
       .catch((e: unknown) => e);
-    const fromEsm = await new esm.PortfolioReporting({ baseUrl: server.url, accessToken: 't', logLevel: 'off' }).instruments
+    const fromEsm = await new esm.PortfolioReporting({
+      baseUrl: server.url,
+      accessToken: 't',
+      logLevel: 'off',
+    }).instruments
       .retrieve('i1')
       .catch((e: unknown) => e);
     for (const error of [fromCjs, fromEsm]) {

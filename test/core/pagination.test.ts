@@ -14,8 +14,10 @@ const LIST = '/api/v3/instruments/re-1/private-instruments';
 function threePages() {
   server.handle((req, res) => {
     const page = new URL(req.url, server.url).searchParams.get('page') ?? '1';
-    if (page === '1') return json(res, 200, { data: [bond('b1'), stock('s1')], links: { next: `${server.url}${LIST}?page=2` } });
-    if (page === '2') return json(res, 200, { data: [bond('b2')], links: { self: `${LIST}?page=2`, next: `${LIST}?page=3` } });
+    if (page === '1')
+      return json(res, 200, { data: [bond('b1'), stock('s1')], links: { next: `${server.url}${LIST}?page=2` } });
+    if (page === '2')
+      return json(res, 200, { data: [bond('b2')], links: { self: `${LIST}?page=2`, next: `${LIST}?page=3` } });
     json(res, 200, { data: [stock('s3'), bond('b3')], links: { next: null } }, { 'x-request-id': 'last-page' });
   });
 }
@@ -49,7 +51,8 @@ describe('links.next', () => {
   it('for await yields item by item, fetching the next page only when the current one is consumed', async () => {
     threePages();
     const seen: [string, number][] = [];
-    for await (const item of client(server.url).instruments.listPrivate('re-1')) seen.push([item.id, server.requests.length]);
+    for await (const item of client(server.url).instruments.listPrivate('re-1'))
+      seen.push([item.id, server.requests.length]);
     expect(seen).toEqual([
       ['b1', 1],
       ['s1', 1],
@@ -68,7 +71,8 @@ describe('links.next', () => {
   it('.pages() walks page by page with each response', async () => {
     threePages();
     const pages = [];
-    for await (const page of client(server.url).instruments.listPrivate('re-1').pages()) pages.push(page.items.map((i) => i.id));
+    for await (const page of client(server.url).instruments.listPrivate('re-1').pages())
+      pages.push(page.items.map((i) => i.id));
     expect(pages).toEqual([['b1', 's1'], ['b2'], ['s3', 'b3']]);
   });
 
@@ -80,13 +84,17 @@ describe('links.next', () => {
 
   it('an error on a later page rejects the list', async () => {
     server.handle((req, res) =>
-      req.url.includes('page=2') ? json(res, 404, { errors: [{ status: 404, detail: 'page gone' }] }) : json(res, 200, { data: [bond('b1')], links: { next: `${LIST}?page=2` } }),
+      req.url.includes('page=2')
+        ? json(res, 404, { errors: [{ status: 404, detail: 'page gone' }] })
+        : json(res, 200, { data: [bond('b1')], links: { next: `${LIST}?page=2` } }),
     );
     await expect(client(server.url).instruments.listPrivate('re-1')).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('refuses a next link to another origin (the token is not sent there) and one that points to itself', async () => {
-    server.handle((_req, res) => json(res, 200, { data: [bond('b1')], links: { next: 'https://elsewhere.example/page2' } }));
+    server.handle((_req, res) =>
+      json(res, 200, { data: [bond('b1')], links: { next: 'https://elsewhere.example/page2' } }),
+    );
     await expect(client(server.url).instruments.listPrivate('re-1')).rejects.toThrow(
       `GET ${server.url}${LIST}: links.next points to another origin (https://elsewhere.example); the SDK does not send your token there.`,
     );

@@ -4,6 +4,7 @@
  */
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import type { ClientOptions } from '../../src/index.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -13,7 +14,6 @@ import {
   ResponseValidationError,
   ValidationError,
 } from '../../src/index.js';
-import type { ClientOptions } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
 import { TOKEN, useServer } from '../helpers/instrument-fixtures.js';
 
@@ -22,16 +22,33 @@ const server = useServer();
 /** A client logging everything into `lines`. */
 function logged(options: ClientOptions = {}) {
   const lines: string[] = [];
-  const sink = (level: string) => (message: string, ...rest: unknown[]) => lines.push([level, message, ...rest.map((r) => inspect(r))].join(' '));
+  const sink =
+    (level: string) =>
+    (message: string, ...rest: unknown[]) =>
+      lines.push([level, message, ...rest.map((r) => inspect(r))].join(' '));
   const logger = { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') };
-  const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: TOKEN, logger, logLevel: 'debug', maxRetries: 1, ...options });
+  const prs = new PortfolioReporting({
+    baseUrl: server.url,
+    accessToken: TOKEN,
+    logger,
+    logLevel: 'debug',
+    maxRetries: 1,
+    ...options,
+  });
   return { prs, lines };
 }
 
 /** Every rendering of an error a program might print or ship. */
 function renderings(error: unknown): string[] {
   const e = error as Error;
-  return [e.message, String(e), e.stack ?? '', JSON.stringify(e), inspect(e, { depth: 5 }), JSON.stringify(Object.getOwnPropertyDescriptors(e))];
+  return [
+    e.message,
+    String(e),
+    e.stack ?? '',
+    JSON.stringify(e),
+    inspect(e, { depth: 5 }),
+    JSON.stringify(Object.getOwnPropertyDescriptors(e)),
+  ];
 }
 
 function expectNoToken(error: unknown, lines: string[], token = TOKEN) {
@@ -42,7 +59,12 @@ function expectNoToken(error: unknown, lines: string[], token = TOKEN) {
 describe('the token is absent', () => {
   it('from an API error, even when the service echoes the token in its detail', async () => {
     server.handle((req, res) =>
-      json(res, 401, { errors: [{ status: 401, detail: `token ${TOKEN} expired; got header "${req.headers.authorization}"` }] }, { 'x-request-id': 'r1' }),
+      json(
+        res,
+        401,
+        { errors: [{ status: 401, detail: `token ${TOKEN} expired; got header "${req.headers.authorization}"` }] },
+        { 'x-request-id': 'r1' },
+      ),
     );
     const { prs, lines } = logged();
     const error = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
@@ -108,10 +130,14 @@ describe('the token is absent', () => {
     expect((failed as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: the accessToken function threw`);
     expect(((failed as Error).cause as Error).message).toBe('identity provider unreachable');
     const empty = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
-    expect((empty as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: the accessToken function returned no token`);
+    expect((empty as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: the accessToken function returned no token`,
+    );
     expectNoToken(failed, lines, 'fresh-SECRET-1');
     expectNoToken(empty, lines, 'fresh-SECRET-1');
-    expect(lines.some((l) => l.includes(`debug [portfolio-reporting] GET ${server.url}/api/v3/instruments/i1 -> 200`))).toBe(true);
+    expect(
+      lines.some((l) => l.includes(`debug [portfolio-reporting] GET ${server.url}/api/v3/instruments/i1 -> 200`)),
+    ).toBe(true);
   });
 });
 

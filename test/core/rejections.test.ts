@@ -8,9 +8,9 @@ import {
   APIPromise,
   consentFiles,
   holdingAsset,
+  ListPromise,
   limitFilter,
   limitType,
-  ListPromise,
   PortfolioReporting,
   PortfolioReportingError,
   ValidationError,
@@ -28,7 +28,9 @@ const FEE = 'fee instruments cannot be created: the service keeps them for repor
 const feeInstrument = { type: 'fee-instrument', attributes: { name: 'Fee' } } as never;
 /** Transactions of neither an account nor a depository: refused by `transactions.list`. */
 const noAccount = { fromDate: '2024-01-01', toDate: '2024-12-31' } as never;
-const NO_ACCOUNT: ValidationIssue[] = [{ path: 'accountId', message: 'accountId or depositoryId is required (both may be given)' }];
+const NO_ACCOUNT: ValidationIssue[] = [
+  { path: 'accountId', message: 'accountId or depositoryId is required (both may be given)' },
+];
 
 describe('bad input rejects the returned promise; nothing is sent', () => {
   it('the call returns an APIPromise, and .catch receives the ValidationError', async () => {
@@ -43,10 +45,12 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
 
   it('await … rejects with the ValidationError', async () => {
     await expect(ctx.prs.instruments.create(feeInstrument)).rejects.toThrow(ValidationError);
-    await expect(ctx.prs.assets.retrieve('')).rejects.toThrow('assets.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)');
-    await expect(ctx.prs.custodianAuthorities.link('ca1', { type: 'portfolio', resourceNumber: '1' } as never)).rejects.toThrow(
-      /^custodianAuthorities\.link: type: must be one of "depository", "account", got "portfolio"/,
+    await expect(ctx.prs.assets.retrieve('')).rejects.toThrow(
+      'assets.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)',
     );
+    await expect(
+      ctx.prs.custodianAuthorities.link('ca1', { type: 'portfolio', resourceNumber: '1' } as never),
+    ).rejects.toThrow(/^custodianAuthorities\.link: type: must be one of "depository", "account", got "portfolio"/);
     expect(ctx.server.requests).toHaveLength(0);
   });
 
@@ -57,7 +61,8 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
       .finally(() => order.push('finally'))
       .then(
         () => order.push('fulfilled'),
-        (error: unknown) => order.push(error instanceof ValidationError ? 'rejected with ValidationError' : 'rejected otherwise'),
+        (error: unknown) =>
+          order.push(error instanceof ValidationError ? 'rejected with ValidationError' : 'rejected otherwise'),
       );
     await settled;
     expect(order).toEqual(['finally', 'rejected with ValidationError']);
@@ -78,19 +83,32 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
     expect((caught as ValidationError).issues).toEqual(NO_ACCOUNT);
     expect(seen).toEqual([]);
     await expect(list.pages().next()).rejects.toThrow(ValidationError);
-    await expect(ctx.prs.instruments.prices.list('')).rejects.toThrow('instruments.prices.list: id: must be a non-empty string id');
+    await expect(ctx.prs.instruments.prices.list('')).rejects.toThrow(
+      'instruments.prices.list: id: must be a non-empty string id',
+    );
     expect(ctx.server.requests).toHaveLength(0);
   });
 
   it('.withResponse() rejects too: create, send, list, compound list and upload', async () => {
-    const issues = async (promise: Promise<unknown>) => ((await promise.catch((e: unknown) => e)) as ValidationError).issues;
-    expect(await issues(ctx.prs.instruments.create(feeInstrument).withResponse())).toEqual([{ path: 'type', message: FEE }]);
-    expect(await issues(ctx.prs.accounts.update('acc1', {} as never).withResponse())).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
-    expect(await issues(ctx.prs.transactions.list(noAccount).withResponse())).toEqual(NO_ACCOUNT);
-    expect(await issues(ctx.prs.holdings.list('re1', { fromDate: '2024-02-01', toDate: '2024-01-01' }).withResponse())).toEqual([
-      { path: 'fromDate', message: 'must be before toDate (got 2024-02-01 and 2024-01-01)' },
+    const issues = async (promise: Promise<unknown>) =>
+      ((await promise.catch((e: unknown) => e)) as ValidationError).issues;
+    expect(await issues(ctx.prs.instruments.create(feeInstrument).withResponse())).toEqual([
+      { path: 'type', message: FEE },
     ]);
-    expect(await issues(ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'power-of-attorney', file: new Uint8Array([1]) }).withResponse())).toEqual([
+    expect(await issues(ctx.prs.accounts.update('acc1', {} as never).withResponse())).toEqual([
+      { path: 'attributes', message: 'names nothing to change' },
+    ]);
+    expect(await issues(ctx.prs.transactions.list(noAccount).withResponse())).toEqual(NO_ACCOUNT);
+    expect(
+      await issues(ctx.prs.holdings.list('re1', { fromDate: '2024-02-01', toDate: '2024-01-01' }).withResponse()),
+    ).toEqual([{ path: 'fromDate', message: 'must be before toDate (got 2024-02-01 and 2024-01-01)' }]);
+    expect(
+      await issues(
+        ctx.prs.custodianAuthorities.files
+          .upload('ca1', { name: 'power-of-attorney', file: new Uint8Array([1]) })
+          .withResponse(),
+      ),
+    ).toEqual([
       { path: 'filename', message: 'is required unless file is a File: the service records the original file name' },
     ]);
     expect(ctx.server.requests).toHaveLength(0);
@@ -104,7 +122,8 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
       if (error instanceof ValidationError) logged.push(error.issues);
     });
     try {
-      for await (const tx of prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-12-31' })) logged.push(tx.id);
+      for await (const tx of prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-12-31' }))
+        logged.push(tx.id);
     } catch (error) {
       logged.push(String(error));
     }
@@ -138,7 +157,9 @@ describe('helpers that are synchronous by design stay synchronous', () => {
 
   it('webhooks.verifier returns a verifier, and throws on bad options synchronously', () => {
     expect(ctx.prs.webhooks.verifier({ toleranceSeconds: 60 })).toBeInstanceOf(WebhookVerifier);
-    expect(() => ctx.prs.webhooks.verifier({ toleranceSeconds: -1 })).toThrow('`toleranceSeconds` must be a finite number of 0 or more, got -1');
+    expect(() => ctx.prs.webhooks.verifier({ toleranceSeconds: -1 })).toThrow(
+      '`toleranceSeconds` must be a finite number of 0 or more, got -1',
+    );
   });
 
   it('the limit builders, holdingAsset and baseUrl return plain values', () => {
@@ -148,12 +169,16 @@ describe('helpers that are synchronous by design stay synchronous', () => {
     });
     expect(limitType.absolute({ max: 5 })).toEqual({ type: 'absolute', values: { min: null, max: 5 } });
     const asset = { id: 'a1', type: 'stock-asset', attributes: {} } as never;
-    expect(holdingAsset({ relationships: { asset: { data: { type: 'stock-asset', id: 'a1' } } } }, [asset])).toBe(asset);
+    expect(holdingAsset({ relationships: { asset: { data: { type: 'stock-asset', id: 'a1' } } } }, [asset])).toBe(
+      asset,
+    );
     expect(ctx.prs.baseUrl).toBe(ctx.server.url);
   });
 
   it('a client with bad options still throws from its constructor', () => {
-    expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow('The base URL "/api" is not an absolute URL');
+    expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow(
+      'The base URL "/api" is not an absolute URL',
+    );
   });
 });
 
@@ -171,13 +196,16 @@ describe('every SDK method given empty ids and inputs returns a promise, never t
     expect(methods).toHaveLength(96);
   });
 
-  it.each(methods.filter((m) => !NOTHING_TO_REFUSE.includes(m)))('%s rejects with its ValidationError, nothing sent', async (dotted) => {
-    const { prs, requests } = recordingClient({ body: { data: [] } });
-    const { owner, method } = resolve(prs, dotted);
-    const error = await refusalOf(() => method.call(owner, '', '', ''));
-    expect(error.message.startsWith(`${dotted}: `), error.message).toBe(true);
-    expect(requests).toHaveLength(0);
-  });
+  it.each(methods.filter((m) => !NOTHING_TO_REFUSE.includes(m)))(
+    '%s rejects with its ValidationError, nothing sent',
+    async (dotted) => {
+      const { prs, requests } = recordingClient({ body: { data: [] } });
+      const { owner, method } = resolve(prs, dotted);
+      const error = await refusalOf(() => method.call(owner, '', '', ''));
+      expect(error.message.startsWith(`${dotted}: `), error.message).toBe(true);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it.each(NOTHING_TO_REFUSE)('%s returns a promise and sends its request', async (dotted) => {
     const { prs, requests } = recordingClient({ body: { data: [], keys: [] } });

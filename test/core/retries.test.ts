@@ -37,12 +37,20 @@ const attempts = () => server.requests.length;
 const methods = () => server.requests.map((r) => r.method);
 
 describe('which statuses and methods are retried', () => {
-  it.each([408, 429, 500, 502, 503, 504])('GET on %i: 1 attempt + maxRetries (2) retries, then the error of the last', async (status) => {
-    sequence([status]);
-    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
-    expect(attempts()).toBe(3);
-    expect(error).toMatchObject({ status, message: `GET ${server.url}/api/v3/instruments/i1 failed with ${status}: attempt 3` });
-  });
+  it.each([408, 429, 500, 502, 503, 504])(
+    'GET on %i: 1 attempt + maxRetries (2) retries, then the error of the last',
+    async (status) => {
+      sequence([status]);
+      const error = await client(server.url)
+        .instruments.retrieve('i1')
+        .catch((e: unknown) => e);
+      expect(attempts()).toBe(3);
+      expect(error).toMatchObject({
+        status,
+        message: `GET ${server.url}/api/v3/instruments/i1 failed with ${status}: attempt 3`,
+      });
+    },
+  );
 
   it('succeeds when a retry succeeds', async () => {
     sequence([503, 502, 200]);
@@ -80,7 +88,10 @@ describe('which statuses and methods are retried', () => {
   it.each([500, 502, 503, 504, 408])('POST after %i is not retried: exactly 1 attempt', async (status) => {
     sequence([status]);
     const error = await client(server.url, { maxRetries: 3 })
-      .instruments.create({ type: 'stock-instrument', attributes: { ccyCode: 'USD', countryCode: 'US', name: 'ACME', securityIdentifier: 'US1' } })
+      .instruments.create({
+        type: 'stock-instrument',
+        attributes: { ccyCode: 'USD', countryCode: 'US', name: 'ACME', securityIdentifier: 'US1' },
+      })
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ status });
     expect(attempts()).toBe(1);
@@ -88,7 +99,9 @@ describe('which statuses and methods are retried', () => {
 
   it('POST after 429 is retried (the request was not processed), with the same body', async () => {
     server.handle((req, res, i) =>
-      i < 2 ? json(res, 429, { errors: [{ status: 429, detail: 'slow down' }] }, { 'retry-after': '0' }) : json(res, 201, { data: { id: 's1', ...JSON.parse(req.body).data } }),
+      i < 2
+        ? json(res, 429, { errors: [{ status: 429, detail: 'slow down' }] }, { 'retry-after': '0' })
+        : json(res, 201, { data: { id: 's1', ...JSON.parse(req.body).data } }),
     );
     const created = await client(server.url).instruments.create({
       type: 'stock-instrument',
@@ -102,7 +115,9 @@ describe('which statuses and methods are retried', () => {
 
   it('POST after 429 on every attempt ends in RateLimitError after maxRetries', async () => {
     sequence([429]);
-    await expect(client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(RateLimitError);
+    await expect(
+      client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} }),
+    ).rejects.toBeInstanceOf(RateLimitError);
     expect(attempts()).toBe(3);
   });
 });
@@ -190,23 +205,31 @@ describe('Retry-After', () => {
     const lines: string[] = [];
     const logger = { debug: () => {}, info: () => {}, warn: (m: string) => lines.push(m), error: () => {} };
     await client(server.url, { logger, logLevel: 'warn' }).instruments.retrieve('i1');
-    expect(lines).toEqual([`[portfolio-reporting] retrying GET ${server.url}/api/v3/instruments/i1 (retry 1) after status 503`]);
+    expect(lines).toEqual([
+      `[portfolio-reporting] retrying GET ${server.url}/api/v3/instruments/i1 (retry 1) after status 503`,
+    ]);
   });
 });
 
 describe('network failures', () => {
   it('a connection closed without an answer is retried, then an APIConnectionError', async () => {
     server.handle((_req, res) => res.socket?.destroy());
-    const error = await client(server.url).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
     expect(error).not.toBeInstanceOf(APIConnectionTimeoutError);
-    expect((error as Error).message).toMatch(new RegExp(`^GET ${server.url}/api/v3/instruments/i1: could not reach the service \\(.+\\)$`));
+    expect((error as Error).message).toMatch(
+      new RegExp(`^GET ${server.url}/api/v3/instruments/i1: could not reach the service \\(.+\\)$`),
+    );
     expect(attempts()).toBe(3);
   });
 
   it('a POST whose connection is closed is not retried', async () => {
     server.handle((_req, res) => res.socket?.destroy());
-    await expect(client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(APIConnectionError);
+    await expect(
+      client(server.url).request({ method: 'POST', path: '/api/v2/clients', body: {} }),
+    ).rejects.toBeInstanceOf(APIConnectionError);
     expect(attempts()).toBe(1);
   });
 
@@ -218,9 +241,13 @@ describe('network failures', () => {
         s.close(() => resolve(port));
       });
     });
-    const error = await client(`http://127.0.0.1:${port}`, { maxRetries: 1 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(`http://127.0.0.1:${port}`, { maxRetries: 1 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toContain(`GET http://127.0.0.1:${port}/api/v3/instruments/i1: could not reach the service`);
+    expect((error as Error).message).toContain(
+      `GET http://127.0.0.1:${port}/api/v3/instruments/i1: could not reach the service`,
+    );
     expect((error as Error).message).toContain('ECONNREFUSED');
   });
 });
@@ -229,11 +256,15 @@ describe('timeouts', () => {
   it('an attempt with no answer within `timeout` is an APIConnectionTimeoutError', async () => {
     server.handle(() => {}); // never answers
     const started = performance.now();
-    const error = await client(server.url, { timeout: 100, maxRetries: 0 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(server.url, { timeout: 100, maxRetries: 0 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(error).toBeInstanceOf(APIConnectionError);
-    expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`);
+    expect((error as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`,
+    );
     expect(attempts()).toBe(1);
   });
 
@@ -253,10 +284,14 @@ describe('timeouts', () => {
       res.write('{"data": {"id": "i1", ');
     });
     const started = performance.now();
-    const error = await client(server.url, { timeout: 100, maxRetries: 0 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(server.url, { timeout: 100, maxRetries: 0 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
-    expect((error as Error).message).toBe(`GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`);
+    expect((error as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`,
+    );
   });
 
   it('a custom fetch that ignores its signal still times out', async () => {
@@ -266,23 +301,29 @@ describe('timeouts', () => {
       return new Promise<Response>(() => {}); // never settles, whatever the signal says
     };
     const started = performance.now();
-    const error = await client(server.url, { fetch: deaf, timeout: 50, maxRetries: 1 }).instruments.retrieve('i1').catch((e: unknown) => e);
+    const error = await client(server.url, { fetch: deaf, timeout: 50, maxRetries: 1 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect(calls).toBe(2);
   });
 
   it('refuses a timeout longer than a timer can wait (it would fire at once)', async () => {
-    expect(() => client(server.url, { timeout: 2 ** 31 })).toThrow('`timeout` must be at most 2147483647 ms (about 24 days; 0 means none), got 2147483648');
-    await expect(client(server.url).instruments.retrieve('i1', { timeout: 2 ** 32 })).rejects.toThrow('`timeout` must be at most 2147483647 ms');
+    expect(() => client(server.url, { timeout: 2 ** 31 })).toThrow(
+      '`timeout` must be at most 2147483647 ms (about 24 days; 0 means none), got 2147483648',
+    );
+    await expect(client(server.url).instruments.retrieve('i1', { timeout: 2 ** 32 })).rejects.toThrow(
+      '`timeout` must be at most 2147483647 ms',
+    );
     expect(attempts()).toBe(0);
   });
 
   it('a POST that timed out is not retried (it may have been processed)', async () => {
     server.handle(() => {});
-    await expect(client(server.url, { timeout: 50 }).request({ method: 'POST', path: '/api/v2/clients', body: {} })).rejects.toBeInstanceOf(
-      APIConnectionTimeoutError,
-    );
+    await expect(
+      client(server.url, { timeout: 50 }).request({ method: 'POST', path: '/api/v2/clients', body: {} }),
+    ).rejects.toBeInstanceOf(APIConnectionTimeoutError);
     expect(attempts()).toBe(1);
   });
 });
@@ -293,7 +334,9 @@ describe("the caller's signal", () => {
     const controller = new AbortController();
     setTimeout(() => controller.abort(), ms);
     const started = performance.now();
-    const error = await client(server.url).instruments.retrieve('i1', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('i1', { signal: controller.signal })
+      .catch((e: unknown) => e);
     return { error, elapsed: performance.now() - started };
   }
 
@@ -330,13 +373,17 @@ describe("the caller's signal", () => {
     const deaf: typeof fetch = () => new Promise<Response>(() => {});
     const controller = new AbortController();
     setTimeout(() => controller.abort(), 50);
-    const error = await client(server.url, { fetch: deaf }).instruments.retrieve('i1', { signal: controller.signal }).catch((e: unknown) => e);
+    const error = await client(server.url, { fetch: deaf })
+      .instruments.retrieve('i1', { signal: controller.signal })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
   });
 
   it('an already aborted signal sends nothing', async () => {
     sequence([200]);
-    const error = await client(server.url).instruments.retrieve('i1', { signal: AbortSignal.abort() }).catch((e: unknown) => e);
+    const error = await client(server.url)
+      .instruments.retrieve('i1', { signal: AbortSignal.abort() })
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(attempts()).toBe(0);
   });

@@ -31,7 +31,9 @@ describe('coverage', () => {
 
   it('every row of endpoints.tsv was called and answered successfully at least once', () => {
     const answered = new Set(e.hits.filter((h) => h.status < 400).flatMap((h) => h.rows));
-    expect(endpointRows.filter((r) => !answered.has(r.n)).map((r) => `${r.n} ${r.method} ${r.path} (${r.sdkMethod})`)).toEqual([]);
+    expect(
+      endpointRows.filter((r) => !answered.has(r.n)).map((r) => `${r.n} ${r.method} ${r.path} (${r.sdkMethod})`),
+    ).toEqual([]);
     expect(answered.size).toBe(95);
   });
 });

@@ -40,10 +40,22 @@ export function useE2E(): E2E {
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const url = new URL(input instanceof Request ? input.url : String(input));
       const response = await globalThis.fetch(input, init);
-      e.hits.push({ method, url, status: response.status, redirected: response.redirected, rows: rowsMatching(method, url.pathname).map((r) => r.n) });
+      e.hits.push({
+        method,
+        url,
+        status: response.status,
+        redirected: response.redirected,
+        rows: rowsMatching(method, url.pathname).map((r) => r.n),
+      });
       return response;
     };
-    e.prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'e2e-token', maxRetries: 0, logLevel: 'off', fetch });
+    e.prs = new PortfolioReporting({
+      baseUrl: server.url,
+      accessToken: 'e2e-token',
+      maxRetries: 0,
+      logLevel: 'off',
+      fetch,
+    });
   });
   afterAll(() => server?.close());
   return e;
@@ -56,7 +68,10 @@ export const hitsOf = (e: E2E, row: number): Hit[] => e.hits.filter((h) => h.row
  * Awaits a call that must fail with `type`, and returns the error for more checks. Written with `await`,
  * so a call that throws before sending and one that rejects are treated alike.
  */
-export async function failure<T extends Error>(call: () => unknown, type: abstract new (...args: never[]) => T): Promise<T> {
+export async function failure<T extends Error>(
+  call: () => unknown,
+  type: abstract new (...args: never[]) => T,
+): Promise<T> {
   let error: unknown;
   try {
     await call();
@@ -75,12 +90,16 @@ export const BASE64URL = /^[A-Za-z0-9_-]+$/;
 export async function createStructure(prs: PortfolioReporting, name: string) {
   const client = await prs.clients.create({ attributes: { name } });
   const legalEntity = await prs.clients.legalEntities.create(client.id, { attributes: { name: `${name} AB` } });
-  const account = await prs.legalEntities.accounts.create(legalEntity.id, { attributes: { externalIdentifier: `${name}-ACC`, ccyCode: 'EUR' } });
+  const account = await prs.legalEntities.accounts.create(legalEntity.id, {
+    attributes: { externalIdentifier: `${name}-ACC`, ccyCode: 'EUR' },
+  });
   const depository = await prs.legalEntities.depositories.create(legalEntity.id, {
     attributes: { externalIdentifier: `${name}-DEP` },
     relationships: { accounts: [account.id] },
   });
-  const reportingEntity = await prs.clients.reportingEntities.create(client.id, { attributes: { name, ccyCode: 'EUR' } });
+  const reportingEntity = await prs.clients.reportingEntities.create(client.id, {
+    attributes: { name, ccyCode: 'EUR' },
+  });
   const portfolio = await prs.reportingEntities.portfolios.create(reportingEntity.id, { attributes: { name: 'Core' } });
   return { client, legalEntity, account, depository, reportingEntity, portfolio };
 }

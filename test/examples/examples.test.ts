@@ -20,7 +20,10 @@ interface Run {
 /** Runs `examples/<name>` with the environment given (and no PRS_* variable of the caller's). */
 function run(name: string, env: Record<string, string> = {}, args: string[] = []): Promise<Run> {
   const base = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('PRS_')));
-  const child = spawn(process.execPath, ['--import', 'tsx', `examples/${name}`, ...args], { cwd: ROOT, env: { ...base, ...env } });
+  const child = spawn(process.execPath, ['--import', 'tsx', `examples/${name}`, ...args], {
+    cwd: ROOT,
+    env: { ...base, ...env },
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => {
@@ -49,23 +52,43 @@ async function report(name: string, env?: Record<string, string>): Promise<strin
 describe.concurrent('examples', () => {
   it('every example file is run by this test', () => {
     const files = readdirSync(new URL('../../examples', import.meta.url)).filter((f) => f.endsWith('.ts'));
-    expect(files.sort()).toEqual(['custodian-authority-flow.ts', 'holdings-report.ts', 'load-prices-from-csv.ts', 'quickstart.ts', 'webhook-receiver.ts']);
+    expect(files.sort()).toEqual([
+      'custodian-authority-flow.ts',
+      'holdings-report.ts',
+      'load-prices-from-csv.ts',
+      'quickstart.ts',
+      'webhook-receiver.ts',
+    ]);
   });
 
   it('quickstart (npm run demo): the whole report against the embedded mock', async () => {
     const out = await report('quickstart.ts');
     expect(out[0]).toMatch(/^Using the embedded mock service at http:\/\/127\.0\.0\.1:\d+/);
-    for (const h of ['1. Legal structure', '2. Instruments', '3. Prices', '4. Transactions', '5. Holdings', '6. Investment limits', '7. Custodian authority', '8. Webhook']) {
+    for (const h of [
+      '1. Legal structure',
+      '2. Instruments',
+      '3. Prices',
+      '4. Transactions',
+      '5. Holdings',
+      '6. Investment limits',
+      '7. Custodian authority',
+      '8. Webhook',
+    ]) {
       expect(out).toContain(h);
     }
     // The duplicate create answers the existing instrument.
-    const [sap, again] = [out.find((l) => l.startsWith('SAP SE | stock')), out.find((l) => l.startsWith('SAP SE (again)'))];
+    const [sap, again] = [
+      out.find((l) => l.startsWith('SAP SE | stock')),
+      out.find((l) => l.startsWith('SAP SE (again)')),
+    ];
     expect(sap).toMatch(/^SAP SE \| stock-instrument \| DE0007164600 \| true \| [0-9a-f]{24}$/);
     expect(again).toBe(sap?.replace('SAP SE |', 'SAP SE (again) |').replace('| true |', '| false |'));
     expect(out).toContain('Creating SAP SE a second time answered the existing instrument, same id (created: false).');
     expect(out).toContain('4 transactions listed for the account from 2024-01-01 to 2024-03-31.');
     // Holdings: 120 × 180.48 + 60 × 899.00 + 500 × 97.35 on 2024-03-31.
-    expect(out).toContain('On the mock: one position per trade, booked with mock.store.positions.add (the mock values the');
+    expect(out).toContain(
+      'On the mock: one position per trade, booked with mock.store.positions.add (the mock values the',
+    );
     expect(out).toContain('2024-03-31 | Core | EUR | 124,272.60');
     expect(out).toContain('ASML Holding | 60 | 53,940.00 | 43.4 %');
     expect(out).toContain('Single issuer: ASML ≤ 40 % | proportional | 43.4 % | 40.0 % | BREACHED');
@@ -75,7 +98,9 @@ describe.concurrent('examples', () => {
     expect(out).toContain('revoke | revoke-in-progress');
     expect(out).toContain('waitForStatus active | active | the custodian confirmed; SE-4400-1: active');
     expect(out).toContain('waitForStatus revoked | revoked | links removed');
-    expect(out.find((l) => l.startsWith('signed delivery'))).toMatch(/verified: calculated_data\.created \| clientId [0-9a-f]{24}$/);
+    expect(out.find((l) => l.startsWith('signed delivery'))).toMatch(
+      /verified: calculated_data\.created \| clientId [0-9a-f]{24}$/,
+    );
     expect(out.find((l) => l.startsWith('tampered body'))).toContain('refused: no_matching_signature');
     expect(out.at(-2)).toMatch(/^Done: \d+ requests in \d+\.\d s\.$/);
   });
@@ -84,14 +109,20 @@ describe.concurrent('examples', () => {
     const service = createMockService({ accessToken: 'service-token' });
     const http = await service.listen({ port: 0 });
     try {
-      const out = await report('quickstart.ts', { PRS_BASE_URL: http.url, PRS_ACCESS_TOKEN: 'service-token', PRS_CUSTODIAN_AUTH_FLOW: 'nordbank-v2' });
+      const out = await report('quickstart.ts', {
+        PRS_BASE_URL: http.url,
+        PRS_ACCESS_TOKEN: 'service-token',
+        PRS_CUSTODIAN_AUTH_FLOW: 'nordbank-v2',
+      });
       expect(out[0]).toBe(`Using the service at ${http.url}.`);
       expect(out.filter((l) => l.startsWith('On the mock'))).toEqual([]);
       // Everything it used was created through the API, named apart from earlier runs.
       const [client] = service.store.clients.all();
       expect(client?.attributes.name).toMatch(/^Berg Family Office-[0-9a-z]+$/);
       expect(service.store.instruments.all().map((i) => i.attributes.securityIdentifier)).toEqual(
-        ['DE0007164600', 'NL0010273215', 'DE0001102507'].map((id) => expect.stringMatching(new RegExp(`^${id}-[0-9a-z]+$`))),
+        ['DE0007164600', 'NL0010273215', 'DE0001102507'].map((id) =>
+          expect.stringMatching(new RegExp(`^${id}-[0-9a-z]+$`)),
+        ),
       );
       expect(service.store.transactions.size).toBe(4);
       expect(service.store.limits.size).toBe(3);
@@ -110,7 +141,9 @@ describe.concurrent('examples', () => {
     try {
       const { code, stderr } = await run('quickstart.ts', { PRS_BASE_URL: http.url, PRS_ACCESS_TOKEN: 'wrong' });
       expect(code).toBe(1);
-      expect(stderr.trim()).toMatch(new RegExp(`^Failed: POST ${http.url}/api/v2/clients failed with 401: the access token is not valid`));
+      expect(stderr.trim()).toMatch(
+        new RegExp(`^Failed: POST ${http.url}/api/v2/clients failed with 401: the access token is not valid`),
+      );
       expect(stderr).not.toContain('wrong');
     } finally {
       await http.close();
@@ -120,12 +153,16 @@ describe.concurrent('examples', () => {
   it('quickstart exits 1 when PRS_BASE_URL is set without a token', async () => {
     const { code, stderr } = await run('quickstart.ts', { PRS_BASE_URL: 'http://127.0.0.1:9' });
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe('Failed: PRS_BASE_URL is set but PRS_ACCESS_TOKEN is not: set both to use a service, or neither to use the embedded mock');
+    expect(stderr.trim()).toBe(
+      'Failed: PRS_BASE_URL is set but PRS_ACCESS_TOKEN is not: set both to use a service, or neither to use the embedded mock',
+    );
   });
 
   it('load-prices-from-csv: loads the file, and loading it again changes nothing', async () => {
     const out = await report('load-prices-from-csv.ts');
-    expect(out).toContainEqual(expect.stringMatching(/^instrument [0-9a-f]{24} \(created: true\); 22 rows in examples\/data\/prices\.csv$/));
+    expect(out).toContainEqual(
+      expect.stringMatching(/^instrument [0-9a-f]{24} \(created: true\); 22 rows in examples\/data\/prices\.csv$/),
+    );
     expect(out).toContain('first load | 22 | 0 | 0');
     expect(out).toContain('same file again | 0 | 0 | 22');
     expect(out).toContain('Stored: 22 prices from 2024-01-02 to 2024-01-31; the last five:');
@@ -135,7 +172,9 @@ describe.concurrent('examples', () => {
   it('load-prices-from-csv: a bad row stops the load with its line number', async () => {
     const { code, stderr } = await run('load-prices-from-csv.ts', {}, ['test/examples/bad-prices.csv']);
     expect(code).toBe(1);
-    expect(stderr.trim()).toBe('Failed: test/examples/bad-prices.csv line 4: expected "YYYY-MM-DD,<number>", got "2024-01-03,n/a"');
+    expect(stderr.trim()).toBe(
+      'Failed: test/examples/bad-prices.csv line 4: expected "YYYY-MM-DD,<number>", got "2024-01-03,n/a"',
+    );
   });
 
   it('holdings-report: month ends per portfolio, positions with classes, performance', async () => {
@@ -153,11 +192,19 @@ describe.concurrent('examples', () => {
     const out = await report('custodian-authority-flow.ts');
     expect(out).toContain('nordbank | Nordbank | SE');
     expect(out).toContain('upload files | waiting-for-consent | power-of-attorney.pdf, consent.pdf');
-    expect(out).toContain('consent (specific) | awaiting-operator | depository DEP-7001 in-progress; account ACC-7001-01 in-progress');
-    expect(out).toContainEqual(expect.stringMatching(/^waitForStatus active \| active \| depository DEP-7001 active → [0-9a-f]{8}…; account ACC-7001-01 active → [0-9a-f]{8}…$/));
+    expect(out).toContain(
+      'consent (specific) | awaiting-operator | depository DEP-7001 in-progress; account ACC-7001-01 in-progress',
+    );
+    expect(out).toContainEqual(
+      expect.stringMatching(
+        /^waitForStatus active \| active \| depository DEP-7001 active → [0-9a-f]{8}…; account ACC-7001-01 active → [0-9a-f]{8}…$/,
+      ),
+    );
     expect(out).toContain('waitForStatus revoked | revoked | links removed');
     expect(out).toContain('→ BadRequestError: custodian auth flow nordbank-v1 is outdated; use nordbank-v2');
-    expect(out).toContainEqual(expect.stringMatching(/^→ BadRequestError: linking is allowed only for authorities with consent type "all"/));
+    expect(out).toContainEqual(
+      expect.stringMatching(/^→ BadRequestError: linking is allowed only for authorities with consent type "all"/),
+    );
     expect(out).toContain('→ WaitForStatusError (timeout, last status waiting-for-files)');
   });
 
@@ -165,7 +212,11 @@ describe.concurrent('examples', () => {
     const out = await report('webhook-receiver.ts');
     expect(out).toContain('signed | 204 | — | msg_1: calculated data ready for client client-42 (2024-05-01T10:00:00)');
     expect(out).toContain('the same delivery again | 204 | — | msg_1: already handled');
-    expect(out).toContainEqual(expect.stringMatching(/^tampered body \| 400 \| no_matching_signature \| refused: webhook verification failed \(no_matching_signature\)/));
+    expect(out).toContainEqual(
+      expect.stringMatching(
+        /^tampered body \| 400 \| no_matching_signature \| refused: webhook verification failed \(no_matching_signature\)/,
+      ),
+    );
     expect(out).toContain('unknown event type | 204 | — | msg_2: ignoring event type portfolio.renamed');
   });
 });

@@ -22,7 +22,10 @@ export const endpointRows: EndpointRow[] = readFileSync(new URL('../fixtures/end
   });
 
 /** The object holding the method named by `a.b.c` and the method's own name. */
-export function resolveMethod(prs: PortfolioReporting, dotted: string): { owner: Record<string, unknown>; name: string } {
+export function resolveMethod(
+  prs: PortfolioReporting,
+  dotted: string,
+): { owner: Record<string, unknown>; name: string } {
   const parts = dotted.split('.');
   const name = parts.pop() as string;
   let owner: unknown = prs;

@@ -5,8 +5,8 @@
  * row meets the same faults whatever order the requests arrive in.
  */
 import { getResponse, http } from 'msw';
-import type { MockService } from '../../src/testing/index.js';
 import { serve } from '../../src/testing/http/server.js';
+import type { MockService } from '../../src/testing/index.js';
 
 export interface FaultRates {
   /** Share of requests answered 429 with `Retry-After: 0`. */

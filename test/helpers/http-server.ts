@@ -31,7 +31,13 @@ export async function startServer(handler: Handler = (_q, res) => res.end()): Pr
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const bytes = Buffer.concat(chunks);
-    const recorded: Recorded = { method: req.method ?? '', url: req.url ?? '', headers: req.headers, body: bytes.toString('utf8'), bytes };
+    const recorded: Recorded = {
+      method: req.method ?? '',
+      url: req.url ?? '',
+      headers: req.headers,
+      body: bytes.toString('utf8'),
+      bytes,
+    };
     requests.push(recorded);
     try {
       await current(recorded, res, requests.length - 1);

@@ -1,7 +1,7 @@
 /** Resources and clients shared by the foundation tests: documented shapes, copied from the reference. */
 import { afterAll, afterEach, beforeAll } from 'vitest';
-import { PortfolioReporting } from '../../src/index.js';
 import type { ClientOptions } from '../../src/index.js';
+import { PortfolioReporting } from '../../src/index.js';
 import { type Handler, startServer, type TestServer } from './http-server.js';
 
 export const TOKEN = 'tok-SECRET-3f9a';
@@ -50,7 +50,11 @@ export const bondAttributes = {
   securityIdentifier: 'DE0001102507',
 } as const;
 
-export function bond(id: string, suffix: 'instrument' | 'asset' = 'instrument', attributes: Record<string, unknown> = {}) {
+export function bond(
+  id: string,
+  suffix: 'instrument' | 'asset' = 'instrument',
+  attributes: Record<string, unknown> = {},
+) {
   return { id, type: `bond-${suffix}`, attributes: { ...bondAttributes, ...attributes } };
 }
 

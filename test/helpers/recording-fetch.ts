@@ -24,7 +24,10 @@ export interface Reply {
 
 export const BASE_URL = 'https://prs.test';
 
-export function recordingClient(reply: Reply | ((req: SentRequest, index: number) => Reply) = {}, options: ClientOptions = {}) {
+export function recordingClient(
+  reply: Reply | ((req: SentRequest, index: number) => Reply) = {},
+  options: ClientOptions = {},
+) {
   const requests: SentRequest[] = [];
   const fetch = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
     const request = new Request(input, init);
@@ -45,7 +48,14 @@ export function recordingClient(reply: Reply | ((req: SentRequest, index: number
     const body = status === 204 || r.body === undefined ? null : JSON.stringify(r.body);
     return new Response(body, { status, headers: { 'content-type': 'application/vnd.api+json', ...r.headers } });
   };
-  const prs = new PortfolioReporting({ baseUrl: BASE_URL, accessToken: 'test-token', fetch, maxRetries: 0, logLevel: 'off', ...options });
+  const prs = new PortfolioReporting({
+    baseUrl: BASE_URL,
+    accessToken: 'test-token',
+    fetch,
+    maxRetries: 0,
+    logLevel: 'off',
+    ...options,
+  });
   return { prs, requests };
 }
 

@@ -28,25 +28,38 @@ describe.each([
   });
 
   it('an array where a single class is documented is a ResponseValidationError', async () => {
-    const { prs } = recordingClient({ body: { data: [{ id: 'c1', type: `${noun}-class`, attributes: { name: 'x' } }] } });
+    const { prs } = recordingClient({
+      body: { data: [{ id: 'c1', type: `${noun}-class`, attributes: { name: 'x' } }] },
+    });
     await expect(prs[ns].retrieve('c1')).rejects.toBeInstanceOf(ResponseValidationError);
   });
 
   it('a class of the other version is refused (its type is a literal)', async () => {
     const other = noun === 'asset' ? 'instrument' : 'asset';
-    const { prs } = recordingClient({ body: { data: { id: 'c1', type: `${other}-class`, attributes: { name: 'x' } } } });
+    const { prs } = recordingClient({
+      body: { data: { id: 'c1', type: `${other}-class`, attributes: { name: 'x' } } },
+    });
     await expect(prs[ns].retrieve('c1')).rejects.toThrow(/data\.type/);
   });
 });
 
 it('types: the detailed v3 class names instrumentClass, the v2 one assetClass', async () => {
   const { prs } = recordingClient((req) => ({
-    body: { data: { id: 'd', type: req.path.startsWith('/api/v3') ? 'instrument-class-detailed' : 'asset-class-detailed', attributes: { name: 'n' } } },
+    body: {
+      data: {
+        id: 'd',
+        type: req.path.startsWith('/api/v3') ? 'instrument-class-detailed' : 'asset-class-detailed',
+        attributes: { name: 'n' },
+      },
+    },
   }));
   const v3 = await prs.instrumentClasses.retrieveDetailed('d');
   const v2 = await prs.assetClasses.retrieveDetailed('d');
   // Typed access (no casts): a missing relationship is simply undefined.
-  const ids: (string | undefined)[] = [v3.relationships?.instrumentClass?.data?.id, v2.relationships?.assetClass?.data?.id];
+  const ids: (string | undefined)[] = [
+    v3.relationships?.instrumentClass?.data?.id,
+    v2.relationships?.assetClass?.data?.id,
+  ];
   expect(ids).toEqual([undefined, undefined]);
   expect([v3.type, v2.type]).toEqual(['instrument-class-detailed', 'asset-class-detailed']);
 });

@@ -5,9 +5,20 @@ import { memoryLogger, recordingClient } from '../helpers/recording-fetch.js';
 const bond = {
   id: 'a1',
   type: 'bond-asset',
-  attributes: { name: 'Bund 2030', securityIdentifier: 'DE0001102507', ccyCode: 'EUR', countryCode: 'DE', couponFrequency: 'annually', dayCountConvention: 'actual/actual' },
+  attributes: {
+    name: 'Bund 2030',
+    securityIdentifier: 'DE0001102507',
+    ccyCode: 'EUR',
+    countryCode: 'DE',
+    couponFrequency: 'annually',
+    dayCountConvention: 'actual/actual',
+  },
 };
-const stock = { id: 'a2', type: 'stock-asset', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } };
+const stock = {
+  id: 'a2',
+  type: 'stock-asset',
+  attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+};
 const holding = (id: string, assetId?: string, assetType = 'bond-asset') => ({
   id,
   type: 'holding',
@@ -22,10 +33,18 @@ const period = { fromDate: '2024-01-01', toDate: '2024-01-31' };
 describe('holdings.list', () => {
   it('sends the dates, expand joined with commas and include, and resolves { data, included }', async () => {
     const { prs, requests } = recordingClient({ body: { data: [holding('aG9s-1', 'a1')], included: [bond] } });
-    const result = await prs.holdings.list('re1', { ...period, expand: ['portfolios', 'depositories', 'assetClassesDetailed'], include: ['asset'] });
+    const result = await prs.holdings.list('re1', {
+      ...period,
+      expand: ['portfolios', 'depositories', 'assetClassesDetailed'],
+      include: ['asset'],
+    });
     expect(requests).toHaveLength(1);
     expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/holdings/reporting-entities/re1' });
-    expect(requests[0]?.query).toEqual({ ...period, expand: 'portfolios,depositories,assetClassesDetailed', include: 'asset' });
+    expect(requests[0]?.query).toEqual({
+      ...period,
+      expand: 'portfolios,depositories,assetClassesDetailed',
+      include: 'asset',
+    });
     expect(result).toEqual({ data: [holding('aG9s-1', 'a1')], included: [bond] });
     expect(result.data.map((h) => holdingAsset(h, result.included))).toEqual([bond]);
   });
@@ -37,13 +56,31 @@ describe('holdings.list', () => {
   });
 
   it.each([
-    [{ fromDate: '2024-01-31', toDate: '2024-01-31' }, 'holdings.list: fromDate: must be before toDate (got 2024-01-31 and 2024-01-31) (nothing was sent)'],
-    [{ fromDate: '2024-02-01', toDate: '2024-01-31' }, 'holdings.list: fromDate: must be before toDate (got 2024-02-01 and 2024-01-31) (nothing was sent)'],
+    [
+      { fromDate: '2024-01-31', toDate: '2024-01-31' },
+      'holdings.list: fromDate: must be before toDate (got 2024-01-31 and 2024-01-31) (nothing was sent)',
+    ],
+    [
+      { fromDate: '2024-02-01', toDate: '2024-01-31' },
+      'holdings.list: fromDate: must be before toDate (got 2024-02-01 and 2024-01-31) (nothing was sent)',
+    ],
     [{ fromDate: '2024-01-01' }, 'holdings.list: toDate: is required (nothing was sent)'],
-    [{ fromDate: '2024-1-1', toDate: '2024-01-31' }, 'holdings.list: fromDate: must be a calendar date in the form YYYY-MM-DD (nothing was sent)'],
-    [{ ...period, expand: ['portfolios', 'accounts'] }, 'holdings.list: expand.1: must be one of "portfolios", "depositories", "assets", "assetClasses", "assetClassesDetailed", got "accounts" (nothing was sent)'],
-    [{ ...period, include: ['portfolio'] }, 'holdings.list: include.0: must be one of "asset", got "portfolio" (nothing was sent)'],
-    [{ ...period, from: '2024-01-01' }, 'holdings.list: from: is not a documented field here (misspelled, or read-only?) (nothing was sent)'],
+    [
+      { fromDate: '2024-1-1', toDate: '2024-01-31' },
+      'holdings.list: fromDate: must be a calendar date in the form YYYY-MM-DD (nothing was sent)',
+    ],
+    [
+      { ...period, expand: ['portfolios', 'accounts'] },
+      'holdings.list: expand.1: must be one of "portfolios", "depositories", "assets", "assetClasses", "assetClassesDetailed", got "accounts" (nothing was sent)',
+    ],
+    [
+      { ...period, include: ['portfolio'] },
+      'holdings.list: include.0: must be one of "asset", got "portfolio" (nothing was sent)',
+    ],
+    [
+      { ...period, from: '2024-01-01' },
+      'holdings.list: from: is not a documented field here (misspelled, or read-only?) (nothing was sent)',
+    ],
   ])('refuses %j before sending', async (params, message) => {
     const { prs, requests } = recordingClient();
     await expect(prs.holdings.list('re1', params as never)).rejects.toThrow(ValidationError);
@@ -57,14 +94,24 @@ describe('holdings.list', () => {
     await prs.holdings.list('re1', { ...period, expand: ['portfolios', 'assets'] });
     expect(requests[0]?.query.expand).toBe('portfolios,assets');
     expect(lines).toEqual([
-      { level: 'warn', message: '[portfolio-reporting] holdings.list: expand "assets" is deprecated by the service; use prs.assetHoldings.list' },
+      {
+        level: 'warn',
+        message:
+          '[portfolio-reporting] holdings.list: expand "assets" is deprecated by the service; use prs.assetHoldings.list',
+      },
     ]);
   });
 
   it('gathers data and included over every page, each included asset once', async () => {
     const { prs, requests } = recordingClient((_req, i) =>
       i === 0
-        ? { body: { data: [holding('h1', 'a1')], included: [bond], links: { next: 'https://prs.test/api/v2/holdings/reporting-entities/re1?page=2' } } }
+        ? {
+            body: {
+              data: [holding('h1', 'a1')],
+              included: [bond],
+              links: { next: 'https://prs.test/api/v2/holdings/reporting-entities/re1?page=2' },
+            },
+          }
         : { body: { data: [holding('h2', 'a1'), holding('h3', 'a2', 'stock-asset')], included: [bond, stock] } },
     );
     const { data, included } = await prs.holdings.list('re1', { ...period, include: ['asset'] });
@@ -77,19 +124,33 @@ describe('holdings.list', () => {
 
 describe('assetHoldings.list', () => {
   it('sends dates and include to the asset-holdings path and decodes units', async () => {
-    const assetHolding = { ...holding('YXNz_1', 'a2', 'stock-asset'), type: 'asset-holding', attributes: { ccyCode: 'USD', date: '2024-01-31', marketValue: 500, unitsInHolding: 10 } };
+    const assetHolding = {
+      ...holding('YXNz_1', 'a2', 'stock-asset'),
+      type: 'asset-holding',
+      attributes: { ccyCode: 'USD', date: '2024-01-31', marketValue: 500, unitsInHolding: 10 },
+    };
     const { prs, requests } = recordingClient({ body: { data: [assetHolding], included: [stock] } });
     const { data, included } = await prs.assetHoldings.list('re1', { ...period, include: ['asset'] });
-    expect(requests[0]).toMatchObject({ method: 'GET', path: '/api/v2/asset-holdings/reporting-entities/re1', query: { ...period, include: 'asset' } });
+    expect(requests[0]).toMatchObject({
+      method: 'GET',
+      path: '/api/v2/asset-holdings/reporting-entities/re1',
+      query: { ...period, include: 'asset' },
+    });
     expect(data[0]?.attributes.unitsInHolding).toBe(10);
     expect(data.map((h) => holdingAsset(h, included))).toEqual([stock]);
   });
 
   it('has no expand parameter, and the same date rule', async () => {
     const { prs, requests } = recordingClient();
-    await expect(prs.assetHoldings.list('re1', { ...period, expand: ['assets'] } as never)).rejects.toThrow('assetHoldings.list: expand: is not a documented field here');
-    await expect(prs.assetHoldings.list('re1', { fromDate: '2024-01-02', toDate: '2024-01-01' })).rejects.toThrow('assetHoldings.list: fromDate: must be before toDate');
-    await expect(prs.assetHoldings.list('', period)).rejects.toThrow('assetHoldings.list: reportingEntityId: must be a non-empty string id');
+    await expect(prs.assetHoldings.list('re1', { ...period, expand: ['assets'] } as never)).rejects.toThrow(
+      'assetHoldings.list: expand: is not a documented field here',
+    );
+    await expect(prs.assetHoldings.list('re1', { fromDate: '2024-01-02', toDate: '2024-01-01' })).rejects.toThrow(
+      'assetHoldings.list: fromDate: must be before toDate',
+    );
+    await expect(prs.assetHoldings.list('', period)).rejects.toThrow(
+      'assetHoldings.list: reportingEntityId: must be a non-empty string id',
+    );
     expect(requests).toHaveLength(0);
   });
 });

@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
-import { refusalOf } from '../helpers/issues.js';
 import { bondAttributes, client, useServer } from '../helpers/instrument-fixtures.js';
+import { refusalOf } from '../helpers/issues.js';
 
 // Every case here is refused before the wire unless it says otherwise: the record is checked empty.
 const server = useServer((req, res) => json(res, 201, { data: { id: 'new-1', ...JSON.parse(req.body || '{}').data } }));
@@ -19,7 +19,14 @@ async function refusal(input: unknown, family: 'instruments' | 'assets' = 'instr
   return error;
 }
 
-const fund = { managerName: 'Manager', name: 'Fund I', ccyCode: 'EUR', strategy: 'private-debt', investmentRegion: 'europe', vintageDate: '2021-06-30' } as const;
+const fund = {
+  managerName: 'Manager',
+  name: 'Fund I',
+  ccyCode: 'EUR',
+  strategy: 'private-debt',
+  investmentRegion: 'europe',
+  vintageDate: '2021-06-30',
+} as const;
 const pmfInput = {
   type: 'private-market-fund-commitment-based-instrument',
   attributes: { fund, initialCommitment: { date: '2021-07-01', value: 1_000_000 }, customIdentifier: null },
@@ -43,19 +50,32 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it('refuses an unknown type and the other family’s type string, listing the creatable ones', async () => {
     const creatable =
       'bond-instrument, index-linked-bond-instrument, zero-coupon-bond-instrument, stock-instrument, mutual-fund-instrument, loan-instrument, fx-forward-cash-settlement-instrument, fx-forward-physical-delivery-instrument, private-market-fund-commitment-based-instrument';
-    expect((await refusal({ type: 'bond-asset', attributes: bondAttributes })).issues).toEqual([{ path: 'type', message: `must be one of ${creatable}, got "bond-asset"` }]);
-    expect((await refusal({ attributes: bondAttributes })).issues[0]?.message).toBe(`must be one of ${creatable}, got undefined`);
+    expect((await refusal({ type: 'bond-asset', attributes: bondAttributes })).issues).toEqual([
+      { path: 'type', message: `must be one of ${creatable}, got "bond-asset"` },
+    ]);
+    expect((await refusal({ attributes: bondAttributes })).issues[0]?.message).toBe(
+      `must be one of ${creatable}, got undefined`,
+    );
   });
 
   it.each(['couponFrequency', 'dayCountConvention'])('refuses `other` as %s', async (field) => {
     const error = await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, [field]: 'other' } });
-    const allowed = field === 'couponFrequency' ? '"quarterly", "semiannually", "annually"' : '"actual/actual", "30/360", "actual/360"';
+    const allowed =
+      field === 'couponFrequency'
+        ? '"quarterly", "semiannually", "annually"'
+        : '"actual/actual", "30/360", "actual/360"';
     expect(error.issues).toEqual([{ path: `attributes.${field}`, message: `must be one of ${allowed}, got "other"` }]);
   });
 
   it('refuses a value outside a closed set on requests (a new value is only accepted on responses)', async () => {
-    expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, couponFrequency: 'monthly' } })).issues).toEqual([
-      { path: 'attributes.couponFrequency', message: 'must be one of "quarterly", "semiannually", "annually", got "monthly"' },
+    expect(
+      (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, couponFrequency: 'monthly' } }))
+        .issues,
+    ).toEqual([
+      {
+        path: 'attributes.couponFrequency',
+        message: 'must be one of "quarterly", "semiannually", "annually", got "monthly"',
+      },
     ]);
   });
 
@@ -73,28 +93,45 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   });
 
   it.each(['2024-13-01', '2024-02-30', '20240101', '2024-1-01', ''])('refuses the malformed date %j', async (date) => {
-    expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: date } })).issues).toEqual([
-      { path: 'attributes.maturityDate', message: 'must be a calendar date in the form YYYY-MM-DD' },
-    ]);
+    expect(
+      (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: date } })).issues,
+    ).toEqual([{ path: 'attributes.maturityDate', message: 'must be a calendar date in the form YYYY-MM-DD' }]);
   });
 
   it('accepts 29 February of a leap year', async () => {
-    await client(server.url).instruments.create({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: '2028-02-29' } });
+    await client(server.url).instruments.create({
+      type: 'bond-instrument',
+      attributes: { ...bondAttributes, maturityDate: '2028-02-29' },
+    });
     expect(server.requests).toHaveLength(1);
   });
 
-  it.each(['eur', 'EURO', 'EU', 'E1R'])('refuses the malformed currency code %j, also nested and on FX fields', async (code) => {
-    const message = 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR';
-    expect((await refusal({ type: 'stock-asset', attributes: { ccyCode: code, countryCode: 'US', name: 'A', securityIdentifier: 'S' } }, 'assets')).issues).toEqual([
-      { path: 'attributes.ccyCode', message },
-    ]);
-    expect((await refusal({ ...pmfInput, attributes: { ...pmfInput.attributes, fund: { ...fund, ccyCode: code } } })).issues).toEqual([
-      { path: 'attributes.fund.ccyCode', message },
-    ]);
-  });
+  it.each(['eur', 'EURO', 'EU', 'E1R'])(
+    'refuses the malformed currency code %j, also nested and on FX fields',
+    async (code) => {
+      const message = 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR';
+      expect(
+        (
+          await refusal(
+            {
+              type: 'stock-asset',
+              attributes: { ccyCode: code, countryCode: 'US', name: 'A', securityIdentifier: 'S' },
+            },
+            'assets',
+          )
+        ).issues,
+      ).toEqual([{ path: 'attributes.ccyCode', message }]);
+      expect(
+        (await refusal({ ...pmfInput, attributes: { ...pmfInput.attributes, fund: { ...fund, ccyCode: code } } }))
+          .issues,
+      ).toEqual([{ path: 'attributes.fund.ccyCode', message }]);
+    },
+  );
 
   it('refuses a malformed country code', async () => {
-    expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, countryCode: 'DEU' } })).issues).toEqual([
+    expect(
+      (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, countryCode: 'DEU' } })).issues,
+    ).toEqual([
       { path: 'attributes.countryCode', message: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' },
     ]);
   });
@@ -102,51 +139,72 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it('refuses a loan without its account, and a relationship of the wrong type', async () => {
     const loan = {
       type: 'loan-instrument',
-      attributes: { agreementDate: '2024-01-15', dayCountConvention: '30/360', interestRateInPercent: 3.5, maturityDate: '2029-01-15', principalAmount: 1, securityIdentifier: 'L' },
+      attributes: {
+        agreementDate: '2024-01-15',
+        dayCountConvention: '30/360',
+        interestRateInPercent: 3.5,
+        maturityDate: '2029-01-15',
+        principalAmount: 1,
+        securityIdentifier: 'L',
+      },
     };
-    expect((await refusal(loan)).issues).toEqual([{ path: 'relationships.account', message: 'is required (an account id)' }]);
+    expect((await refusal(loan)).issues).toEqual([
+      { path: 'relationships.account', message: 'is required (an account id)' },
+    ]);
     expect((await refusal({ ...loan, relationships: { account: { type: 'depository', id: 'd1' } } })).issues).toEqual([
       { path: 'relationships.account.type', message: 'must be "account", got "depository"' },
     ]);
-    expect((await refusal({ ...loan, relationships: { account: '' } })).issues).toEqual([{ path: 'relationships.account', message: 'must be a non-empty id' }]);
+    expect((await refusal({ ...loan, relationships: { account: '' } })).issues).toEqual([
+      { path: 'relationships.account', message: 'must be a non-empty id' },
+    ]);
     expect((await refusal({ ...loan, relationships: { account: 42 } })).issues).toEqual([
-      { path: 'relationships.account', message: 'must be an id string, a { type: "account", id } pair or an account resource' },
+      {
+        path: 'relationships.account',
+        message: 'must be an id string, a { type: "account", id } pair or an account resource',
+      },
     ]);
   });
 
   it('refuses an unknown relationship and a read-only one', async () => {
-    expect((await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { issuer: 'le-1' } })).issues).toEqual([
-      { path: 'relationships.issuer', message: 'is not a relationship of this resource' },
-    ]);
-    expect((await refusal({ ...pmfInput, relationships: { depository: 'dep-1', commitments: ['c1'] } })).issues).toEqual([
-      { path: 'relationships.commitments', message: 'is set by the service and cannot be sent' },
-    ]);
+    expect(
+      (await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { issuer: 'le-1' } }))
+        .issues,
+    ).toEqual([{ path: 'relationships.issuer', message: 'is not a relationship of this resource' }]);
+    expect(
+      (await refusal({ ...pmfInput, relationships: { depository: 'dep-1', commitments: ['c1'] } })).issues,
+    ).toEqual([{ path: 'relationships.commitments', message: 'is set by the service and cannot be sent' }]);
   });
 
   it('refuses an unknown attribute rather than sending or dropping it', async () => {
-    expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, isin: 'DE0001102507' } })).issues).toEqual([
-      { path: 'attributes.isin', message: 'is not a documented field here (misspelled, or read-only?)' },
-    ]);
+    expect(
+      (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, isin: 'DE0001102507' } })).issues,
+    ).toEqual([{ path: 'attributes.isin', message: 'is not a documented field here (misspelled, or read-only?)' }]);
   });
 
   it('refuses exitDate on create (set by the service) and requires initialCommitment', async () => {
-    expect((await refusal({ ...pmfInput, attributes: { ...pmfInput.attributes, exitDate: '2030-01-01' } })).issues).toEqual([
-      { path: 'attributes.exitDate', message: 'is set by the service and cannot be sent' },
-    ]);
+    expect(
+      (await refusal({ ...pmfInput, attributes: { ...pmfInput.attributes, exitDate: '2030-01-01' } })).issues,
+    ).toEqual([{ path: 'attributes.exitDate', message: 'is set by the service and cannot be sent' }]);
     const { initialCommitment: _omitted, ...withoutCommitment } = pmfInput.attributes;
-    expect((await refusal({ ...pmfInput, attributes: withoutCommitment })).issues).toEqual([{ path: 'attributes.initialCommitment', message: 'is required' }]);
+    expect((await refusal({ ...pmfInput, attributes: withoutCommitment })).issues).toEqual([
+      { path: 'attributes.initialCommitment', message: 'is required' },
+    ]);
   });
 
   it('refuses a wrong JSON type with the value received', async () => {
     expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, name: 7 } })).issues).toEqual([
       { path: 'attributes.name', message: 'must be a string, got number 7' },
     ]);
-    expect((await refusal(null)).issues).toEqual([{ path: 'type', message: expect.stringMatching(/^must be one of bond-instrument, .* got undefined$/) }]);
+    expect((await refusal(null)).issues).toEqual([
+      { path: 'type', message: expect.stringMatching(/^must be one of bond-instrument, .* got undefined$/) },
+    ]);
   });
 
   it('refuses an empty id in retrieve and delete', async () => {
     const prs = client(server.url);
-    await expect(prs.instruments.retrieve('')).rejects.toThrow('instruments.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)');
+    await expect(prs.instruments.retrieve('')).rejects.toThrow(
+      'instruments.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)',
+    );
     await expect(prs.assets.delete(undefined as never)).rejects.toThrow(ValidationError);
     await expect(prs.instruments.listPrivate('')).rejects.toThrow(ValidationError);
     expect(server.requests).toHaveLength(0);
@@ -172,7 +230,9 @@ describe('calls as sent', () => {
     const created = await client(server.url).assets.create({ type: 'bond-asset', attributes: bondAttributes });
     expect(created.type).toBe('bond-asset');
     expect(server.requests[0]?.url).toBe('/api/v2/assets');
-    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({ data: { type: 'bond-asset', attributes: bondAttributes } });
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      data: { type: 'bond-asset', attributes: bondAttributes },
+    });
   });
 
   it('deletes an asset: DELETE /api/v2/assets/:id, 204 resolves to undefined', async () => {

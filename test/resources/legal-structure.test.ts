@@ -26,7 +26,10 @@ const depository = {
   id: 'dep1',
   type: 'depository',
   attributes: { name: 'Custody', externalIdentifier: 'D-1001' },
-  relationships: { legalEntity: { data: { type: 'legal-entity', id: 'le1' } }, accounts: { data: [{ type: 'account', id: 'acc1' }] } },
+  relationships: {
+    legalEntity: { data: { type: 'legal-entity', id: 'le1' } },
+    accounts: { data: [{ type: 'account', id: 'acc1' }] },
+  },
 };
 
 /** `fn` must return a promise that rejects with a ValidationError with exactly `issues`. */
@@ -36,41 +39,67 @@ async function expectRefused(fn: () => unknown, issues: { path: string; message:
 
 describe('legal entities', () => {
   it('list and create under a client', async () => {
-    const created = { id: 'le2', type: 'legal-entity', attributes: { name: 'Holding GmbH' }, relationships: { client: { data: { type: 'client', id: 'c1' } } } };
-    const { prs, requests } = recordingClient((req) => (req.method === 'GET' ? { body: { data: [legalEntity] } } : { status: 201, body: { data: created } }));
+    const created = {
+      id: 'le2',
+      type: 'legal-entity',
+      attributes: { name: 'Holding GmbH' },
+      relationships: { client: { data: { type: 'client', id: 'c1' } } },
+    };
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'GET' ? { body: { data: [legalEntity] } } : { status: 201, body: { data: created } },
+    );
     expect(await prs.clients.legalEntities.list('c1')).toEqual([legalEntity]);
     expect(await prs.clients.legalEntities.create('c1', { attributes: { name: 'Holding GmbH' } })).toEqual(created);
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/clients/c1/legal-entities', 'POST /api/v2/clients/c1/legal-entities']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v2/clients/c1/legal-entities',
+      'POST /api/v2/clients/c1/legal-entities',
+    ]);
     expect(requests[1]?.body).toEqual({ data: { type: 'legal-entity', attributes: { name: 'Holding GmbH' } } });
   });
 
   it('retrieve decodes accounts, client and depositories; delete answers 204', async () => {
-    const { prs, requests } = recordingClient((req) => (req.method === 'GET' ? { body: { data: legalEntity } } : { status: 204 }));
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'GET' ? { body: { data: legalEntity } } : { status: 204 },
+    );
     const entity = await prs.legalEntities.retrieve('le1');
     expect(entity.relationships?.accounts?.data).toEqual([{ type: 'account', id: 'acc1' }]);
     expect(entity.relationships?.client?.data).toEqual({ type: 'client', id: 'c1' });
     await expect(prs.legalEntities.delete('le1')).resolves.toBeUndefined();
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/legal-entities/le1', 'DELETE /api/v2/legal-entities/le1']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v2/legal-entities/le1',
+      'DELETE /api/v2/legal-entities/le1',
+    ]);
   });
 
   it('update sends { data: { id, type, attributes: { name } } }', async () => {
     const { prs, requests } = recordingClient({ status: 204 });
-    await expect(prs.legalEntities.update('le1', { attributes: { name: 'Muster Holding AG' } })).resolves.toBeUndefined();
+    await expect(
+      prs.legalEntities.update('le1', { attributes: { name: 'Muster Holding AG' } }),
+    ).resolves.toBeUndefined();
     expect(requests[0]).toMatchObject({ method: 'PATCH', path: '/api/v2/legal-entities/le1' });
-    expect(requests[0]?.body).toEqual({ data: { id: 'le1', type: 'legal-entity', attributes: { name: 'Muster Holding AG' } } });
+    expect(requests[0]?.body).toEqual({
+      data: { id: 'le1', type: 'legal-entity', attributes: { name: 'Muster Holding AG' } },
+    });
   });
 
   it('update refuses relationships (they cannot move) and an empty name', async () => {
     const { prs, requests } = recordingClient();
     await expectRefused(
-      () => prs.legalEntities.update('le1', { attributes: { name: '' }, relationships: { client: 'c2', accounts: ['acc9'] } } as never),
+      () =>
+        prs.legalEntities.update('le1', {
+          attributes: { name: '' },
+          relationships: { client: 'c2', accounts: ['acc9'] },
+        } as never),
       [
         { path: 'attributes.name', message: 'must not be empty' },
         { path: 'relationships.client', message: 'cannot be changed by PATCH' },
         { path: 'relationships.accounts', message: 'cannot be changed by PATCH' },
       ],
     );
-    await expectRefused(() => prs.legalEntities.update('le1', {} as never), [{ path: 'attributes', message: 'names nothing to change' }]);
+    await expectRefused(
+      () => prs.legalEntities.update('le1', {} as never),
+      [{ path: 'attributes', message: 'names nothing to change' }],
+    );
     expect(requests).toHaveLength(0);
   });
 });
@@ -114,9 +143,15 @@ describe('accounts', () => {
   });
 
   it('list, retrieve (no depository: relationships absent) and delete', async () => {
-    const unlinked = { id: 'acc2', type: 'account', attributes: { externalIdentifier: 'X', ccyCode: 'EUR', excludeFromReporting: false } };
+    const unlinked = {
+      id: 'acc2',
+      type: 'account',
+      attributes: { externalIdentifier: 'X', ccyCode: 'EUR', excludeFromReporting: false },
+    };
     const { prs, requests } = recordingClient((req) =>
-      req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/accounts') ? [account, unlinked] : unlinked } },
+      req.method === 'DELETE'
+        ? { status: 204 }
+        : { body: { data: req.path.endsWith('/accounts') ? [account, unlinked] : unlinked } },
     );
     expect((await prs.legalEntities.accounts.list('le1')).map((a) => a.id)).toEqual(['acc1', 'acc2']);
     const retrieved = await prs.accounts.retrieve('acc2');
@@ -132,9 +167,17 @@ describe('accounts', () => {
 
   it('update sends only name, externalIdentifier and ccyCode', async () => {
     const { prs, requests } = recordingClient({ status: 204 });
-    await prs.accounts.update('acc1', { attributes: { name: 'Main', externalIdentifier: 'CH93-0077', ccyCode: 'EUR' } });
+    await prs.accounts.update('acc1', {
+      attributes: { name: 'Main', externalIdentifier: 'CH93-0077', ccyCode: 'EUR' },
+    });
     expect(requests[0]).toMatchObject({ method: 'PATCH', path: '/api/v2/accounts/acc1' });
-    expect(requests[0]?.body).toEqual({ data: { id: 'acc1', type: 'account', attributes: { name: 'Main', externalIdentifier: 'CH93-0077', ccyCode: 'EUR' } } });
+    expect(requests[0]?.body).toEqual({
+      data: {
+        id: 'acc1',
+        type: 'account',
+        attributes: { name: 'Main', externalIdentifier: 'CH93-0077', ccyCode: 'EUR' },
+      },
+    });
   });
 
   it('update refuses excludeFromReporting and every relationship, nothing sent', async () => {
@@ -142,14 +185,22 @@ describe('accounts', () => {
     await expectRefused(
       // @ts-expect-error excludeFromReporting is `?: never` in the update type
       () => prs.accounts.update('acc1', { attributes: { name: 'Main', excludeFromReporting: true } }),
-      [{ path: 'attributes.excludeFromReporting', message: 'cannot be changed after creation (changeable: name, externalIdentifier, ccyCode)' }],
+      [
+        {
+          path: 'attributes.excludeFromReporting',
+          message: 'cannot be changed after creation (changeable: name, externalIdentifier, ccyCode)',
+        },
+      ],
     );
-    await expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { depository: 'dep2' } } as never), [
-      { path: 'relationships.depository', message: 'cannot be changed by PATCH' },
-    ]);
-    await expectRefused(() => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never), [
-      { path: 'relationships.owner', message: 'is not a relationship of this resource' },
-    ]);
+    await expectRefused(
+      () =>
+        prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { depository: 'dep2' } } as never),
+      [{ path: 'relationships.depository', message: 'cannot be changed by PATCH' }],
+    );
+    await expectRefused(
+      () => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never),
+      [{ path: 'relationships.owner', message: 'is not a relationship of this resource' }],
+    );
     expect(requests).toHaveLength(0);
   });
 });
@@ -174,11 +225,18 @@ describe('depositories', () => {
 
   it.each([
     [[], 'must hold exactly one account, got 0: link more accounts by creating them with the depository relationship'],
-    [['acc1', 'acc2'], 'must hold exactly one account, got 2: link more accounts by creating them with the depository relationship'],
+    [
+      ['acc1', 'acc2'],
+      'must hold exactly one account, got 2: link more accounts by creating them with the depository relationship',
+    ],
   ])('refuses accounts %j', async (accounts, message) => {
     const { prs, requests } = recordingClient();
     await expectRefused(
-      () => prs.legalEntities.depositories.create('le1', { attributes: { externalIdentifier: 'D-1' }, relationships: { accounts } } as never),
+      () =>
+        prs.legalEntities.depositories.create('le1', {
+          attributes: { externalIdentifier: 'D-1' },
+          relationships: { accounts },
+        } as never),
       [{ path: 'relationships.accounts', message }],
     );
     expect(requests).toHaveLength(0);
@@ -186,18 +244,25 @@ describe('depositories', () => {
 
   it('refuses a missing accounts relationship together with attribute errors', async () => {
     const { prs } = recordingClient();
-    await expectRefused(() => prs.legalEntities.depositories.create('le1', { attributes: {} } as never), [
-      { path: 'attributes.externalIdentifier', message: 'is required' },
-      { path: 'relationships.accounts', message: 'is required (an account id)' },
-    ]);
+    await expectRefused(
+      () => prs.legalEntities.depositories.create('le1', { attributes: {} } as never),
+      [
+        { path: 'attributes.externalIdentifier', message: 'is required' },
+        { path: 'relationships.accounts', message: 'is required (an account id)' },
+      ],
+    );
   });
 
   it('list, retrieve, update (name, externalIdentifier) and delete', async () => {
     const { prs, requests } = recordingClient((req) =>
-      req.method === 'GET' ? { body: { data: req.path.endsWith('/depositories') ? [depository] : depository } } : { status: 204 },
+      req.method === 'GET'
+        ? { body: { data: req.path.endsWith('/depositories') ? [depository] : depository } }
+        : { status: 204 },
     );
     expect(await prs.legalEntities.depositories.list('le1')).toEqual([depository]);
-    expect((await prs.depositories.retrieve('dep1')).relationships?.accounts?.data).toEqual([{ type: 'account', id: 'acc1' }]);
+    expect((await prs.depositories.retrieve('dep1')).relationships?.accounts?.data).toEqual([
+      { type: 'account', id: 'acc1' },
+    ]);
     await prs.depositories.update('dep1', { attributes: { name: 'Custody 2', externalIdentifier: 'D-1002' } });
     await prs.depositories.delete('dep1');
     expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
@@ -206,14 +271,18 @@ describe('depositories', () => {
       'PATCH /api/v2/depositories/dep1',
       'DELETE /api/v2/depositories/dep1',
     ]);
-    expect(requests[2]?.body).toEqual({ data: { id: 'dep1', type: 'depository', attributes: { name: 'Custody 2', externalIdentifier: 'D-1002' } } });
+    expect(requests[2]?.body).toEqual({
+      data: { id: 'dep1', type: 'depository', attributes: { name: 'Custody 2', externalIdentifier: 'D-1002' } },
+    });
   });
 
   it('update refuses relationships', async () => {
     const { prs, requests } = recordingClient();
-    await expectRefused(() => prs.depositories.update('dep1', { attributes: { name: 'x' }, relationships: { accounts: ['acc2'] } } as never), [
-      { path: 'relationships.accounts', message: 'cannot be changed by PATCH' },
-    ]);
+    await expectRefused(
+      () =>
+        prs.depositories.update('dep1', { attributes: { name: 'x' }, relationships: { accounts: ['acc2'] } } as never),
+      [{ path: 'relationships.accounts', message: 'cannot be changed by PATCH' }],
+    );
     expect(requests).toHaveLength(0);
   });
 });

@@ -9,7 +9,9 @@ import { bond, bondAttributes, client, TOKEN, useServer } from '../helpers/instr
 
 const server = useServer();
 /** Another origin (localhost instead of 127.0.0.1, another port) that must never see the token. */
-const elsewhere = useServer((req, res) => json(res, 200, { data: bond('evil', req.url.includes('/v2/') ? 'asset' : 'instrument') }));
+const elsewhere = useServer((req, res) =>
+  json(res, 200, { data: bond('evil', req.url.includes('/v2/') ? 'asset' : 'instrument') }),
+);
 
 const FAMILIES = [
   { family: 'assets', suffix: 'asset', base: '/api/v2/assets' },
@@ -24,7 +26,8 @@ function service(base: string, suffix: 'asset' | 'instrument', location: (origin
       return res.end();
     }
     if (req.method === 'POST') return json(res, 201, { data: { id: 'fresh', ...JSON.parse(req.body).data } });
-    if (req.url === `${base}/existing-7`) return json(res, 200, { data: bond('existing-7', suffix, { name: 'Existing' }) }, { 'x-request-id': 'got' });
+    if (req.url === `${base}/existing-7`)
+      return json(res, 200, { data: bond('existing-7', suffix, { name: 'Existing' }) }, { 'x-request-id': 'got' });
     json(res, 404, { errors: [{ status: 404, detail: `no ${req.url}` }] });
   });
 }
@@ -38,17 +41,20 @@ describe.each(FAMILIES)('$family.create answered 303 See Other', ({ family, suff
   it.each([
     ['a relative Location', (_origin: string) => `${base}/existing-7`],
     ['an absolute Location', (origin: string) => `${origin}${base}/existing-7`],
-  ])('returns the existing resource with created: false (%s), the token on the redirected GET', async (_what, location) => {
-    service(base, suffix, location);
-    const { data, created, response } = await client(server.url)[family].create(input).withResponse();
-    expect(created).toBe(false);
-    expect(data).toEqual(bond('existing-7', suffix, { name: 'Existing' }));
-    expect(response.status).toBe(200);
-    expect(response.headers.get('x-request-id')).toBe('got');
-    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${base}`, `GET ${base}/existing-7`]);
-    expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
-    expect(server.requests[1]?.body).toBe('');
-  });
+  ])(
+    'returns the existing resource with created: false (%s), the token on the redirected GET',
+    async (_what, location) => {
+      service(base, suffix, location);
+      const { data, created, response } = await client(server.url)[family].create(input).withResponse();
+      expect(created).toBe(false);
+      expect(data).toEqual(bond('existing-7', suffix, { name: 'Existing' }));
+      expect(response.status).toBe(200);
+      expect(response.headers.get('x-request-id')).toBe('got');
+      expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${base}`, `GET ${base}/existing-7`]);
+      expect(server.requests[1]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+      expect(server.requests[1]?.body).toBe('');
+    },
+  );
 
   it('a fresh create (201) says created: true', async () => {
     service(base, suffix, () => '', false);
@@ -76,7 +82,9 @@ describe.each(FAMILIES)('$family.create answered 303 See Other', ({ family, suff
   it('with a fetch that hands back the 303, a Location on another origin is refused without sending the token', async () => {
     const other = elsewhere.url.replace('127.0.0.1', 'localhost');
     service(base, suffix, () => `${other}${base}/existing-7`);
-    const error = await client(server.url, { fetch: manualFetch })[family].create(input).catch((e: unknown) => e);
+    const error = await client(server.url, { fetch: manualFetch })
+      [family].create(input)
+      .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(PortfolioReportingError);
     expect((error as Error).message).toBe(
       `POST ${server.url}${base} answered 303 See Other to another origin (${other}); the SDK does not send your token there.`,
@@ -88,7 +96,9 @@ describe.each(FAMILIES)('$family.create answered 303 See Other', ({ family, suff
   it('with the default fetch, a redirect to another origin does not carry the token', async () => {
     const other = elsewhere.url.replace('127.0.0.1', 'localhost');
     service(base, suffix, () => `${other}${base}/existing-7`);
-    await client(server.url)[family].create(input).catch(() => undefined);
+    await client(server.url)
+      [family].create(input)
+      .catch(() => undefined);
     // fetch itself followed the redirect (as a browser does) and dropped the credential on the way.
     expect(elsewhere.requests).toHaveLength(1);
     expect(elsewhere.requests[0]?.headers.authorization).toBeUndefined();

@@ -2,7 +2,11 @@ import { describe, expect, it } from 'vitest';
 import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
-const seriesValue = (type: string, id: string, provider = 'client') => ({ id, type, attributes: { date: '2024-01-31', provider, value: 0.035 } });
+const seriesValue = (type: string, id: string, provider = 'client') => ({
+  id,
+  type,
+  attributes: { date: '2024-01-31', provider, value: 0.035 },
+});
 
 const mounts = [
   { parent: 'instruments', version: '/api/v3' },
@@ -26,7 +30,10 @@ describe.each(mounts)('$parent time series ($version)', ({ parent, version }) =>
     const series = prs[parent][name];
 
     const listed = await series.list('inst1');
-    expect(listed.map((v) => [v.id, v.attributes.provider])).toEqual([['v1', 'operator'], ['v2', 'client']]);
+    expect(listed.map((v) => [v.id, v.attributes.provider])).toEqual([
+      ['v1', 'operator'],
+      ['v2', 'client'],
+    ]);
 
     const created = await series.create('inst1', { attributes: { date: '2024-01-31', value: 0.035 } });
     expect(created).toEqual(seriesValue(type, 'v3'));
@@ -48,8 +55,12 @@ describe.each(mounts)('$parent time series ($version)', ({ parent, version }) =>
       // @ts-expect-error provider is `?: never` in the input type
       prs[parent][name].create('inst1', { attributes: { date: '2024-01-31', value: 1, provider: 'client' } });
     const error = await refusalOf(attempt);
-    expect(error.issues).toEqual([{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }]);
-    expect(error.message).toBe(`${parent}.${name}.create: attributes.provider: is set by the service and cannot be sent (nothing was sent)`);
+    expect(error.issues).toEqual([
+      { path: 'attributes.provider', message: 'is set by the service and cannot be sent' },
+    ]);
+    expect(error.message).toBe(
+      `${parent}.${name}.create: attributes.provider: is set by the service and cannot be sent (nothing was sent)`,
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -64,8 +75,14 @@ describe.each(mounts)('$parent time series ($version)', ({ parent, version }) =>
 
 describe('price updates refuse what cannot change', () => {
   it.each([
-    [{ attributes: { value: 1, date: '2024-02-01' } }, [{ path: 'attributes.date', message: 'cannot be changed after creation (changeable: value)' }]],
-    [{ attributes: { value: 1, provider: 'operator' } }, [{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }]],
+    [
+      { attributes: { value: 1, date: '2024-02-01' } },
+      [{ path: 'attributes.date', message: 'cannot be changed after creation (changeable: value)' }],
+    ],
+    [
+      { attributes: { value: 1, provider: 'operator' } },
+      [{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }],
+    ],
     [{ attributes: {} }, [{ path: 'attributes', message: 'names nothing to change' }]],
     [{ attributes: { value: '1' } }, [{ path: 'attributes.value', message: 'must be a number, got "1"' }]],
   ])('%j', async (input, issues) => {
@@ -86,8 +103,12 @@ describe('time series input rules', () => {
 
   it('an empty parent or series id is refused', async () => {
     const { prs, requests } = recordingClient();
-    await expect(prs.instruments.prices.list('')).rejects.toThrow('instruments.prices.list: id: must be a non-empty string id, got an empty string');
-    await expect(prs.instruments.netAssetValues.delete('')).rejects.toThrow('instruments.netAssetValues.delete: navId: must be a non-empty string id');
+    await expect(prs.instruments.prices.list('')).rejects.toThrow(
+      'instruments.prices.list: id: must be a non-empty string id, got an empty string',
+    );
+    await expect(prs.instruments.netAssetValues.delete('')).rejects.toThrow(
+      'instruments.netAssetValues.delete: navId: must be a non-empty string id',
+    );
     expect(requests).toHaveLength(0);
   });
 
@@ -108,21 +129,50 @@ describe('net asset values (v3 only)', () => {
   it('a null effectiveDate is sent as null and comes back equal to officialDate', async () => {
     const { prs, requests } = recordingClient((req) => {
       const attributes = (req.body as { data: { attributes: Record<string, unknown> } }).data.attributes;
-      return { status: 201, body: { data: { id: 'nav1', type: 'net-asset-value', attributes: { ...attributes, effectiveDate: attributes.officialDate } } } };
+      return {
+        status: 201,
+        body: {
+          data: {
+            id: 'nav1',
+            type: 'net-asset-value',
+            attributes: { ...attributes, effectiveDate: attributes.officialDate },
+          },
+        },
+      };
     });
-    const nav = await prs.instruments.netAssetValues.create('pmf1', { attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 } });
+    const nav = await prs.instruments.netAssetValues.create('pmf1', {
+      attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 },
+    });
     expect(requests[0]).toMatchObject({ method: 'POST', path: '/api/v3/instruments/pmf1/net-asset-values' });
-    expect(requests[0]?.body).toEqual({ data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 } } });
+    expect(requests[0]?.body).toEqual({
+      data: {
+        type: 'net-asset-value',
+        attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 },
+      },
+    });
     const sent = requests[0]?.body as { data: { attributes: object } };
     expect(Object.hasOwn(sent.data.attributes, 'effectiveDate')).toBe(true);
-    expect(nav).toEqual({ id: 'nav1', type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 1_250_000 } });
+    expect(nav).toEqual({
+      id: 'nav1',
+      type: 'net-asset-value',
+      attributes: { officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 1_250_000 },
+    });
   });
 
   it('lists (id, officialDate, effectiveDate, value) and deletes by navId', async () => {
-    const nav = { id: 'nav1', type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: '2024-04-02', value: 10 } };
-    const { prs, requests } = recordingClient((req) => (req.method === 'GET' ? { body: { data: [nav] } } : { status: 204 }));
+    const nav = {
+      id: 'nav1',
+      type: 'net-asset-value',
+      attributes: { officialDate: '2024-03-31', effectiveDate: '2024-04-02', value: 10 },
+    };
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'GET' ? { body: { data: [nav] } } : { status: 204 },
+    );
     expect(await prs.instruments.netAssetValues.list('pmf1')).toEqual([nav]);
     await prs.instruments.netAssetValues.delete('nav1');
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v3/instruments/pmf1/net-asset-values', 'DELETE /api/v3/net-asset-values/nav1']);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v3/instruments/pmf1/net-asset-values',
+      'DELETE /api/v3/net-asset-values/nav1',
+    ]);
   });
 });

@@ -44,7 +44,14 @@ describe('users', () => {
 
   it('clients.users.create refuses the client relationship (it comes from the path) and missing names', async () => {
     const { prs, requests } = recordingClient();
-    expect(await issuesOf(() => prs.clients.users.create('c1', { attributes: { contactEmail: 'e@example.com' }, relationships: { client: 'c2' } } as never))).toEqual([
+    expect(
+      await issuesOf(() =>
+        prs.clients.users.create('c1', {
+          attributes: { contactEmail: 'e@example.com' },
+          relationships: { client: 'c2' },
+        } as never),
+      ),
+    ).toEqual([
       { path: 'attributes.firstName', message: 'is required' },
       { path: 'attributes.lastName', message: 'is required' },
       { path: 'relationships.client', message: 'is set by the service and cannot be sent' },
@@ -53,11 +60,17 @@ describe('users', () => {
   });
 
   it('list, retrieve and delete', async () => {
-    const { prs, requests } = recordingClient((req) => (req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } }));
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } },
+    );
     expect(await prs.clients.users.list('c1')).toEqual([user]);
     expect(await prs.users.retrieve(user.id)).toEqual(user);
     await expect(prs.users.delete(user.id)).resolves.toBeUndefined();
-    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /api/v2/clients/c1/users', `GET /api/v2/users/${user.id}`, `DELETE /api/v2/users/${user.id}`]);
+    expect(requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /api/v2/clients/c1/users',
+      `GET /api/v2/users/${user.id}`,
+      `DELETE /api/v2/users/${user.id}`,
+    ]);
   });
 
   it('update PATCHes the changed fields and resolves to the full user the service answers with (200)', async () => {
@@ -71,12 +84,21 @@ describe('users', () => {
 
   it('update may change only the readable reporting entities (no empty attributes sent)', async () => {
     const { prs, requests } = recordingClient({ body: { data: user } });
-    await prs.users.update(user.id, { relationships: { readAccessToReportingEntities: ['re1', { type: 'reporting-entity', id: 're2' }] } });
+    await prs.users.update(user.id, {
+      relationships: { readAccessToReportingEntities: ['re1', { type: 'reporting-entity', id: 're2' }] },
+    });
     expect(requests[0]?.body).toEqual({
       data: {
         id: user.id,
         type: 'user',
-        relationships: { readAccessToReportingEntities: { data: [{ type: 'reporting-entity', id: 're1' }, { type: 'reporting-entity', id: 're2' }] } },
+        relationships: {
+          readAccessToReportingEntities: {
+            data: [
+              { type: 'reporting-entity', id: 're1' },
+              { type: 'reporting-entity', id: 're2' },
+            ],
+          },
+        },
       },
     });
   });
@@ -85,10 +107,18 @@ describe('users', () => {
     const { prs, requests } = recordingClient();
     const refused = (input: unknown) => issuesOf(() => prs.users.update(user.id, input as never));
     expect(await refused({ relationships: { client: 'c2' } })).toEqual([
-      { path: 'relationships.client', message: 'cannot be changed by PATCH (changeable: readAccessToReportingEntities)' },
+      {
+        path: 'relationships.client',
+        message: 'cannot be changed by PATCH (changeable: readAccessToReportingEntities)',
+      },
     ]);
-    expect(await refused({ relationships: { readAccessToReportingEntities: [{ type: 'portfolio', id: 'p1' }] } })).toEqual([
-      { path: 'relationships.readAccessToReportingEntities.0.type', message: 'must be "reporting-entity", got "portfolio"' },
+    expect(
+      await refused({ relationships: { readAccessToReportingEntities: [{ type: 'portfolio', id: 'p1' }] } }),
+    ).toEqual([
+      {
+        path: 'relationships.readAccessToReportingEntities.0.type',
+        message: 'must be "reporting-entity", got "portfolio"',
+      },
     ]);
     expect(await refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
     expect(requests).toHaveLength(0);
@@ -105,20 +135,34 @@ describe('invites', () => {
     expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: {} } });
   });
 
-  it.each(['apple', 'google', 'microsoft', ''] as const)('create accepts restrictedToIdentityProvider %j', async (provider) => {
-    const { prs, requests } = recordingClient({ status: 201, body: { data: invite('valid', provider) } });
-    const created = await prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' } });
-    expect(created.attributes.restrictedToIdentityProvider).toBe(provider);
-    expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' } } });
-  });
+  it.each(['apple', 'google', 'microsoft', ''] as const)(
+    'create accepts restrictedToIdentityProvider %j',
+    async (provider) => {
+      const { prs, requests } = recordingClient({ status: 201, body: { data: invite('valid', provider) } });
+      const created = await prs.users.invites.create(user.id, {
+        attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' },
+      });
+      expect(created.attributes.restrictedToIdentityProvider).toBe(provider);
+      expect(requests[0]?.body).toEqual({
+        data: {
+          type: 'invite',
+          attributes: { restrictedToIdentityProvider: provider, restrictedToEmail: 'erika@example.com' },
+        },
+      });
+    },
+  );
 
   it('create refuses an unknown identity provider and the service-set fields, nothing sent', async () => {
     const { prs, requests } = recordingClient();
     await expect(
       // @ts-expect-error 'facebook' is not an identity provider
       prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: 'facebook' } }),
-    ).rejects.toThrow('users.invites.create: attributes.restrictedToIdentityProvider: must be one of "apple", "google", "microsoft", "", got "facebook" (nothing was sent)');
-    await expect(prs.users.invites.create(user.id, { attributes: { state: 'used', expiration: '2030-01-01T00:00:00Z' } } as never)).rejects.toThrow(
+    ).rejects.toThrow(
+      'users.invites.create: attributes.restrictedToIdentityProvider: must be one of "apple", "google", "microsoft", "", got "facebook" (nothing was sent)',
+    );
+    await expect(
+      prs.users.invites.create(user.id, { attributes: { state: 'used', expiration: '2030-01-01T00:00:00Z' } } as never),
+    ).rejects.toThrow(
       'users.invites.create: attributes.state: is set by the service and cannot be sent; attributes.expiration: is set by the service and cannot be sent (nothing was sent)',
     );
     expect(requests).toHaveLength(0);
@@ -143,7 +187,9 @@ describe('invites', () => {
 
   it('cancel refuses an empty invite id', async () => {
     const { prs, requests } = recordingClient();
-    await expect(prs.users.invites.cancel(user.id, '')).rejects.toThrow('users.invites.cancel: inviteId: must be a non-empty string id, got an empty string');
+    await expect(prs.users.invites.cancel(user.id, '')).rejects.toThrow(
+      'users.invites.cancel: inviteId: must be a non-empty string id, got an empty string',
+    );
     expect(requests).toHaveLength(0);
   });
 });

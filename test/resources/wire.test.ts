@@ -30,10 +30,20 @@ it('invite cancellation: POST with exactly {"data":{"type":"invite-cancellation"
 
 it('NAV create: effectiveDate null is on the wire, and the answer decodes', async () => {
   server.handle((_req, res) =>
-    json(res, 201, { data: { id: 'n1', type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 5 } } }),
+    json(res, 201, {
+      data: {
+        id: 'n1',
+        type: 'net-asset-value',
+        attributes: { officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 5 },
+      },
+    }),
   );
-  const nav = await prs.instruments.netAssetValues.create('f1', { attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 5 } });
-  expect(server.requests.at(-1)?.body).toBe('{"data":{"type":"net-asset-value","attributes":{"officialDate":"2024-03-31","effectiveDate":null,"value":5}}}');
+  const nav = await prs.instruments.netAssetValues.create('f1', {
+    attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 5 },
+  });
+  expect(server.requests.at(-1)?.body).toBe(
+    '{"data":{"type":"net-asset-value","attributes":{"officialDate":"2024-03-31","effectiveDate":null,"value":5}}}',
+  );
   expect(nav.attributes.effectiveDate).toBe('2024-03-31');
 });
 
@@ -44,5 +54,9 @@ it('price PATCH: id, type and value on the wire', async () => {
   });
   await prs.assets.prices.update('p1', { attributes: { value: 99.5 } });
   const req = server.requests.at(-1);
-  expect([req?.method, req?.url, req?.body]).toEqual(['PATCH', '/api/v2/prices/p1', '{"data":{"type":"price","id":"p1","attributes":{"value":99.5}}}']);
+  expect([req?.method, req?.url, req?.body]).toEqual([
+    'PATCH',
+    '/api/v2/prices/p1',
+    '{"data":{"type":"price","id":"p1","attributes":{"value":99.5}}}',
+  ]);
 });

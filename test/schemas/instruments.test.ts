@@ -27,18 +27,50 @@ const fxDates = { agreementDate: '2024-03-01', fixingDate: '2024-06-01', settlem
 const SAMPLES: Record<InstrumentKind, Record<string, unknown>> = {
   bond: bondAttributes,
   'index-linked-bond': { ...bondAttributes, name: 'Linker' },
-  'zero-coupon-bond': { ccyCode: 'CHF', countryCode: 'CH', maturityDate: '2031-01-01', name: 'Zero', securityIdentifier: 'CH1' },
+  'zero-coupon-bond': {
+    ccyCode: 'CHF',
+    countryCode: 'CH',
+    maturityDate: '2031-01-01',
+    name: 'Zero',
+    securityIdentifier: 'CH1',
+  },
   stock: equity,
   'mutual-fund': { ...equity, name: 'Fund' },
   fee: { name: 'Custody fee', category: 'custody' },
   refund: { name: 'Tax refund' },
-  loan: { agreementDate: '2024-01-15', dayCountConvention: '30/360', interestRateInPercent: 3.5, maturityDate: '2029-01-15', principalAmount: 1e5, securityIdentifier: 'L1' },
-  'fx-forward-cash-settlement': { ...fxDates, notionalAmount: 1e6, primaryCcyCode: 'EUR', secondaryCcyCode: 'USD', securityIdentifier: 'FX1', settlementAmount: -1.08e6 },
-  'fx-forward-physical-delivery': { ...fxDates, notionalAmount: 1e6, securityIdentifier: 'FX2', settlementAmount: -1.08e6 },
+  loan: {
+    agreementDate: '2024-01-15',
+    dayCountConvention: '30/360',
+    interestRateInPercent: 3.5,
+    maturityDate: '2029-01-15',
+    principalAmount: 1e5,
+    securityIdentifier: 'L1',
+  },
+  'fx-forward-cash-settlement': {
+    ...fxDates,
+    notionalAmount: 1e6,
+    primaryCcyCode: 'EUR',
+    secondaryCcyCode: 'USD',
+    securityIdentifier: 'FX1',
+    settlementAmount: -1.08e6,
+  },
+  'fx-forward-physical-delivery': {
+    ...fxDates,
+    notionalAmount: 1e6,
+    securityIdentifier: 'FX2',
+    settlementAmount: -1.08e6,
+  },
   'private-market-fund-commitment-based': {
     customIdentifier: null,
     exitDate: null,
-    fund: { managerName: 'M', name: 'F', ccyCode: 'EUR', strategy: 'venture-capital', investmentRegion: 'global', vintageDate: '2020-01-01' },
+    fund: {
+      managerName: 'M',
+      name: 'F',
+      ccyCode: 'EUR',
+      strategy: 'venture-capital',
+      investmentRegion: 'global',
+      vintageDate: '2020-01-01',
+    },
   },
   other: { securityIdentifier: 'X1' },
 };
@@ -72,32 +104,44 @@ describe('each kind yields an -asset and an -instrument member from one definiti
     expect(keysOf(asset)).toEqual(['attributes', 'id', 'relationships', 'type']);
   });
 
-  it.each(KINDS)('%s: both accept the same attributes, and refuse the same wrong ones, under their own type only', (kind) => {
-    const attributes = SAMPLES[kind];
-    const asset = { id: 'a1', type: `${kind}-asset`, attributes };
-    const instrument = { id: 'i1', type: `${kind}-instrument`, attributes };
-    expect(z.safeParse(assetSchemas[`${kind}-asset`], asset).success).toBe(true);
-    expect(z.safeParse(instrumentSchemas[`${kind}-instrument`], instrument).success).toBe(true);
-    expect(z.safeParse(assetSchema, asset).success).toBe(true);
-    expect(z.safeParse(instrumentSchema, instrument).success).toBe(true);
-    // The type string selects the family: an -instrument is not an -asset member.
-    expect(z.safeParse(assetSchemas[`${kind}-asset`], instrument).success).toBe(false);
-    // The same documented field with a wrong JSON type fails in both, on the same path.
-    const [field] = Object.keys(attributes) as [string];
-    const wrong = { ...attributes, [field]: true };
-    const issuePaths = (schema: unknown, type: string) =>
-      z.safeParse(schema as z.ZodMiniType, { id: 'x', type, attributes: wrong }).error?.issues.map((i) => i.path.join('.'));
-    expect(issuePaths(assetSchemas[`${kind}-asset`], `${kind}-asset`)).toEqual([`attributes.${field}`]);
-    expect(issuePaths(instrumentSchemas[`${kind}-instrument`], `${kind}-instrument`)).toEqual([`attributes.${field}`]);
-  });
+  it.each(KINDS)(
+    '%s: both accept the same attributes, and refuse the same wrong ones, under their own type only',
+    (kind) => {
+      const attributes = SAMPLES[kind];
+      const asset = { id: 'a1', type: `${kind}-asset`, attributes };
+      const instrument = { id: 'i1', type: `${kind}-instrument`, attributes };
+      expect(z.safeParse(assetSchemas[`${kind}-asset`], asset).success).toBe(true);
+      expect(z.safeParse(instrumentSchemas[`${kind}-instrument`], instrument).success).toBe(true);
+      expect(z.safeParse(assetSchema, asset).success).toBe(true);
+      expect(z.safeParse(instrumentSchema, instrument).success).toBe(true);
+      // The type string selects the family: an -instrument is not an -asset member.
+      expect(z.safeParse(assetSchemas[`${kind}-asset`], instrument).success).toBe(false);
+      // The same documented field with a wrong JSON type fails in both, on the same path.
+      const [field] = Object.keys(attributes) as [string];
+      const wrong = { ...attributes, [field]: true };
+      const issuePaths = (schema: unknown, type: string) =>
+        z
+          .safeParse(schema as z.ZodMiniType, { id: 'x', type, attributes: wrong })
+          .error?.issues.map((i) => i.path.join('.'));
+      expect(issuePaths(assetSchemas[`${kind}-asset`], `${kind}-asset`)).toEqual([`attributes.${field}`]);
+      expect(issuePaths(instrumentSchemas[`${kind}-instrument`], `${kind}-instrument`)).toEqual([
+        `attributes.${field}`,
+      ]);
+    },
+  );
 
   it.each(KINDS)('%s: both families share one create rule', (kind) => {
     const asset = familyRules('asset')[`${kind}-asset`];
     const instrument = familyRules('instrument')[`${kind}-instrument`];
     if (INSTRUMENT_KINDS[kind].creatable) {
-      expect(asset).toEqual({ attributes: createAttributeSchemas[kind as keyof typeof createAttributeSchemas], relationships: INSTRUMENT_KINDS[kind].relationships });
+      expect(asset).toEqual({
+        attributes: createAttributeSchemas[kind as keyof typeof createAttributeSchemas],
+        relationships: INSTRUMENT_KINDS[kind].relationships,
+      });
       expect(instrument).toEqual(asset);
-      expect(asset && 'attributes' in asset && asset.attributes).toBe(instrument && 'attributes' in instrument && instrument.attributes);
+      expect(asset && 'attributes' in asset && asset.attributes).toBe(
+        instrument && 'attributes' in instrument && instrument.attributes,
+      );
     } else {
       expect(asset).toEqual(instrument);
       expect(asset).toHaveProperty('refused');
@@ -115,8 +159,12 @@ describe('each kind yields an -asset and an -instrument member from one definiti
   it('create inputs are typed from the same fields: strings are strings, value sets are closed', () => {
     expectTypeOf<InstrumentCreateAttributes<'bond'>['ccyCode']>().toEqualTypeOf<string>();
     expectTypeOf<InstrumentCreateAttributes<'bond'>['maturityDate']>().toEqualTypeOf<string | undefined>();
-    expectTypeOf<InstrumentCreateAttributes<'bond'>['couponFrequency']>().toEqualTypeOf<'quarterly' | 'semiannually' | 'annually'>();
-    expectTypeOf<InstrumentCreateAttributes<'private-market-fund-commitment-based'>['exitDate']>().toEqualTypeOf<undefined>();
+    expectTypeOf<InstrumentCreateAttributes<'bond'>['couponFrequency']>().toEqualTypeOf<
+      'quarterly' | 'semiannually' | 'annually'
+    >();
+    expectTypeOf<
+      InstrumentCreateAttributes<'private-market-fund-commitment-based'>['exitDate']
+    >().toEqualTypeOf<undefined>();
   });
 });
 

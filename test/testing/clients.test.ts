@@ -5,13 +5,25 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
   const h = useHarness();
 
   it('creates, reads, lists, PATCHes (merge, 204) and deletes a client', async () => {
-    const created = await h.post('/api/v2/clients', { data: { type: 'client', attributes: { name: 'Berg', segment: 'family-office' } } });
+    const created = await h.post('/api/v2/clients', {
+      data: { type: 'client', attributes: { name: 'Berg', segment: 'family-office' } },
+    });
     expect(created.status).toBe(201);
-    expect(created.body.data).toEqual({ id: created.body.data.id, type: 'client', attributes: { name: 'Berg', segment: 'family-office' } });
+    expect(created.body.data).toEqual({
+      id: created.body.data.id,
+      type: 'client',
+      attributes: { name: 'Berg', segment: 'family-office' },
+    });
     expect(created.body.data.id).toMatch(HEX24);
     const id = created.body.data.id;
-    expect((await h.patch(`/api/v2/clients/${id}`, { data: { id, type: 'client', attributes: { name: 'Berg AB' } } })).status).toBe(204);
-    expect((await h.get(`/api/v2/clients/${id}`)).body.data.attributes).toEqual({ name: 'Berg AB', segment: 'family-office' });
+    expect(
+      (await h.patch(`/api/v2/clients/${id}`, { data: { id, type: 'client', attributes: { name: 'Berg AB' } } }))
+        .status,
+    ).toBe(204);
+    expect((await h.get(`/api/v2/clients/${id}`)).body.data.attributes).toEqual({
+      name: 'Berg AB',
+      segment: 'family-office',
+    });
     expect((await h.get('/api/v2/clients')).body.data).toHaveLength(1);
     expect((await h.post('/api/v2/clients', { data: { type: 'legal-entity', attributes: {} } })).status).toBe(409);
     expect((await h.del(`/api/v2/clients/${id}`)).status).toBe(204);
@@ -21,47 +33,89 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
     const { client } = seedStructure(h.mock);
     const res = await h.del(`/api/v2/clients/${client.id}`);
     expect(res.status).toBe(409);
-    expect(res.body.errors[0].detail).toBe(`client ${client.id} still has 1 legal entities, 1 reporting entities; delete them first`);
+    expect(res.body.errors[0].detail).toBe(
+      `client ${client.id} still has 1 legal entities, 1 reporting entities; delete them first`,
+    );
   });
 
   it('creates reporting entities and portfolios under their owners; the deprecated client portfolios list says so', async () => {
     const client = h.mock.store.clients.add({ name: 'Berg' });
-    const entity = await h.post(`/api/v2/clients/${client.id}/reporting-entities`, { data: { type: 'reporting-entity', attributes: { name: 'Family', ccyCode: 'SEK' } } });
+    const entity = await h.post(`/api/v2/clients/${client.id}/reporting-entities`, {
+      data: { type: 'reporting-entity', attributes: { name: 'Family', ccyCode: 'SEK' } },
+    });
     expect(entity.status).toBe(201);
     expect(entity.body.data.relationships).toEqual({ client: { data: { type: 'client', id: client.id } } });
-    const portfolio = await h.post(`/api/v2/reporting-entities/${entity.body.data.id}/portfolios`, { data: { type: 'portfolio', attributes: { name: 'Core' } } });
-    expect(portfolio.body.data.relationships).toEqual({ reportingEntity: { data: { type: 'reporting-entity', id: entity.body.data.id } } });
+    const portfolio = await h.post(`/api/v2/reporting-entities/${entity.body.data.id}/portfolios`, {
+      data: { type: 'portfolio', attributes: { name: 'Core' } },
+    });
+    expect(portfolio.body.data.relationships).toEqual({
+      reportingEntity: { data: { type: 'reporting-entity', id: entity.body.data.id } },
+    });
     expect((await h.get(`/api/v2/reporting-entities/${entity.body.data.id}/portfolios`)).body.data).toHaveLength(1);
     const deprecated = await h.get(`/api/v2/clients/${client.id}/portfolios`);
     expect(deprecated.body.data.map((p: { id: string }) => p.id)).toEqual([portfolio.body.data.id]);
     expect(deprecated.headers.get('deprecation')).toBe('true');
     expect((await h.del(`/api/v2/reporting-entities/${entity.body.data.id}`)).status).toBe(409);
-    expect((await h.patch(`/api/v2/portfolios/${portfolio.body.data.id}`, { data: { type: 'portfolio', attributes: { name: 'Core 2' } } })).status).toBe(204);
-    expect((await h.get(`/api/v2/portfolios/${portfolio.body.data.id}`)).body.data.attributes).toEqual({ name: 'Core 2' });
+    expect(
+      (
+        await h.patch(`/api/v2/portfolios/${portfolio.body.data.id}`, {
+          data: { type: 'portfolio', attributes: { name: 'Core 2' } },
+        })
+      ).status,
+    ).toBe(204);
+    expect((await h.get(`/api/v2/portfolios/${portfolio.body.data.id}`)).body.data.attributes).toEqual({
+      name: 'Core 2',
+    });
     expect((await h.del(`/api/v2/portfolios/${portfolio.body.data.id}`)).status).toBe(204);
-    expect((await h.patch(`/api/v2/reporting-entities/${entity.body.data.id}`, { data: { type: 'reporting-entity', attributes: { ccyCode: 'EUR' } } })).status).toBe(204);
+    expect(
+      (
+        await h.patch(`/api/v2/reporting-entities/${entity.body.data.id}`, {
+          data: { type: 'reporting-entity', attributes: { ccyCode: 'EUR' } },
+        })
+      ).status,
+    ).toBe(204);
     expect((await h.del(`/api/v2/reporting-entities/${entity.body.data.id}`)).status).toBe(204);
   });
 
   it('answers performance from the seeded holdings over the period', async () => {
     const s = seedStructure(h.mock);
-    const acme = h.mock.store.instruments.add({ kind: 'stock', attributes: { securityIdentifier: 'US1', ccyCode: 'EUR' } });
+    const acme = h.mock.store.instruments.add({
+      kind: 'stock',
+      attributes: { securityIdentifier: 'US1', ccyCode: 'EUR' },
+    });
     h.mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-01', value: 100 });
     h.mock.store.prices.add({ instrumentId: acme.id, date: '2024-06-30', value: 110 });
     h.mock.store.positions.add({ portfolioId: s.portfolio.id, instrumentId: acme.id, units: 10 });
-    const res = await h.get(`/api/v2/performance/reporting-entities/${s.reportingEntity.id}`, { fromDate: '2024-01-01', toDate: '2024-06-30' });
+    const res = await h.get(`/api/v2/performance/reporting-entities/${s.reportingEntity.id}`, {
+      fromDate: '2024-01-01',
+      toDate: '2024-06-30',
+    });
     expect(res.body.data.id).toMatch(BASE64URL);
     expect(res.body.data.type).toBe('performance');
     expect(res.body.data.attributes).toEqual({
-      fromDate: '2024-01-01', toDate: '2024-06-30', ccyCode: 'EUR', startMarketValue: 1000, endMarketValue: 1100, absoluteReturn: 100, relativeReturn: 0.1,
+      fromDate: '2024-01-01',
+      toDate: '2024-06-30',
+      ccyCode: 'EUR',
+      startMarketValue: 1000,
+      endMarketValue: 1100,
+      absoluteReturn: 100,
+      relativeReturn: 0.1,
     });
   });
 
   it('lists seeded custodian holdings of a legal entity', async () => {
     const { legalEntity } = seedStructure(h.mock);
-    const row = h.mock.store.custodianHoldings.add({ legalEntityId: legalEntity.id, attributes: { depositoryNumber: '7001', marketValue: 1000 } });
+    const row = h.mock.store.custodianHoldings.add({
+      legalEntityId: legalEntity.id,
+      attributes: { depositoryNumber: '7001', marketValue: 1000 },
+    });
     expect((await h.get(`/api/v2/custodian-holdings/legal-entities/${legalEntity.id}`)).body.data).toEqual([
-      { id: row.id, type: 'custodian-holding', attributes: { depositoryNumber: '7001', marketValue: 1000 }, relationships: { legalEntity: { data: { type: 'legal-entity', id: legalEntity.id } } } },
+      {
+        id: row.id,
+        type: 'custodian-holding',
+        attributes: { depositoryNumber: '7001', marketValue: 1000 },
+        relationships: { legalEntity: { data: { type: 'legal-entity', id: legalEntity.id } } },
+      },
     ]);
   });
 });

@@ -10,7 +10,6 @@ export const JSONAPI = 'application/vnd.api+json';
 export interface Answer {
   status: number;
   headers: Headers;
-  // biome-ignore lint/suspicious/noExplicitAny: tests read into bodies by known paths.
   body: any;
 }
 
@@ -38,8 +37,14 @@ export async function startHarness(options?: MockServiceOptions): Promise<Harnes
     for (const [k, v] of Object.entries(o.query ?? {})) url.searchParams.set(k, v);
     const isForm = o.body instanceof FormData;
     const headers: Record<string, string> = { authorization: 'Bearer test-token', accept: JSONAPI, ...o.headers };
-    if (o.body !== undefined && !isForm && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = JSONAPI;
-    const body = o.body === undefined ? undefined : isForm || typeof o.body === 'string' ? (o.body as BodyInit) : JSON.stringify(o.body);
+    if (o.body !== undefined && !isForm && !Object.keys(headers).some((h) => h.toLowerCase() === 'content-type'))
+      headers['content-type'] = JSONAPI;
+    const body =
+      o.body === undefined
+        ? undefined
+        : isForm || typeof o.body === 'string'
+          ? (o.body as BodyInit)
+          : JSON.stringify(o.body);
     const res = await fetch(url, { method, headers, body, redirect: 'manual' });
     const text = await res.text();
     return { status: res.status, headers: res.headers, body: text ? JSON.parse(text) : undefined };
@@ -73,8 +78,15 @@ export function seedStructure(mock: MockService) {
   const client = s.clients.add({ name: 'Berg Family Office' });
   const legalEntity = s.legalEntities.add({ clientId: client.id, name: 'Berg Holding AB' });
   const account = s.accounts.add({ legalEntityId: legalEntity.id, externalIdentifier: 'SE-ACC-1', ccyCode: 'EUR' });
-  const depository = s.depositories.add({ legalEntityId: legalEntity.id, externalIdentifier: 'SE-DEP-1', accountIds: [account.id] });
-  const reportingEntity = s.reportingEntities.add({ clientId: client.id, attributes: { name: 'Berg family', ccyCode: 'EUR' } });
+  const depository = s.depositories.add({
+    legalEntityId: legalEntity.id,
+    externalIdentifier: 'SE-DEP-1',
+    accountIds: [account.id],
+  });
+  const reportingEntity = s.reportingEntities.add({
+    clientId: client.id,
+    attributes: { name: 'Berg family', ccyCode: 'EUR' },
+  });
   const portfolio = s.portfolios.add({ reportingEntityId: reportingEntity.id, attributes: { name: 'Core' } });
   return { client, legalEntity, account, depository, reportingEntity, portfolio };
 }

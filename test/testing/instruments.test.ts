@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const bond = {
-  name: 'Bund 2030', securityIdentifier: 'DE0001102507', ccyCode: 'EUR', countryCode: 'DE',
-  couponFrequency: 'annually', dayCountConvention: 'actual/actual', maturityDate: '2030-08-15',
+  name: 'Bund 2030',
+  securityIdentifier: 'DE0001102507',
+  ccyCode: 'EUR',
+  countryCode: 'DE',
+  couponFrequency: 'annually',
+  dayCountConvention: 'actual/actual',
+  maturityDate: '2030-08-15',
 };
 
 describe('instruments and assets', () => {
@@ -22,20 +27,25 @@ describe('instruments and assets', () => {
   it.each([
     ['v2', '/api/v2/assets', 'stock-asset', '/api/v2/assets/'],
     ['v3', '/api/v3/instruments', 'stock-instrument', '/api/v3/instruments/'],
-  ])('answers a duplicate securityIdentifier + ccyCode on %s with 303 and Location to the existing one', async (_v, path, type, get) => {
-    const attributes = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' };
-    const first = await h.post(path, { data: { type, attributes } });
-    const again = await h.post(path, { data: { type, attributes: { ...attributes, name: 'ACME again' } } });
-    expect(again.status).toBe(303);
-    expect(again.headers.get('location')).toBe(`${h.url}${get}${first.body.data.id}`);
-    expect(again.body).toBeUndefined();
-    expect(h.mock.store.instruments.size).toBe(1);
-    // Same identifier in another currency is another instrument.
-    expect((await h.post(path, { data: { type, attributes: { ...attributes, ccyCode: 'EUR' } } })).status).toBe(201);
-  });
+  ])(
+    'answers a duplicate securityIdentifier + ccyCode on %s with 303 and Location to the existing one',
+    async (_v, path, type, get) => {
+      const attributes = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' };
+      const first = await h.post(path, { data: { type, attributes } });
+      const again = await h.post(path, { data: { type, attributes: { ...attributes, name: 'ACME again' } } });
+      expect(again.status).toBe(303);
+      expect(again.headers.get('location')).toBe(`${h.url}${get}${first.body.data.id}`);
+      expect(again.body).toBeUndefined();
+      expect(h.mock.store.instruments.size).toBe(1);
+      // Same identifier in another currency is another instrument.
+      expect((await h.post(path, { data: { type, attributes: { ...attributes, ccyCode: 'EUR' } } })).status).toBe(201);
+    },
+  );
 
   it.each(['fee', 'refund', 'other'])('refuses to create a %s instrument: 400 in the error shape', async (kind) => {
-    const res = await h.post('/api/v3/instruments', { data: { type: `${kind}-instrument`, attributes: { name: 'x', securityIdentifier: 'x' } } });
+    const res = await h.post('/api/v3/instruments', {
+      data: { type: `${kind}-instrument`, attributes: { name: 'x', securityIdentifier: 'x' } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors).toHaveLength(1);
     expect(res.body.errors[0].status).toBe(400);
@@ -43,7 +53,12 @@ describe('instruments and assets', () => {
   });
 
   it('refuses "other" as couponFrequency or dayCountConvention and names every broken field', async () => {
-    const res = await h.post('/api/v2/assets', { data: { type: 'bond-asset', attributes: { ...bond, couponFrequency: 'other', dayCountConvention: 'other', ccyCode: 'euro' } } });
+    const res = await h.post('/api/v2/assets', {
+      data: {
+        type: 'bond-asset',
+        attributes: { ...bond, couponFrequency: 'other', dayCountConvention: 'other', ccyCode: 'euro' },
+      },
+    });
     expect(res.status).toBe(400);
     const detail: string = res.body.errors[0].detail;
     expect(detail).toContain('data.attributes.couponFrequency cannot be "other"');
@@ -62,25 +77,49 @@ describe('instruments and assets', () => {
     const loan = await h.post('/api/v3/instruments', {
       data: {
         type: 'loan-instrument',
-        attributes: { agreementDate: '2024-01-01', maturityDate: '2025-01-01', principalAmount: 100_000, interestRateInPercent: 3, dayCountConvention: 'actual/360', securityIdentifier: 'LOAN-1' },
+        attributes: {
+          agreementDate: '2024-01-01',
+          maturityDate: '2025-01-01',
+          principalAmount: 100_000,
+          interestRateInPercent: 3,
+          dayCountConvention: 'actual/360',
+          securityIdentifier: 'LOAN-1',
+        },
         relationships: { account: { data: { type: 'account', id: account.id } } },
       },
     });
     expect(loan.status).toBe(201);
-    const listed = await h.get('/api/v2/transactions', { accountId: account.id, fromDate: '2024-01-01', toDate: '2025-01-01' });
+    const listed = await h.get('/api/v2/transactions', {
+      accountId: account.id,
+      fromDate: '2024-01-01',
+      toDate: '2025-01-01',
+    });
     expect(listed.body.data.map((t: { type: string; attributes: unknown }) => [t.type, t.attributes])).toEqual([
       ['loan-transaction', { accountAmount: -100_000, tradeDate: '2024-01-01', valueDate: '2024-01-01' }],
       // 366 days (2024 is a leap year) × 3% / 360
-      ['loan-transaction', { accountAmount: 100_000, interest: 3050, tradeDate: '2025-01-01', valueDate: '2025-01-01' }],
+      [
+        'loan-transaction',
+        { accountAmount: 100_000, interest: 3050, tradeDate: '2025-01-01', valueDate: '2025-01-01' },
+      ],
     ]);
-    expect(listed.body.data[0].relationships).toEqual({ account: { data: { type: 'account', id: account.id } }, loan: { data: { type: 'loan-asset', id: loan.body.data.id } } });
+    expect(listed.body.data[0].relationships).toEqual({
+      account: { data: { type: 'account', id: account.id } },
+      loan: { data: { type: 'loan-asset', id: loan.body.data.id } },
+    });
   });
 
   it('requires the relationships of the kind and checks they exist', async () => {
     const res = await h.post('/api/v2/assets', {
       data: {
         type: 'fx-forward-physical-delivery-asset',
-        attributes: { agreementDate: '2024-01-01', fixingDate: '2024-06-01', settlementDate: '2024-06-03', notionalAmount: 1e6, settlementAmount: -1.1e6, securityIdentifier: 'FXF-1' },
+        attributes: {
+          agreementDate: '2024-01-01',
+          fixingDate: '2024-06-01',
+          settlementDate: '2024-06-03',
+          notionalAmount: 1e6,
+          settlementAmount: -1.1e6,
+          securityIdentifier: 'FXF-1',
+        },
         relationships: { primaryAccount: { data: { type: 'account', id: 'missing' } } },
       },
     });
@@ -92,7 +131,14 @@ describe('instruments and assets', () => {
 
   it('creates a private market fund: exitDate null, no initialCommitment, commitments on v3 only', async () => {
     const { depository } = seedStructure(h.mock);
-    const fund = { managerName: 'Nordic Capital', name: 'NC XI', ccyCode: 'EUR', strategy: 'leveraged-buyout', investmentRegion: 'europe', vintageDate: '2023-01-01' };
+    const fund = {
+      managerName: 'Nordic Capital',
+      name: 'NC XI',
+      ccyCode: 'EUR',
+      strategy: 'leveraged-buyout',
+      investmentRegion: 'europe',
+      vintageDate: '2023-01-01',
+    };
     const res = await h.post('/api/v3/instruments', {
       data: {
         type: 'private-market-fund-commitment-based-instrument',
@@ -112,9 +158,17 @@ describe('instruments and assets', () => {
   it('lists private instruments of a reporting entity: held private kinds, page by page', async () => {
     const s = seedStructure(h.mock);
     const store = h.mock.store;
-    const loan = store.instruments.add({ kind: 'loan', attributes: { securityIdentifier: 'L1' }, relationships: { account: { data: { type: 'account', id: s.account.id } } } });
+    const loan = store.instruments.add({
+      kind: 'loan',
+      attributes: { securityIdentifier: 'L1' },
+      relationships: { account: { data: { type: 'account', id: s.account.id } } },
+    });
     const listed = store.instruments.add({ kind: 'stock', attributes: { securityIdentifier: 'S1', ccyCode: 'EUR' } });
-    const owned = store.instruments.add({ kind: 'other', attributes: { securityIdentifier: 'O1' }, reportingEntityId: s.reportingEntity.id });
+    const owned = store.instruments.add({
+      kind: 'other',
+      attributes: { securityIdentifier: 'O1' },
+      reportingEntityId: s.reportingEntity.id,
+    });
     for (const i of [loan, listed]) store.positions.add({ portfolioId: s.portfolio.id, instrumentId: i.id, units: 1 });
     const res = await h.get(`/api/v3/instruments/${s.reportingEntity.id}/private-instruments`);
     expect(res.body.data.map((i: { id: string; type: string }) => [i.id, i.type])).toEqual([
@@ -125,11 +179,16 @@ describe('instruments and assets', () => {
 
   it('deletes an asset with its time series (204), then 404 in the error shape', async () => {
     const id = (await h.post('/api/v2/assets', { data: { type: 'bond-asset', attributes: bond } })).body.data.id;
-    await h.post(`/api/v2/assets/${id}/prices`, { data: { type: 'price', attributes: { date: '2024-01-02', value: 99 } } });
+    await h.post(`/api/v2/assets/${id}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-01-02', value: 99 } },
+    });
     const del = await h.del(`/api/v2/assets/${id}`);
     expect(del.status).toBe(204);
     expect(del.body).toBeUndefined();
     expect(h.mock.store.prices.size).toBe(0);
-    expect(await h.get(`/api/v2/assets/${id}`).then((r) => [r.status, r.body])).toEqual([404, { errors: [{ status: 404, detail: `asset ${id} not found` }] }]);
+    expect(await h.get(`/api/v2/assets/${id}`).then((r) => [r.status, r.body])).toEqual([
+      404,
+      { errors: [{ status: 404, detail: `asset ${id} not found` }] },
+    ]);
   });
 });

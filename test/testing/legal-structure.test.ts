@@ -5,19 +5,33 @@ describe('legal structure', () => {
   const h = useHarness();
 
   async function client() {
-    return (await h.post('/api/v2/clients', { data: { type: 'client', attributes: { name: 'Berg' } } })).body.data.id as string;
+    return (await h.post('/api/v2/clients', { data: { type: 'client', attributes: { name: 'Berg' } } })).body.data
+      .id as string;
   }
 
   it('creates a legal entity under a client (201 with the client relationship) and reads it with its owned resources', async () => {
     const clientId = await client();
-    const le = await h.post(`/api/v2/clients/${clientId}/legal-entities`, { data: { type: 'legal-entity', attributes: { name: 'Berg Holding AB' } } });
+    const le = await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+      data: { type: 'legal-entity', attributes: { name: 'Berg Holding AB' } },
+    });
     expect(le.status).toBe(201);
-    expect(le.body.data).toEqual({ id: le.body.data.id, type: 'legal-entity', attributes: { name: 'Berg Holding AB' }, relationships: { client: { data: { type: 'client', id: clientId } } } });
+    expect(le.body.data).toEqual({
+      id: le.body.data.id,
+      type: 'legal-entity',
+      attributes: { name: 'Berg Holding AB' },
+      relationships: { client: { data: { type: 'client', id: clientId } } },
+    });
     expect(le.body.data.id).toMatch(HEX24);
-    const account = await h.post(`/api/v2/legal-entities/${le.body.data.id}/accounts`, { data: { type: 'account', attributes: { externalIdentifier: 'ACC-1', ccyCode: 'EUR' } } });
+    const account = await h.post(`/api/v2/legal-entities/${le.body.data.id}/accounts`, {
+      data: { type: 'account', attributes: { externalIdentifier: 'ACC-1', ccyCode: 'EUR' } },
+    });
     expect(account.status).toBe(201);
     // Unlinked: no depository relationships at all; excludeFromReporting defaults to false.
-    expect(account.body.data.attributes).toEqual({ externalIdentifier: 'ACC-1', ccyCode: 'EUR', excludeFromReporting: false });
+    expect(account.body.data.attributes).toEqual({
+      externalIdentifier: 'ACC-1',
+      ccyCode: 'EUR',
+      excludeFromReporting: false,
+    });
     expect(Object.keys(account.body.data.relationships)).toEqual(['legalEntity']);
     const read = await h.get(`/api/v2/legal-entities/${le.body.data.id}`);
     expect(read.body.data.relationships).toEqual({
@@ -29,50 +43,133 @@ describe('legal structure', () => {
 
   it('creates a depository linked to exactly one account, and an account linked to it (depository and depositories)', async () => {
     const clientId = await client();
-    const leId = (await h.post(`/api/v2/clients/${clientId}/legal-entities`, { data: { type: 'legal-entity', attributes: { name: 'LE' } } })).body.data.id;
-    const first = (await h.post(`/api/v2/legal-entities/${leId}/accounts`, { data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } } })).body.data.id;
-    const none = await h.post(`/api/v2/legal-entities/${leId}/depositories`, { data: { type: 'depository', attributes: { externalIdentifier: 'D1' } } });
+    const leId = (
+      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+        data: { type: 'legal-entity', attributes: { name: 'LE' } },
+      })
+    ).body.data.id;
+    const first = (
+      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
+        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } },
+      })
+    ).body.data.id;
+    const none = await h.post(`/api/v2/legal-entities/${leId}/depositories`, {
+      data: { type: 'depository', attributes: { externalIdentifier: 'D1' } },
+    });
     expect(none.status).toBe(400);
-    expect(none.body.errors[0].detail).toBe('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
+    expect(none.body.errors[0].detail).toBe(
+      'data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })',
+    );
     const dep = await h.post(`/api/v2/legal-entities/${leId}/depositories`, {
-      data: { type: 'depository', attributes: { name: 'Main', externalIdentifier: 'D1' }, relationships: { accounts: { data: [{ type: 'account', id: first }] } } },
+      data: {
+        type: 'depository',
+        attributes: { name: 'Main', externalIdentifier: 'D1' },
+        relationships: { accounts: { data: [{ type: 'account', id: first }] } },
+      },
     });
     expect(dep.status).toBe(201);
-    expect(dep.body.data.relationships).toEqual({ legalEntity: { data: { type: 'legal-entity', id: leId } }, accounts: { data: [{ type: 'account', id: first }] } });
+    expect(dep.body.data.relationships).toEqual({
+      legalEntity: { data: { type: 'legal-entity', id: leId } },
+      accounts: { data: [{ type: 'account', id: first }] },
+    });
     const second = await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
-      data: { type: 'account', attributes: { externalIdentifier: 'A2', ccyCode: 'USD' }, relationships: { depository: { data: { type: 'depository', id: dep.body.data.id } } } },
+      data: {
+        type: 'account',
+        attributes: { externalIdentifier: 'A2', ccyCode: 'USD' },
+        relationships: { depository: { data: { type: 'depository', id: dep.body.data.id } } },
+      },
     });
     expect(second.body.data.relationships.depository).toEqual({ data: { type: 'depository', id: dep.body.data.id } });
-    expect(second.body.data.relationships.depositories).toEqual({ data: [{ type: 'depository', id: dep.body.data.id }] });
-    expect((await h.get(`/api/v2/depositories/${dep.body.data.id}`)).body.data.relationships.accounts.data.map((a: { id: string }) => a.id)).toEqual([first, second.body.data.id]);
+    expect(second.body.data.relationships.depositories).toEqual({
+      data: [{ type: 'depository', id: dep.body.data.id }],
+    });
+    expect(
+      (await h.get(`/api/v2/depositories/${dep.body.data.id}`)).body.data.relationships.accounts.data.map(
+        (a: { id: string }) => a.id,
+      ),
+    ).toEqual([first, second.body.data.id]);
     expect((await h.get(`/api/v2/legal-entities/${leId}/depositories`)).body.data).toHaveLength(1);
     expect((await h.get(`/api/v2/legal-entities/${leId}/accounts`)).body.data).toHaveLength(2);
   });
 
   it('PATCHes name and identifiers (204) but never excludeFromReporting or relationships', async () => {
     const clientId = await client();
-    const leId = (await h.post(`/api/v2/clients/${clientId}/legal-entities`, { data: { type: 'legal-entity', attributes: { name: 'LE' } } })).body.data.id;
-    const accountId = (await h.post(`/api/v2/legal-entities/${leId}/accounts`, { data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR', excludeFromReporting: true } } })).body.data.id;
-    const ok = await h.patch(`/api/v2/accounts/${accountId}`, { data: { id: accountId, type: 'account', attributes: { name: 'Ops', externalIdentifier: 'A1-new', ccyCode: 'SEK' } } });
+    const leId = (
+      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+        data: { type: 'legal-entity', attributes: { name: 'LE' } },
+      })
+    ).body.data.id;
+    const accountId = (
+      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
+        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR', excludeFromReporting: true } },
+      })
+    ).body.data.id;
+    const ok = await h.patch(`/api/v2/accounts/${accountId}`, {
+      data: {
+        id: accountId,
+        type: 'account',
+        attributes: { name: 'Ops', externalIdentifier: 'A1-new', ccyCode: 'SEK' },
+      },
+    });
     expect(ok.status).toBe(204);
-    expect((await h.get(`/api/v2/accounts/${accountId}`)).body.data.attributes).toEqual({ name: 'Ops', externalIdentifier: 'A1-new', ccyCode: 'SEK', excludeFromReporting: true });
-    const flip = await h.patch(`/api/v2/accounts/${accountId}`, { data: { id: accountId, type: 'account', attributes: { excludeFromReporting: false } } });
+    expect((await h.get(`/api/v2/accounts/${accountId}`)).body.data.attributes).toEqual({
+      name: 'Ops',
+      externalIdentifier: 'A1-new',
+      ccyCode: 'SEK',
+      excludeFromReporting: true,
+    });
+    const flip = await h.patch(`/api/v2/accounts/${accountId}`, {
+      data: { id: accountId, type: 'account', attributes: { excludeFromReporting: false } },
+    });
     expect(flip.status).toBe(400);
-    expect(flip.body.errors[0].detail).toBe('data.attributes.excludeFromReporting cannot be changed after the account was created');
-    const move = await h.patch(`/api/v2/legal-entities/${leId}`, { data: { id: leId, type: 'legal-entity', attributes: {}, relationships: { client: { data: { type: 'client', id: 'x' } } } } });
+    expect(flip.body.errors[0].detail).toBe(
+      'data.attributes.excludeFromReporting cannot be changed after the account was created',
+    );
+    const move = await h.patch(`/api/v2/legal-entities/${leId}`, {
+      data: {
+        id: leId,
+        type: 'legal-entity',
+        attributes: {},
+        relationships: { client: { data: { type: 'client', id: 'x' } } },
+      },
+    });
     expect(move.status).toBe(400);
-    expect((await h.patch(`/api/v2/legal-entities/${leId}`, { data: { id: leId, type: 'legal-entity', attributes: { name: 'Renamed' } } })).status).toBe(204);
+    expect(
+      (
+        await h.patch(`/api/v2/legal-entities/${leId}`, {
+          data: { id: leId, type: 'legal-entity', attributes: { name: 'Renamed' } },
+        })
+      ).status,
+    ).toBe(204);
     expect(h.mock.store.legalEntities.get(leId)?.name).toBe('Renamed');
   });
 
   it('deletes in order: a legal entity with accounts is a 409; accounts, depositories, then the entity are 204', async () => {
     const clientId = await client();
-    const leId = (await h.post(`/api/v2/clients/${clientId}/legal-entities`, { data: { type: 'legal-entity', attributes: { name: 'LE' } } })).body.data.id;
-    const accountId = (await h.post(`/api/v2/legal-entities/${leId}/accounts`, { data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } } })).body.data.id;
-    const depId = (await h.post(`/api/v2/legal-entities/${leId}/depositories`, { data: { type: 'depository', attributes: { externalIdentifier: 'D1' }, relationships: { accounts: { data: [{ type: 'account', id: accountId }] } } } })).body.data.id;
+    const leId = (
+      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+        data: { type: 'legal-entity', attributes: { name: 'LE' } },
+      })
+    ).body.data.id;
+    const accountId = (
+      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
+        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } },
+      })
+    ).body.data.id;
+    const depId = (
+      await h.post(`/api/v2/legal-entities/${leId}/depositories`, {
+        data: {
+          type: 'depository',
+          attributes: { externalIdentifier: 'D1' },
+          relationships: { accounts: { data: [{ type: 'account', id: accountId }] } },
+        },
+      })
+    ).body.data.id;
     const blocked = await h.del(`/api/v2/legal-entities/${leId}`);
     expect(blocked.status).toBe(409);
-    expect(blocked.body.errors[0].detail).toBe(`legal entity ${leId} still has 1 account(s) and 1 depository(ies); delete them first`);
+    expect(blocked.body.errors[0].detail).toBe(
+      `legal entity ${leId} still has 1 account(s) and 1 depository(ies); delete them first`,
+    );
     expect((await h.del(`/api/v2/depositories/${depId}`)).status).toBe(204);
     expect((await h.get(`/api/v2/accounts/${accountId}`)).body.data.relationships.depository).toBeUndefined();
     expect((await h.del(`/api/v2/accounts/${accountId}`)).status).toBe(204);
@@ -82,8 +179,14 @@ describe('legal structure', () => {
 
   it('checks the fields of an account: required, ISO currency, known names', async () => {
     const clientId = await client();
-    const leId = (await h.post(`/api/v2/clients/${clientId}/legal-entities`, { data: { type: 'legal-entity', attributes: { name: 'LE' } } })).body.data.id;
-    const res = await h.post(`/api/v2/legal-entities/${leId}/accounts`, { data: { type: 'account', attributes: { ccyCode: 'eur', iban: 'x' } } });
+    const leId = (
+      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+        data: { type: 'legal-entity', attributes: { name: 'LE' } },
+      })
+    ).body.data.id;
+    const res = await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
+      data: { type: 'account', attributes: { ccyCode: 'eur', iban: 'x' } },
+    });
     expect(res.status).toBe(400);
     expect(res.body.errors[0].detail).toBe(
       'data.attributes.externalIdentifier is required; data.attributes.ccyCode must be an ISO 4217 code (three capital letters), got "eur"; data.attributes.iban is not a field that can be sent here (known: name, externalIdentifier, ccyCode, excludeFromReporting)',

@@ -9,7 +9,12 @@ import { createMockService, createWebhookSigner } from '../../src/testing/index.
 import { WebhookVerificationError, WebhookVerifier } from '../../src/webhooks/index.js';
 
 // The code under test: a valuation, an onboarding step, a webhook handler.
-async function dailyValues(prs: PortfolioReporting, reportingEntityId: string, fromDate: string, toDate: string): Promise<number[]> {
+async function dailyValues(
+  prs: PortfolioReporting,
+  reportingEntityId: string,
+  fromDate: string,
+  toDate: string,
+): Promise<number[]> {
   const { data } = await prs.holdings.list(reportingEntityId, { fromDate, toDate });
   return data.map((h) => h.attributes.marketValue);
 }
@@ -43,7 +48,10 @@ describe('README: testing your integration', () => {
     const client = mock.store.clients.add({ name: 'Berg' });
     const entity = mock.store.reportingEntities.add({ clientId: client.id, attributes: { ccyCode: 'EUR' } });
     const portfolio = mock.store.portfolios.add({ reportingEntityId: entity.id, attributes: { name: 'Core' } });
-    const acme = mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'EUR', countryCode: 'US' } });
+    const acme = mock.store.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'EUR', countryCode: 'US' },
+    });
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5 });
     mock.store.positions.add({ portfolioId: portfolio.id, instrumentId: acme.id, units: 100 });
 
@@ -59,7 +67,9 @@ describe('README: testing your integration', () => {
 
     setTimeout(() => mock.store.custodianAuthorities.advance(authority.id, 'active'), 50);
     expect(await awaitCustodianAccess(prs, authority.id)).toEqual(['SE-1: active']);
-    expect(mock.store.accounts.where((a) => a.legalEntityId === le.id).map((a) => a.externalIdentifier)).toEqual(['SE-1']);
+    expect(mock.store.accounts.where((a) => a.legalEntityId === le.id).map((a) => a.externalIdentifier)).toEqual([
+      'SE-1',
+    ]);
   });
 
   it('hands the webhook handler a signed delivery, and a tampered one', async () => {
@@ -67,11 +77,12 @@ describe('README: testing your integration', () => {
     const { body, headers } = await signer.sign(event);
     const ok = await handle(new Request('https://app.test/hooks', { method: 'POST', headers, body }));
     expect([ok.status, await ok.text()]).toEqual([200, 'calculated_data.created']);
-    const bad = await handle(new Request('https://app.test/hooks', { method: 'POST', headers, body: body.replace('c1', 'c2') }));
+    const bad = await handle(
+      new Request('https://app.test/hooks', { method: 'POST', headers, body: body.replace('c1', 'c2') }),
+    );
     expect([bad.status, await bad.text()]).toEqual([400, 'no_matching_signature']);
   });
   // --- end ---
-
 });
 
 describe('README: testing your integration over real HTTP', () => {

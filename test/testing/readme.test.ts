@@ -10,19 +10,38 @@ describe('the README seeding example', () => {
         const client = store.clients.add({ name: 'Berg Family Office' });
         const le = store.legalEntities.add({ clientId: client.id, name: 'Berg Holding AB' });
         const account = store.accounts.add({ legalEntityId: le.id, externalIdentifier: 'SE-1', ccyCode: 'EUR' });
-        const depository = store.depositories.add({ legalEntityId: le.id, externalIdentifier: 'D-1', accountIds: [account.id] });
-        const entity = store.reportingEntities.add({ clientId: client.id, attributes: { name: 'Berg', ccyCode: 'EUR' } });
+        const depository = store.depositories.add({
+          legalEntityId: le.id,
+          externalIdentifier: 'D-1',
+          accountIds: [account.id],
+        });
+        const entity = store.reportingEntities.add({
+          clientId: client.id,
+          attributes: { name: 'Berg', ccyCode: 'EUR' },
+        });
         const portfolio = store.portfolios.add({ reportingEntityId: entity.id, attributes: { name: 'Core' } });
-        const acme = store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } });
+        const acme = store.instruments.add({
+          kind: 'stock',
+          attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+        });
         store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5, provider: 'operator' });
-        store.positions.add({ portfolioId: portfolio.id, depositoryId: depository.id, instrumentId: acme.id, units: 100 });
+        store.positions.add({
+          portfolioId: portfolio.id,
+          depositoryId: depository.id,
+          instrumentId: acme.id,
+          units: 100,
+        });
       },
     });
     const http = await mock.listen({ port: 0 });
     try {
       const prs = new PortfolioReporting({ baseUrl: http.url, accessToken: 'test' });
       const entity = mock.store.reportingEntities.all()[0];
-      const holdings = (await prs.request({ method: 'GET', path: `/api/v2/holdings/reporting-entities/${entity?.id}`, query: { fromDate: '2024-03-28', toDate: '2024-03-29' } })) as {
+      const holdings = (await prs.request({
+        method: 'GET',
+        path: `/api/v2/holdings/reporting-entities/${entity?.id}`,
+        query: { fromDate: '2024-03-28', toDate: '2024-03-29' },
+      })) as {
         data: { attributes: { date: string; marketValue: number } }[];
       };
       expect(holdings.data.map((x) => [x.attributes.date, x.attributes.marketValue])).toEqual([

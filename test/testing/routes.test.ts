@@ -27,7 +27,9 @@ describe('the route table', () => {
 describe('every endpoint answers over HTTP', () => {
   const h = useHarness();
   it.each(rows)('$n $method $path', async ({ method, path }) => {
-    const res = await h.call(method, path.replace(/:[A-Za-z]+/g, 'no-such-id'), { body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+    const res = await h.call(method, path.replace(/:[A-Za-z]+/g, 'no-such-id'), {
+      body: method === 'GET' || method === 'DELETE' ? undefined : {},
+    });
     // Routed: answered by the endpoint (a 404 about the id, a 400 about the body or query), not "no endpoint".
     expect([200, 400, 404]).toContain(res.status);
     if (res.status === 404) expect(res.body.errors[0].detail).toMatch(/ no-such-id not found$/);

@@ -6,7 +6,10 @@ import { seedStructure, useHarness } from './harness.js';
 describe('the SDK against listen()', () => {
   const h = useHarness({ pageSize: 3 });
   const client = () => new PortfolioReporting({ baseUrl: h.url, accessToken: 'token', maxRetries: 0 });
-  const stock = { type: 'stock-asset' as const, attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } };
+  const stock = {
+    type: 'stock-asset' as const,
+    attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+  };
 
   it('assets.create: created, then the existing one through 303 (created: false)', async () => {
     const prs = client();
@@ -19,7 +22,15 @@ describe('the SDK against listen()', () => {
 
   it('instruments.listPrivate follows links.next over every page', async () => {
     const s = seedStructure(h.mock);
-    const ids = Array.from({ length: 7 }, (_, i) => h.mock.store.instruments.add({ kind: 'other', attributes: { securityIdentifier: `P${i}` }, reportingEntityId: s.reportingEntity.id }).id);
+    const ids = Array.from(
+      { length: 7 },
+      (_, i) =>
+        h.mock.store.instruments.add({
+          kind: 'other',
+          attributes: { securityIdentifier: `P${i}` },
+          reportingEntityId: s.reportingEntity.id,
+        }).id,
+    );
     const all = await client().instruments.listPrivate(s.reportingEntity.id);
     expect(all.map((i) => i.id)).toEqual(ids);
   });
@@ -33,7 +44,11 @@ describe('the SDK against listen()', () => {
 
   it('prs.request reaches any endpoint: a client created and read back', async () => {
     const prs = client();
-    const created = (await prs.request({ method: 'POST', path: '/api/v2/clients', body: { data: { type: 'client', attributes: { name: 'Berg' } } } })) as { data: { id: string } };
+    const created = (await prs.request({
+      method: 'POST',
+      path: '/api/v2/clients',
+      body: { data: { type: 'client', attributes: { name: 'Berg' } } },
+    })) as { data: { id: string } };
     const read = await prs.request({ method: 'GET', path: `/api/v2/clients/${created.data.id}` });
     expect(read).toEqual({ data: { id: created.data.id, type: 'client', attributes: { name: 'Berg' } } });
   });

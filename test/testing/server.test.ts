@@ -1,10 +1,13 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMockService } from '../../src/testing/index.js';
 import { PortfolioReporting } from '../../src/index.js';
+import { createMockService } from '../../src/testing/index.js';
 import { HEX24, JSONAPI, useHarness } from './harness.js';
 
-const stock = { type: 'stock-instrument', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } };
+const stock = {
+  type: 'stock-instrument',
+  attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+};
 
 describe('listen(): the HTTP bridge', () => {
   const h = useHarness();
@@ -12,7 +15,11 @@ describe('listen(): the HTTP bridge', () => {
   it('answers a CORS preflight with the methods and the requested headers', async () => {
     const res = await fetch(`${h.url}/api/v2/clients`, {
       method: 'OPTIONS',
-      headers: { origin: 'http://localhost:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'authorization, content-type' },
+      headers: {
+        origin: 'http://localhost:5173',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization, content-type',
+      },
     });
     expect(res.status).toBe(204);
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
@@ -32,7 +39,9 @@ describe('listen(): the HTTP bridge', () => {
     const res = await fetch(`${h.url}/api/v2/clients`);
     expect(res.status).toBe(401);
     expect(res.headers.get('www-authenticate')).toBe('Bearer');
-    expect(await res.json()).toEqual({ errors: [{ status: 401, detail: 'missing credentials: send the header "Authorization: Bearer <access token>"' }] });
+    expect(await res.json()).toEqual({
+      errors: [{ status: 401, detail: 'missing credentials: send the header "Authorization: Bearer <access token>"' }],
+    });
   });
 
   it('accepts both JSON:API spellings and answers in the one asked for', async () => {
@@ -51,7 +60,10 @@ describe('listen(): the HTTP bridge', () => {
     const notAcceptable = await h.call('GET', '/api/v2/clients', { headers: { accept: 'text/html' } });
     expect(notAcceptable.status).toBe(406);
     expect(notAcceptable.body.errors[0].status).toBe(406);
-    const unsupported = await h.call('POST', '/api/v2/clients', { body: '<client/>', headers: { 'content-type': 'application/xml' } });
+    const unsupported = await h.call('POST', '/api/v2/clients', {
+      body: '<client/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(unsupported.status).toBe(415);
     expect(unsupported.body.errors[0].detail).toContain('application/vnd.api+json');
   });
@@ -59,7 +71,9 @@ describe('listen(): the HTTP bridge', () => {
   it('answers an unknown path with a 404 in the error shape', async () => {
     const res = await h.get('/api/v2/nothing-here');
     expect(res.status).toBe(404);
-    expect(res.body).toEqual({ errors: [{ status: 404, detail: 'no endpoint GET /api/v2/nothing-here in this service' }] });
+    expect(res.body).toEqual({
+      errors: [{ status: 404, detail: 'no endpoint GET /api/v2/nothing-here in this service' }],
+    });
   });
 
   it('reset() empties the store back to the seed and restarts the ids', async () => {
@@ -78,12 +92,17 @@ describe('a fixed access token', () => {
   const h = useHarness({ accessToken: 'only-this' });
   it('refuses any other token', async () => {
     expect((await h.get('/api/v2/clients')).status).toBe(401);
-    expect((await h.call('GET', '/api/v2/clients', { headers: { authorization: 'Bearer only-this' } })).status).toBe(200);
+    expect((await h.call('GET', '/api/v2/clients', { headers: { authorization: 'Bearer only-this' } })).status).toBe(
+      200,
+    );
   });
 });
 
 describe('handlers in-process with msw setupServer', () => {
-  const mock = createMockService({ baseUrl: 'https://reporting.test', seed: (s) => void s.clients.add({ name: 'Seeded' }) });
+  const mock = createMockService({
+    baseUrl: 'https://reporting.test',
+    seed: (s) => void s.clients.add({ name: 'Seeded' }),
+  });
   const server = setupServer(...mock.handlers);
   beforeAll(() => server.listen({ onUnhandledFrame: 'error' }));
   afterAll(() => server.close());

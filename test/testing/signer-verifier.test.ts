@@ -3,7 +3,11 @@ import { createWebhookSigner } from '../../src/testing/index.js';
 import { WebhookVerificationError, WebhookVerifier } from '../../src/webhooks/index.js';
 import { useHarness } from './harness.js';
 
-const event = { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId: '5f1e0c7a9b3d2e4f6a8b0c1d' } };
+const event = {
+  type: 'calculated_data.created',
+  timestamp: '2024-05-01T08:00:00',
+  data: { clientId: '5f1e0c7a9b3d2e4f6a8b0c1d' },
+};
 
 /** The signer and the SDK's verifier meet only through the mock's GET /v2/webhooks/keys. */
 describe('createWebhookSigner with WebhookVerifier', () => {
@@ -20,7 +24,9 @@ describe('createWebhookSigner with WebhookVerifier', () => {
   it('refuses a tampered body and a foreign signer', async () => {
     const verifier = new WebhookVerifier({ baseUrl: h.url, keysCooldown: 0 });
     const { body, headers } = await signer.sign(event);
-    await expect(verifier.verify(body.replace('5f1e', '0000'), headers)).rejects.toBeInstanceOf(WebhookVerificationError);
+    await expect(verifier.verify(body.replace('5f1e', '0000'), headers)).rejects.toBeInstanceOf(
+      WebhookVerificationError,
+    );
     const stranger = await createWebhookSigner().sign(event);
     await expect(verifier.verify(stranger.body, stranger.headers)).rejects.toBeInstanceOf(WebhookVerificationError);
   });
@@ -31,7 +37,9 @@ describe('createWebhookSigner with WebhookVerifier', () => {
     await verifier.verify(before.body, before.headers);
     signer.rotate();
     const after = await signer.sign(event);
-    await expect(verifier.verify(after.body, after.headers)).resolves.toMatchObject({ type: 'calculated_data.created' });
+    await expect(verifier.verify(after.body, after.headers)).resolves.toMatchObject({
+      type: 'calculated_data.created',
+    });
     const old = await signer.sign(event, { kid: before.kid });
     await expect(verifier.verify(old.body, old.headers)).resolves.toMatchObject({ type: 'calculated_data.created' });
     signer.retire();

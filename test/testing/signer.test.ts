@@ -4,13 +4,28 @@ import { createWebhookSigner, type WebhookPublicKey } from '../../src/testing/in
 import { startServer } from '../helpers/http-server.js';
 import { useHarness } from './harness.js';
 
-const event = { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId: '5f1e0c7a9b3d2e4f6a8b0c1d' } };
+const event = {
+  type: 'calculated_data.created',
+  timestamp: '2024-05-01T08:00:00',
+  data: { clientId: '5f1e0c7a9b3d2e4f6a8b0c1d' },
+};
 
 /** Verifies with node:crypto, independently of the signer's WebCrypto: raw r‖s (IEEE P1363) over id.timestamp.body. */
-function verifies(key: WebhookPublicKey, id: string, timestamp: string, body: string, signatureHeader: string): boolean {
+function verifies(
+  key: WebhookPublicKey,
+  id: string,
+  timestamp: string,
+  body: string,
+  signatureHeader: string,
+): boolean {
   const [tag, signature] = signatureHeader.split(',') as [string, string];
   expect(tag).toBe('v1a');
-  return verify('sha256', Buffer.from(`${id}.${timestamp}.${body}`), { key: { ...key }, format: 'jwk', dsaEncoding: 'ieee-p1363' }, Buffer.from(signature, 'base64'));
+  return verify(
+    'sha256',
+    Buffer.from(`${id}.${timestamp}.${body}`),
+    { key: { ...key }, format: 'jwk', dsaEncoding: 'ieee-p1363' },
+    Buffer.from(signature, 'base64'),
+  );
 }
 
 describe('createWebhookSigner', () => {
@@ -18,11 +33,24 @@ describe('createWebhookSigner', () => {
     const signer = createWebhookSigner({ kid: 'key-1' });
     const d = await signer.sign(event, { id: 'msg_1', timestamp: new Date('2024-05-01T08:00:05Z') });
     expect(d.body).toBe(JSON.stringify(event));
-    expect(d.headers).toEqual({ 'webhook-id': 'msg_1', 'webhook-timestamp': '1714550405', 'webhook-signature': expect.stringMatching(/^v1a,[A-Za-z0-9+/]{86}==$/), 'content-type': 'application/json' });
+    expect(d.headers).toEqual({
+      'webhook-id': 'msg_1',
+      'webhook-timestamp': '1714550405',
+      'webhook-signature': expect.stringMatching(/^v1a,[A-Za-z0-9+/]{86}==$/),
+      'content-type': 'application/json',
+    });
     const [key] = await signer.publicKeys();
-    expect(key).toEqual({ kid: 'key-1', kty: 'EC', crv: 'P-256', x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/), y: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    expect(key).toEqual({
+      kid: 'key-1',
+      kty: 'EC',
+      crv: 'P-256',
+      x: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+      y: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(verifies(key as WebhookPublicKey, 'msg_1', '1714550405', d.body, d.headers['webhook-signature'])).toBe(true);
-    expect(verifies(key as WebhookPublicKey, 'msg_1', '1714550405', `${d.body} `, d.headers['webhook-signature'])).toBe(false);
+    expect(verifies(key as WebhookPublicKey, 'msg_1', '1714550405', `${d.body} `, d.headers['webhook-signature'])).toBe(
+      false,
+    );
   });
 
   it('defaults the id to msg_… and the timestamp to now, and signs a raw string body as is', async () => {
@@ -46,9 +74,21 @@ describe('createWebhookSigner', () => {
     const newDelivery = await signer.sign(event, { id: 'msg_b', timestamp: 1 });
     expect(newDelivery.kid).toBe(kid);
     const byKid = Object.fromEntries(keys.map((k) => [k.kid, k]));
-    expect(verifies(byKid.old as WebhookPublicKey, 'msg_a', '1', oldDelivery.body, oldDelivery.headers['webhook-signature'])).toBe(true);
-    expect(verifies(byKid.old as WebhookPublicKey, 'msg_b', '1', newDelivery.body, newDelivery.headers['webhook-signature'])).toBe(false);
-    expect(verifies(byKid[kid] as WebhookPublicKey, 'msg_b', '1', newDelivery.body, newDelivery.headers['webhook-signature'])).toBe(true);
+    expect(
+      verifies(byKid.old as WebhookPublicKey, 'msg_a', '1', oldDelivery.body, oldDelivery.headers['webhook-signature']),
+    ).toBe(true);
+    expect(
+      verifies(byKid.old as WebhookPublicKey, 'msg_b', '1', newDelivery.body, newDelivery.headers['webhook-signature']),
+    ).toBe(false);
+    expect(
+      verifies(
+        byKid[kid] as WebhookPublicKey,
+        'msg_b',
+        '1',
+        newDelivery.body,
+        newDelivery.headers['webhook-signature'],
+      ),
+    ).toBe(true);
     // A delivery from before the rotation can still be made with the published old key.
     expect((await signer.sign(event, { kid: 'old' })).kid).toBe('old');
     expect(() => signer.retire(kid)).toThrow('the current key cannot be retired');
@@ -71,16 +111,24 @@ describe('the mock serves the registered signers’ keys', () => {
     const body = await res.json();
     expect(body).toEqual({ keys: [...(await first.publicKeys()), ...(await second.publicKeys())] });
     first.rotate();
-    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual(['first', first.kid, 'second']);
+    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual([
+      'first',
+      first.kid,
+      'second',
+    ]);
     h.mock.webhooks.removeSigner(second);
     first.retire();
-    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual([first.kid]);
+    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual([
+      first.kid,
+    ]);
   });
 
   it('delivers a signed event to a receiver, which can verify it with the served key', async () => {
     const receiver = await startServer((_req, res) => res.writeHead(204).end());
     try {
-      const { response, delivery } = await h.mock.webhooks.deliver(`${receiver.url}/hooks`, event, { id: 'msg_deliver' });
+      const { response, delivery } = await h.mock.webhooks.deliver(`${receiver.url}/hooks`, event, {
+        id: 'msg_deliver',
+      });
       expect(response.status).toBe(204);
       const [got] = receiver.requests;
       expect(got?.method).toBe('POST');
@@ -88,7 +136,15 @@ describe('the mock serves the registered signers’ keys', () => {
       expect(got?.headers['webhook-id']).toBe('msg_deliver');
       const keys = (await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys as WebhookPublicKey[];
       const key = keys.find((k) => k.kid === delivery.kid) as WebhookPublicKey;
-      expect(verifies(key, 'msg_deliver', String(got?.headers['webhook-timestamp']), got?.body ?? '', String(got?.headers['webhook-signature']))).toBe(true);
+      expect(
+        verifies(
+          key,
+          'msg_deliver',
+          String(got?.headers['webhook-timestamp']),
+          got?.body ?? '',
+          String(got?.headers['webhook-signature']),
+        ),
+      ).toBe(true);
     } finally {
       await receiver.close();
     }

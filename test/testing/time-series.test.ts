@@ -3,50 +3,81 @@ import { HEX24, seedStructure, useHarness } from './harness.js';
 
 describe('time series', () => {
   const h = useHarness();
-  const stock = () => h.mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'USD', countryCode: 'US' } });
+  const stock = () =>
+    h.mock.store.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'USD', countryCode: 'US' },
+    });
 
-  it.each(['prices', 'interest-rates', 'index-factors'])('creates %s with provider client (201) and lists them by date on v2 and v3', async (segment) => {
-    const id = stock().id;
-    const type = { prices: 'price', 'interest-rates': 'interest-rate', 'index-factors': 'index-factor' }[segment];
-    h.mock.store[segment === 'prices' ? 'prices' : segment === 'interest-rates' ? 'interestRates' : 'indexFactors'].add({ instrumentId: id, date: '2024-01-03', value: 2, provider: 'operator' });
-    const res = await h.post(`/api/v3/instruments/${id}/${segment}`, { data: { type, attributes: { date: '2024-01-02', value: 1.5 } } });
-    expect(res.status).toBe(201);
-    expect(res.body.data).toEqual({ id: res.body.data.id, type, attributes: { date: '2024-01-02', provider: 'client', value: 1.5 } });
-    expect(res.body.data.id).toMatch(HEX24);
-    for (const path of [`/api/v3/instruments/${id}/${segment}`, `/api/v2/assets/${id}/${segment}`]) {
-      const list = await h.get(path);
-      expect(list.body.data.map((s: { attributes: unknown }) => s.attributes)).toEqual([
-        { date: '2024-01-02', provider: 'client', value: 1.5 },
-        { date: '2024-01-03', provider: 'operator', value: 2 },
-      ]);
-    }
-    expect((await h.del(`/api/v2/${segment}/${res.body.data.id}`)).status).toBe(204);
-    expect((await h.del(`/api/v3/${segment}/${res.body.data.id}`)).status).toBe(404);
-  });
+  it.each(['prices', 'interest-rates', 'index-factors'])(
+    'creates %s with provider client (201) and lists them by date on v2 and v3',
+    async (segment) => {
+      const id = stock().id;
+      const type = { prices: 'price', 'interest-rates': 'interest-rate', 'index-factors': 'index-factor' }[segment];
+      h.mock.store[
+        segment === 'prices' ? 'prices' : segment === 'interest-rates' ? 'interestRates' : 'indexFactors'
+      ].add({ instrumentId: id, date: '2024-01-03', value: 2, provider: 'operator' });
+      const res = await h.post(`/api/v3/instruments/${id}/${segment}`, {
+        data: { type, attributes: { date: '2024-01-02', value: 1.5 } },
+      });
+      expect(res.status).toBe(201);
+      expect(res.body.data).toEqual({
+        id: res.body.data.id,
+        type,
+        attributes: { date: '2024-01-02', provider: 'client', value: 1.5 },
+      });
+      expect(res.body.data.id).toMatch(HEX24);
+      for (const path of [`/api/v3/instruments/${id}/${segment}`, `/api/v2/assets/${id}/${segment}`]) {
+        const list = await h.get(path);
+        expect(list.body.data.map((s: { attributes: unknown }) => s.attributes)).toEqual([
+          { date: '2024-01-02', provider: 'client', value: 1.5 },
+          { date: '2024-01-03', provider: 'operator', value: 2 },
+        ]);
+      }
+      expect((await h.del(`/api/v2/${segment}/${res.body.data.id}`)).status).toBe(204);
+      expect((await h.del(`/api/v3/${segment}/${res.body.data.id}`)).status).toBe(404);
+    },
+  );
 
   it('refuses provider from the caller, a malformed date, and a second value on the same date', async () => {
     const id = stock().id;
-    const bad = await h.post(`/api/v3/instruments/${id}/prices`, { data: { type: 'price', attributes: { date: '2024-02-30', value: 1, provider: 'operator' } } });
+    const bad = await h.post(`/api/v3/instruments/${id}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-02-30', value: 1, provider: 'operator' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].detail).toBe(
       'data.attributes.date must be a date (YYYY-MM-DD), got "2024-02-30"; data.attributes.provider is set by the service (client for values sent here) and cannot be sent',
     );
-    await h.post(`/api/v3/instruments/${id}/prices`, { data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } } });
-    const clash = await h.post(`/api/v2/assets/${id}/prices`, { data: { type: 'price', attributes: { date: '2024-01-02', value: 2 } } });
+    await h.post(`/api/v3/instruments/${id}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } },
+    });
+    const clash = await h.post(`/api/v2/assets/${id}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-01-02', value: 2 } },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.errors[0].detail).toContain('a price dated 2024-01-02 already exists');
   });
 
   it('PATCHes a price value (204) and refuses changing anything else', async () => {
     const id = stock().id;
-    const price = (await h.post(`/api/v3/instruments/${id}/prices`, { data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } } })).body.data;
-    const ok = await h.patch(`/api/v2/prices/${price.id}`, { data: { id: price.id, type: 'price', attributes: { value: 1.25 } } });
+    const price = (
+      await h.post(`/api/v3/instruments/${id}/prices`, {
+        data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } },
+      })
+    ).body.data;
+    const ok = await h.patch(`/api/v2/prices/${price.id}`, {
+      data: { id: price.id, type: 'price', attributes: { value: 1.25 } },
+    });
     expect(ok.status).toBe(204);
     expect(h.mock.store.prices.get(price.id)?.value).toBe(1.25);
-    const bad = await h.patch(`/api/v3/prices/${price.id}`, { data: { type: 'price', attributes: { value: 2, date: '2024-01-03' } } });
+    const bad = await h.patch(`/api/v3/prices/${price.id}`, {
+      data: { type: 'price', attributes: { value: 2, date: '2024-01-03' } },
+    });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].detail).toBe('data.attributes.date cannot be changed (only value can)');
-    const wrongId = await h.patch(`/api/v3/prices/${price.id}`, { data: { id: 'other', type: 'price', attributes: { value: 2 } } });
+    const wrongId = await h.patch(`/api/v3/prices/${price.id}`, {
+      data: { id: 'other', type: 'price', attributes: { value: 2 } },
+    });
     expect(wrongId.status).toBe(409);
   });
 
@@ -58,35 +89,64 @@ describe('time series', () => {
       relationships: { depository: { data: { type: 'depository', id: depository.id } } },
     });
     const nav = await h.post(`/api/v3/instruments/${fund.id}/net-asset-values`, {
-      data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 } },
+      data: {
+        type: 'net-asset-value',
+        attributes: { officialDate: '2024-03-31', effectiveDate: null, value: 1_250_000 },
+      },
     });
     expect(nav.status).toBe(201);
-    expect(nav.body.data.attributes).toEqual({ officialDate: '2024-03-31', effectiveDate: '2024-03-31', value: 1_250_000 });
+    expect(nav.body.data.attributes).toEqual({
+      officialDate: '2024-03-31',
+      effectiveDate: '2024-03-31',
+      value: 1_250_000,
+    });
     const prices = await h.get(`/api/v3/instruments/${fund.id}/prices`);
-    expect(prices.body.data.map((p: { attributes: unknown }) => p.attributes)).toEqual([{ date: '2024-03-31', provider: 'client', value: 1_250_000 }]);
+    expect(prices.body.data.map((p: { attributes: unknown }) => p.attributes)).toEqual([
+      { date: '2024-03-31', provider: 'client', value: 1_250_000 },
+    ]);
     const later = await h.post(`/api/v3/instruments/${fund.id}/net-asset-values`, {
-      data: { type: 'net-asset-value', attributes: { officialDate: '2024-06-30', effectiveDate: '2024-07-05', value: 1_300_000 } },
+      data: {
+        type: 'net-asset-value',
+        attributes: { officialDate: '2024-06-30', effectiveDate: '2024-07-05', value: 1_300_000 },
+      },
     });
     expect(later.body.data.attributes.effectiveDate).toBe('2024-07-05');
     expect((await h.get(`/api/v3/instruments/${fund.id}/net-asset-values`)).body.data).toHaveLength(2);
     expect((await h.del(`/api/v3/net-asset-values/${nav.body.data.id}`)).status).toBe(204);
-    expect((await h.get(`/api/v3/instruments/${fund.id}/prices`)).body.data.map((p: { attributes: { date: string } }) => p.attributes.date)).toEqual(['2024-07-05']);
+    expect(
+      (await h.get(`/api/v3/instruments/${fund.id}/prices`)).body.data.map(
+        (p: { attributes: { date: string } }) => p.attributes.date,
+      ),
+    ).toEqual(['2024-07-05']);
   });
 
   it('keeps net asset values to private market funds', async () => {
-    const res = await h.post(`/api/v3/instruments/${stock().id}/net-asset-values`, { data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', value: 1 } } });
+    const res = await h.post(`/api/v3/instruments/${stock().id}/net-asset-values`, {
+      data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', value: 1 } },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].detail).toContain('net asset values apply to private-market-fund-commitment-based instruments only');
+    expect(res.body.errors[0].detail).toContain(
+      'net asset values apply to private-market-fund-commitment-based instruments only',
+    );
   });
 
   it('serves the seeded classes under both names: a single object, the detailed one with its class', async () => {
     const equities = h.mock.store.instrumentClasses.where((c) => c.name === 'Equities')[0];
     const listed = h.mock.store.detailedInstrumentClasses.where((c) => c.name === 'Listed equities')[0];
-    expect((await h.get(`/api/v3/instrument-classes/${equities?.id}`)).body).toEqual({ data: { id: equities?.id, type: 'instrument-class', attributes: { name: 'Equities' } } });
-    expect((await h.get(`/api/v2/asset-classes-detailed/${listed?.id}`)).body).toEqual({
-      data: { id: listed?.id, type: 'asset-class-detailed', attributes: { name: 'Listed equities' }, relationships: { assetClass: { data: { type: 'asset-class', id: equities?.id } } } },
+    expect((await h.get(`/api/v3/instrument-classes/${equities?.id}`)).body).toEqual({
+      data: { id: equities?.id, type: 'instrument-class', attributes: { name: 'Equities' } },
     });
-    expect((await h.get(`/api/v3/instrument-classes-detailed/${listed?.id}`)).body.data.relationships).toEqual({ instrumentClass: { data: { type: 'instrument-class', id: equities?.id } } });
+    expect((await h.get(`/api/v2/asset-classes-detailed/${listed?.id}`)).body).toEqual({
+      data: {
+        id: listed?.id,
+        type: 'asset-class-detailed',
+        attributes: { name: 'Listed equities' },
+        relationships: { assetClass: { data: { type: 'asset-class', id: equities?.id } } },
+      },
+    });
+    expect((await h.get(`/api/v3/instrument-classes-detailed/${listed?.id}`)).body.data.relationships).toEqual({
+      instrumentClass: { data: { type: 'instrument-class', id: equities?.id } },
+    });
     expect((await h.get(`/api/v2/asset-classes/${equities?.id}`)).body.data.type).toBe('asset-class');
   });
 });

@@ -8,8 +8,16 @@ describe('transactions', () => {
 
   function seed() {
     const s = seedStructure(h.mock);
-    const excluded = h.mock.store.accounts.add({ legalEntityId: s.legalEntity.id, externalIdentifier: 'EXCL', ccyCode: 'EUR', excludeFromReporting: true });
-    const acme = h.mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'USD', countryCode: 'US' } });
+    const excluded = h.mock.store.accounts.add({
+      legalEntityId: s.legalEntity.id,
+      externalIdentifier: 'EXCL',
+      ccyCode: 'EUR',
+      excludeFromReporting: true,
+    });
+    const acme = h.mock.store.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'USD', countryCode: 'US' },
+    });
     return { ...s, excluded, acme };
   }
 
@@ -19,17 +27,35 @@ describe('transactions', () => {
       data: {
         type: 'dividend-transaction',
         attributes: { accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04' },
-        relationships: { account: rel('account', s.account.id), asset: rel('stock-asset', s.acme.id), depository: rel('depository', s.depository.id) },
+        relationships: {
+          account: rel('account', s.account.id),
+          asset: rel('stock-asset', s.acme.id),
+          depository: rel('depository', s.depository.id),
+        },
       },
     });
     expect(res.status).toBe(201);
     expect(res.body.data.id).toMatch(HEX24);
-    expect(res.body.data.attributes).toEqual({ accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04', commission: 0 });
-    for (const query of [{ accountId: s.account.id }, { depositoryId: s.depository.id }, { accountId: s.account.id, depositoryId: s.depository.id }] as Record<string, string>[]) {
+    expect(res.body.data.attributes).toEqual({
+      accountAmount: 85,
+      grossAmount: 100,
+      tax: 15,
+      tradeDate: '2024-03-01',
+      valueDate: '2024-03-04',
+      commission: 0,
+    });
+    for (const query of [
+      { accountId: s.account.id },
+      { depositoryId: s.depository.id },
+      { accountId: s.account.id, depositoryId: s.depository.id },
+    ] as Record<string, string>[]) {
       const list = await h.get('/api/v2/transactions', { ...query, fromDate: '2024-03-01', toDate: '2024-03-01' });
       expect(list.body.data.map((t: { id: string }) => t.id)).toEqual([res.body.data.id]);
     }
-    expect((await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-03-02', toDate: '2024-03-31' })).body.data).toEqual([]);
+    expect(
+      (await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-03-02', toDate: '2024-03-31' }))
+        .body.data,
+    ).toEqual([]);
     expect((await h.del(`/api/v2/transactions/${res.body.data.id}`)).status).toBe(204);
     expect(h.mock.store.transactions.size).toBe(0);
   });
@@ -37,16 +63,36 @@ describe('transactions', () => {
   it('lists over a closed interval in trade-date order; requires an account or depository and sane dates', async () => {
     const s = seed();
     for (const day of ['2024-01-31', '2024-01-01', '2024-01-15', '2024-02-01']) {
-      h.mock.store.transactions.add({ type: 'account-interest-transaction', attributes: { accountAmount: 1, tradeDate: day, valueDate: day }, relationships: { account: rel('account', s.account.id) } });
+      h.mock.store.transactions.add({
+        type: 'account-interest-transaction',
+        attributes: { accountAmount: 1, tradeDate: day, valueDate: day },
+        relationships: { account: rel('account', s.account.id) },
+      });
     }
-    const list = await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-01-01', toDate: '2024-01-31' });
-    expect(list.body.data.map((t: { attributes: { tradeDate: string } }) => t.attributes.tradeDate)).toEqual(['2024-01-01', '2024-01-15', '2024-01-31']);
+    const list = await h.get('/api/v2/transactions', {
+      accountId: s.account.id,
+      fromDate: '2024-01-01',
+      toDate: '2024-01-31',
+    });
+    expect(list.body.data.map((t: { attributes: { tradeDate: string } }) => t.attributes.tradeDate)).toEqual([
+      '2024-01-01',
+      '2024-01-15',
+      '2024-01-31',
+    ]);
     const none = await h.get('/api/v2/transactions', { fromDate: '2024-01-01', toDate: '2024-01-31' });
     expect(none.status).toBe(400);
     expect(none.body.errors[0].detail).toBe('give accountId or depositoryId (or both) to list transactions');
-    const backwards = await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-02-01', toDate: '2024-01-31' });
-    expect(backwards.body.errors[0].detail).toBe('fromDate (2024-02-01) must not be after toDate (2024-01-31); both dates are included');
-    expect((await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-01-01' })).body.errors[0].detail).toBe('query parameter toDate is required');
+    const backwards = await h.get('/api/v2/transactions', {
+      accountId: s.account.id,
+      fromDate: '2024-02-01',
+      toDate: '2024-01-31',
+    });
+    expect(backwards.body.errors[0].detail).toBe(
+      'fromDate (2024-02-01) must not be after toDate (2024-01-31); both dates are included',
+    );
+    expect(
+      (await h.get('/api/v2/transactions', { accountId: s.account.id, fromDate: '2024-01-01' })).body.errors[0].detail,
+    ).toBe('query parameter toDate is required');
   });
 
   it.each([
@@ -55,28 +101,71 @@ describe('transactions', () => {
     ['fee-transaction', { category: 'custody' }, { account: 'excluded' }],
     ['refund-transaction', {}, { account: 'excluded' }],
     ['fx-spot-transaction', 'fx', { inflowAccount: 'account', outflowAccount: 'excluded' }],
-  ] as [string, Record<string, unknown> | 'fx', Record<string, string>][])('refuses %s on an account excluded from reporting: 422', async (type, extra, rels) => {
-    const s = seed();
-    const attributes =
-      extra === 'fx' ? { inflowAccountAmount: 100, outflowAccountAmount: -110, tradeDate: '2024-01-02', valueDate: '2024-01-04' } : { accountAmount: -5, tradeDate: '2024-01-02', valueDate: '2024-01-02', ...extra };
-    const relationships = Object.fromEntries(Object.entries(rels).map(([name, which]) => [name, rel('account', which === 'excluded' ? s.excluded.id : s.account.id)]));
-    const res = await h.post('/api/v2/transactions', { data: { type, attributes, relationships } });
-    expect(res.status).toBe(422);
-    expect(res.body.errors[0]).toEqual({ status: 422, detail: `account ${s.excluded.id} is excluded from reporting (excludeFromReporting); ${type} cannot be created for it` });
-    // The same on a reporting account is fine.
-    const ok = Object.fromEntries(Object.keys(rels).map((name, i) => [name, rel('account', i === 0 ? s.account.id : h.mock.store.accounts.add({ legalEntityId: s.legalEntity.id, externalIdentifier: 'OK', ccyCode: 'USD' }).id)]));
-    expect((await h.post('/api/v2/transactions', { data: { type, attributes, relationships: ok } })).status).toBe(201);
-  });
+  ] as [string, Record<string, unknown> | 'fx', Record<string, string>][])(
+    'refuses %s on an account excluded from reporting: 422',
+    async (type, extra, rels) => {
+      const s = seed();
+      const attributes =
+        extra === 'fx'
+          ? { inflowAccountAmount: 100, outflowAccountAmount: -110, tradeDate: '2024-01-02', valueDate: '2024-01-04' }
+          : { accountAmount: -5, tradeDate: '2024-01-02', valueDate: '2024-01-02', ...extra };
+      const relationships = Object.fromEntries(
+        Object.entries(rels).map(([name, which]) => [
+          name,
+          rel('account', which === 'excluded' ? s.excluded.id : s.account.id),
+        ]),
+      );
+      const res = await h.post('/api/v2/transactions', { data: { type, attributes, relationships } });
+      expect(res.status).toBe(422);
+      expect(res.body.errors[0]).toEqual({
+        status: 422,
+        detail: `account ${s.excluded.id} is excluded from reporting (excludeFromReporting); ${type} cannot be created for it`,
+      });
+      // The same on a reporting account is fine.
+      const ok = Object.fromEntries(
+        Object.keys(rels).map((name, i) => [
+          name,
+          rel(
+            'account',
+            i === 0
+              ? s.account.id
+              : h.mock.store.accounts.add({ legalEntityId: s.legalEntity.id, externalIdentifier: 'OK', ccyCode: 'USD' })
+                  .id,
+          ),
+        ]),
+      );
+      expect((await h.post('/api/v2/transactions', { data: { type, attributes, relationships: ok } })).status).toBe(
+        201,
+      );
+    },
+  );
 
   it('fills the fee category default and keeps trades on an excluded account', async () => {
     const s = seed();
-    const fee = await h.post('/api/v2/transactions', { data: { type: 'fee-transaction', attributes: { accountAmount: -10, tradeDate: '2024-01-02', valueDate: '2024-01-02' }, relationships: { account: rel('account', s.account.id) } } });
+    const fee = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'fee-transaction',
+        attributes: { accountAmount: -10, tradeDate: '2024-01-02', valueDate: '2024-01-02' },
+        relationships: { account: rel('account', s.account.id) },
+      },
+    });
     expect(fee.body.data.attributes.category).toBe('other');
     const trade = await h.post('/api/v2/transactions', {
       data: {
         type: 'equity-trade-transaction',
-        attributes: { accountAmount: -1000, commission: 5, unitPrice: 99.5, units: 10, tradeDate: '2024-01-02', valueDate: '2024-01-04' },
-        relationships: { account: rel('account', s.excluded.id), asset: rel('stock-asset', s.acme.id), depository: rel('depository', s.depository.id) },
+        attributes: {
+          accountAmount: -1000,
+          commission: 5,
+          unitPrice: 99.5,
+          units: 10,
+          tradeDate: '2024-01-02',
+          valueDate: '2024-01-04',
+        },
+        relationships: {
+          account: rel('account', s.excluded.id),
+          asset: rel('stock-asset', s.acme.id),
+          depository: rel('depository', s.depository.id),
+        },
       },
     });
     expect(trade.status).toBe(201);
@@ -87,8 +176,19 @@ describe('transactions', () => {
     const trade = await h.post('/api/v2/transactions', {
       data: {
         type: 'equity-trade-transaction',
-        attributes: { accountAmount: -1000, commission: 5, unitPrice: 99.5, units: 10, tradeDate: '2024-01-02', valueDate: '2024-01-04' },
-        relationships: { account: rel('account', s.account.id), asset: rel('asset', s.acme.id), depository: rel('depository', s.depository.id) },
+        attributes: {
+          accountAmount: -1000,
+          commission: 5,
+          unitPrice: 99.5,
+          units: 10,
+          tradeDate: '2024-01-02',
+          valueDate: '2024-01-04',
+        },
+        relationships: {
+          account: rel('account', s.account.id),
+          asset: rel('asset', s.acme.id),
+          depository: rel('depository', s.depository.id),
+        },
       },
     });
     expect(trade.status).toBe(201);
@@ -96,18 +196,26 @@ describe('transactions', () => {
       data: {
         type: 'cash-transfer-transaction',
         attributes: { accountAmount: -5, tradeDate: '2024-01-02', valueDate: '2024-01-02' },
-        relationships: { account: rel('account', s.account.id), counterpartyTransaction: rel('transaction', trade.body.data.id) },
+        relationships: {
+          account: rel('account', s.account.id),
+          counterpartyTransaction: rel('transaction', trade.body.data.id),
+        },
       },
     });
     expect(transfer.status).toBe(201);
     expect(transfer.body.data.relationships.counterpartyTransaction).toEqual(rel('transaction', trade.body.data.id));
   });
 
-  it.each(['loan-transaction', 'fx-forward-cash-settlement-transaction', 'fx-forward-physical-delivery-transaction'])('refuses to create %s: the service makes them', async (type) => {
-    const res = await h.post('/api/v2/transactions', { data: { type, attributes: {} } });
-    expect(res.status).toBe(400);
-    expect(res.body.errors[0].detail).toMatch(/created by the service .*cannot be created through POST \/transactions$/);
-  });
+  it.each(['loan-transaction', 'fx-forward-cash-settlement-transaction', 'fx-forward-physical-delivery-transaction'])(
+    'refuses to create %s: the service makes them',
+    async (type) => {
+      const res = await h.post('/api/v2/transactions', { data: { type, attributes: {} } });
+      expect(res.status).toBe(400);
+      expect(res.body.errors[0].detail).toMatch(
+        /created by the service .*cannot be created through POST \/transactions$/,
+      );
+    },
+  );
 
   it('checks fields, FX spot signs, and relationships (existence, fee instruments)', async () => {
     const s = seed();
@@ -115,7 +223,13 @@ describe('transactions', () => {
     const spot = await h.post('/api/v2/transactions', {
       data: {
         type: 'fx-spot-transaction',
-        attributes: { inflowAccountAmount: -1, outflowAccountAmount: 2, tradeDate: '2024-01-02', valueDate: '2024-01-02', accountAmount: 3 },
+        attributes: {
+          inflowAccountAmount: -1,
+          outflowAccountAmount: 2,
+          tradeDate: '2024-01-02',
+          valueDate: '2024-01-02',
+          accountAmount: 3,
+        },
         relationships: { inflowAccount: rel('account', s.account.id), outflowAccount: rel('account', 'nope') },
       },
     });

@@ -30,10 +30,19 @@ describe('users and invites', () => {
       readAccessToReportingEntities: { data: [{ type: 'reporting-entity', id: entity.id }] },
     });
     const patched = await h.patch(`/api/v2/users/${res.body.data.id}`, {
-      data: { id: res.body.data.id, type: 'user', attributes: { lastName: 'Berg-Lind' }, relationships: { readAccessToReportingEntities: { data: [] } } },
+      data: {
+        id: res.body.data.id,
+        type: 'user',
+        attributes: { lastName: 'Berg-Lind' },
+        relationships: { readAccessToReportingEntities: { data: [] } },
+      },
     });
     expect(patched.status).toBe(200);
-    expect(patched.body.data.attributes).toEqual({ firstName: 'Ada', lastName: 'Berg-Lind', contactEmail: 'ada@example.com' });
+    expect(patched.body.data.attributes).toEqual({
+      firstName: 'Ada',
+      lastName: 'Berg-Lind',
+      contactEmail: 'ada@example.com',
+    });
     expect(patched.body.data.relationships.readAccessToReportingEntities).toEqual({ data: [] });
     expect((await h.get(`/api/v2/clients/${client.id}/users`)).body.data).toHaveLength(1);
     expect((await h.del(`/api/v2/users/${res.body.data.id}`)).status).toBe(204);
@@ -42,15 +51,26 @@ describe('users and invites', () => {
 
   it('refuses a user without the required fields, with every rule in the detail', async () => {
     const { client } = seed();
-    const res = await h.post(`/api/v2/clients/${client.id}/users`, { data: { type: 'user', attributes: { firstName: 'Ada', contactEmail: 'not-an-email' } } });
+    const res = await h.post(`/api/v2/clients/${client.id}/users`, {
+      data: { type: 'user', attributes: { firstName: 'Ada', contactEmail: 'not-an-email' } },
+    });
     expect(res.status).toBe(400);
-    expect(res.body.errors[0].detail).toBe('data.attributes.lastName is required; data.attributes.contactEmail must be an e-mail address, got "not-an-email"');
+    expect(res.body.errors[0].detail).toBe(
+      'data.attributes.lastName is required; data.attributes.contactEmail must be an e-mail address, got "not-an-email"',
+    );
   });
 
   it('creates a valid invite with a link and a 60-day expiration, defaulting restrictedToEmail to the contact e-mail', async () => {
     const { client } = seed();
-    const user = h.mock.store.users.add({ clientId: client.id, firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' });
-    const res = await h.post(`/api/v2/users/${user.id}/invites`, { data: { type: 'invite', attributes: { restrictedToIdentityProvider: 'google' } } });
+    const user = h.mock.store.users.add({
+      clientId: client.id,
+      firstName: 'Ada',
+      lastName: 'Berg',
+      contactEmail: 'ada@example.com',
+    });
+    const res = await h.post(`/api/v2/users/${user.id}/invites`, {
+      data: { type: 'invite', attributes: { restrictedToIdentityProvider: 'google' } },
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.id).toMatch(UUID);
     expect(res.body.data.attributes).toEqual({
@@ -61,37 +81,68 @@ describe('users and invites', () => {
       expiration: '2024-06-30T10:00:00.000Z',
     });
     expect(res.body.data.relationships).toEqual({ user: { data: { type: 'user', id: user.id } } });
-    const bad = await h.post(`/api/v2/users/${user.id}/invites`, { data: { type: 'invite', attributes: { restrictedToIdentityProvider: 'facebook' } } });
+    const bad = await h.post(`/api/v2/users/${user.id}/invites`, {
+      data: { type: 'invite', attributes: { restrictedToIdentityProvider: 'facebook' } },
+    });
     expect(bad.status).toBe(400);
     // No body at all is an invite without restrictions.
-    expect((await h.post(`/api/v2/users/${user.id}/invites`)).body.data.attributes.restrictedToIdentityProvider).toBe('');
+    expect((await h.post(`/api/v2/users/${user.id}/invites`)).body.data.attributes.restrictedToIdentityProvider).toBe(
+      '',
+    );
   });
 
   it('cancels a valid invite (204 → cancelled); a second cancellation is a 409; another user is a 404', async () => {
     const { client } = seed();
-    const user = h.mock.store.users.add({ clientId: client.id, firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' });
-    const other = h.mock.store.users.add({ clientId: client.id, firstName: 'Bo', lastName: 'Berg', contactEmail: 'bo@example.com' });
+    const user = h.mock.store.users.add({
+      clientId: client.id,
+      firstName: 'Ada',
+      lastName: 'Berg',
+      contactEmail: 'ada@example.com',
+    });
+    const other = h.mock.store.users.add({
+      clientId: client.id,
+      firstName: 'Bo',
+      lastName: 'Berg',
+      contactEmail: 'bo@example.com',
+    });
     const invite = (await h.post(`/api/v2/users/${user.id}/invites`, { data: { type: 'invite' } })).body.data;
-    expect((await h.post(`/api/v2/users/${other.id}/invites/${invite.id}/cancellation`, { data: { type: 'invite-cancellation' } })).status).toBe(404);
-    const cancel = await h.post(`/api/v2/users/${user.id}/invites/${invite.id}/cancellation`, { data: { type: 'invite-cancellation' } });
+    expect(
+      (
+        await h.post(`/api/v2/users/${other.id}/invites/${invite.id}/cancellation`, {
+          data: { type: 'invite-cancellation' },
+        })
+      ).status,
+    ).toBe(404);
+    const cancel = await h.post(`/api/v2/users/${user.id}/invites/${invite.id}/cancellation`, {
+      data: { type: 'invite-cancellation' },
+    });
     expect(cancel.status).toBe(204);
     expect(cancel.body).toBeUndefined();
     expect((await h.get(`/api/v2/users/${user.id}/invites`)).body.data[0].attributes.state).toBe('cancelled');
-    const again = await h.post(`/api/v2/users/${user.id}/invites/${invite.id}/cancellation`, { data: { type: 'invite-cancellation' } });
+    const again = await h.post(`/api/v2/users/${user.id}/invites/${invite.id}/cancellation`, {
+      data: { type: 'invite-cancellation' },
+    });
     expect(again.status).toBe(409);
     expect(again.body.errors[0].detail).toBe(`invite ${invite.id} is cancelled; only a valid invite can be cancelled`);
   });
 
   it('lists invites in every state: used (store), expired (clock), valid', async () => {
     const { client } = seed();
-    const user = h.mock.store.users.add({ clientId: client.id, firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' });
+    const user = h.mock.store.users.add({
+      clientId: client.id,
+      firstName: 'Ada',
+      lastName: 'Berg',
+      contactEmail: 'ada@example.com',
+    });
     const used = h.mock.store.invites.add({ userId: user.id });
     h.mock.store.invites.setState(used.id, 'used');
     h.mock.store.invites.add({ userId: user.id });
     now = new Date('2024-06-15T00:00:00.000Z');
     h.mock.store.invites.add({ userId: user.id });
     now = new Date('2024-07-01T00:00:00.000Z');
-    const states = (await h.get(`/api/v2/users/${user.id}/invites`)).body.data.map((i: { attributes: { state: string } }) => i.attributes.state);
+    const states = (await h.get(`/api/v2/users/${user.id}/invites`)).body.data.map(
+      (i: { attributes: { state: string } }) => i.attributes.state,
+    );
     expect(states).toEqual(['used', 'expired', 'valid']);
   });
 });

@@ -68,11 +68,16 @@ describe('prs.webhooks.verify()', () => {
 
   it('verifier() takes its own options and still fetches through the client', async () => {
     const verifier = prs.webhooks.verifier({ toleranceSeconds: 10, versions: ['v2a'] });
-    const d = delivery(k1, EVENT, { entry: (sig) => `v2a,${sig}`, timestamp: String(Math.floor(Date.now() / 1000) - 20) });
+    const d = delivery(k1, EVENT, {
+      entry: (sig) => `v2a,${sig}`,
+      timestamp: String(Math.floor(Date.now() / 1000) - 20),
+    });
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('timestamp_too_old');
     const fresh = delivery(k1, EVENT, { entry: (sig) => `v2a,${sig}` });
     await expect(verifier.verify(fresh.body, fresh.headers)).resolves.toEqual(EVENT);
-    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual(['GET /v2/webhooks/keys Bearer tok-1']);
+    expect(server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
+      'GET /v2/webhooks/keys Bearer tok-1',
+    ]);
   });
 });

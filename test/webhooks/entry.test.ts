@@ -21,10 +21,9 @@ it('bundles without ky, zod, the client, node: modules or standardwebhooks', asy
   expect(inputs).toContain('src/webhooks/verifier.ts');
   expect(inputs.filter((path) => /(^|\/)(ky|zod|standardwebhooks)\//.test(path))).toEqual([]);
   // Of the core, only the error base and the wording of issues: not the client's error classes or codec.
-  expect(inputs.filter((path) => /^src\/(core|schemas|resources)\/|src\/(client|index)\.ts$/.test(path)).sort()).toEqual([
-    'src/core/describe.ts',
-    'src/core/error-base.ts',
-  ]);
+  expect(
+    inputs.filter((path) => /^src\/(core|schemas|resources)\/|src\/(client|index)\.ts$/.test(path)).sort(),
+  ).toEqual(['src/core/describe.ts', 'src/core/error-base.ts']);
   const [output] = Object.values(result.metafile.outputs);
   expect(output?.imports).toEqual([]); // nothing left external: no `node:crypto`, no other package
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();

@@ -85,7 +85,11 @@ describe('a flood of deliveries signed by an unknown key', () => {
 
     advance(31_000);
     const first = await Promise.allSettled(Array.from({ length: 200 }, () => verify(stranger)));
-    expect(first.every((r) => r.status === 'rejected' && (r.reason as WebhookVerificationError).reason === 'no_matching_signature')).toBe(true);
+    expect(
+      first.every(
+        (r) => r.status === 'rejected' && (r.reason as WebhookVerificationError).reason === 'no_matching_signature',
+      ),
+    ).toBe(true);
     expect(endpoint.calls).toHaveLength(2);
 
     advance(10_000); // inside the cooldown: no request at all
@@ -120,32 +124,37 @@ describe('a flood of deliveries signed by an unknown key', () => {
       return verifier.verify(d.body, d.headers);
     };
     const results = await Promise.allSettled(Array.from({ length: 200 }, named));
-    expect(results.every((r) => r.status === 'rejected' && (r.reason as WebhookVerificationError).reason === 'unknown_key')).toBe(true);
+    expect(
+      results.every((r) => r.status === 'rejected' && (r.reason as WebhookVerificationError).reason === 'unknown_key'),
+    ).toBe(true);
     expect(endpoint.calls).toHaveLength(1);
   });
 });
 
 describe('the keys endpoint failing', () => {
-  it.each(['status', 'network'] as const)('keeps verifying with the cached keys (failure: %s), also past their maximum age', async (fail) => {
-    const { endpoint, verify } = setup([k1], { keysMaxAge: 60_000 });
-    await verify(k1);
-    endpoint.fail = fail;
-    advance(31_000);
-    const error = await refusal(verify(makeKey('stranger')));
-    expect(error.reason).toBe('no_matching_signature');
-    expect(error.message).toMatch(/\(the last keys request failed: .+\)$/);
-    expect(endpoint.calls).toHaveLength(2);
-    await expect(verify(k1)).resolves.toEqual(EVENT);
-    advance(120_000); // stale now: one refresh attempt, which fails, and the stale keys still serve
-    await expect(verify(k1)).resolves.toEqual(EVENT);
-    await expect(verify(k1)).resolves.toEqual(EVENT);
-    expect(endpoint.calls).toHaveLength(3);
-    endpoint.fail = undefined;
-    endpoint.keys = [k2.jwk];
-    advance(31_000);
-    await expect(verify(k2)).resolves.toEqual(EVENT);
-    expect(endpoint.calls).toHaveLength(4);
-  });
+  it.each(['status', 'network'] as const)(
+    'keeps verifying with the cached keys (failure: %s), also past their maximum age',
+    async (fail) => {
+      const { endpoint, verify } = setup([k1], { keysMaxAge: 60_000 });
+      await verify(k1);
+      endpoint.fail = fail;
+      advance(31_000);
+      const error = await refusal(verify(makeKey('stranger')));
+      expect(error.reason).toBe('no_matching_signature');
+      expect(error.message).toMatch(/\(the last keys request failed: .+\)$/);
+      expect(endpoint.calls).toHaveLength(2);
+      await expect(verify(k1)).resolves.toEqual(EVENT);
+      advance(120_000); // stale now: one refresh attempt, which fails, and the stale keys still serve
+      await expect(verify(k1)).resolves.toEqual(EVENT);
+      await expect(verify(k1)).resolves.toEqual(EVENT);
+      expect(endpoint.calls).toHaveLength(3);
+      endpoint.fail = undefined;
+      endpoint.keys = [k2.jwk];
+      advance(31_000);
+      await expect(verify(k2)).resolves.toEqual(EVENT);
+      expect(endpoint.calls).toHaveLength(4);
+    },
+  );
 
   it('with nothing cached, refuses as keys_unavailable and does not retry inside the cooldown', async () => {
     const { endpoint, verify } = setup([k1]);
@@ -184,7 +193,11 @@ describe('the keys endpoint failing', () => {
   it('times out a hanging keys request after keysTimeout', async () => {
     const endpoint = keysEndpoint([k1]);
     endpoint.fail = 'hang';
-    const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', fetch: endpoint.fetch, keysTimeout: 100 });
+    const verifier = new WebhookVerifier({
+      baseUrl: 'https://reporting.test',
+      fetch: endpoint.fetch,
+      keysTimeout: 100,
+    });
     const d = delivery(k1);
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('keys_unavailable');
@@ -211,6 +224,8 @@ describe('which listed keys are used', () => {
     const { verifier } = setup([]);
     const d = delivery(k1);
     const error = await refusal(verifier.verify(d.body, d.headers));
-    expect(error.message).toBe('webhook verification failed (no_matching_signature): the key set holds no usable P-256 key');
+    expect(error.message).toBe(
+      'webhook verification failed (no_matching_signature): the key set holds no usable P-256 key',
+    );
   });
 });

@@ -37,7 +37,10 @@ const deliveryArb = fc.record({
 });
 
 async function reasonOf(promise: Promise<unknown>): Promise<string> {
-  const error = await promise.then(() => 'verified', (e: unknown) => e);
+  const error = await promise.then(
+    () => 'verified',
+    (e: unknown) => e,
+  );
   if (error === 'verified') return 'verified';
   if (!(error instanceof WebhookVerificationError)) throw error;
   return error.reason;
@@ -47,17 +50,29 @@ describe('any single-byte change is refused', () => {
   it('of the body, the id or the timestamp', async () => {
     await fc.assert(
       fc.asyncProperty(deliveryArb, async ({ clientId, id, skew, encoding, part, index, delta }) => {
-        const body = new TextEncoder().encode(JSON.stringify({ type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId } }));
+        const body = new TextEncoder().encode(
+          JSON.stringify({ type: 'calculated_data.created', timestamp: '2024-05-01T10:00:00', data: { clientId } }),
+        );
         const timestamp = String(Math.floor(Date.now() / 1000) + skew);
-        const headers = { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': `v1a,${ecdsaSign(key, id, timestamp, body, encoding)}` };
+        const headers = {
+          'webhook-id': id,
+          'webhook-timestamp': timestamp,
+          'webhook-signature': `v1a,${ecdsaSign(key, id, timestamp, body, encoding)}`,
+        };
         await expect(verifier.verify(body, headers)).resolves.toMatchObject({ data: { clientId } });
 
         if (part === 'body') {
           expect(SIGNATURE_REASONS).toContain(await reasonOf(verifier.verify(flipBytes(body, index, delta), headers)));
         } else if (part === 'id') {
-          expect(SIGNATURE_REASONS).toContain(await reasonOf(verifier.verify(body, { ...headers, 'webhook-id': flipChar(id, index, delta) })));
+          expect(SIGNATURE_REASONS).toContain(
+            await reasonOf(verifier.verify(body, { ...headers, 'webhook-id': flipChar(id, index, delta) })),
+          );
         } else {
-          expect(TIMESTAMP_REASONS).toContain(await reasonOf(verifier.verify(body, { ...headers, 'webhook-timestamp': flipChar(timestamp, index, delta) })));
+          expect(TIMESTAMP_REASONS).toContain(
+            await reasonOf(
+              verifier.verify(body, { ...headers, 'webhook-timestamp': flipChar(timestamp, index, delta) }),
+            ),
+          );
         }
       }),
       { numRuns: 300 },

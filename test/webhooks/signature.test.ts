@@ -18,7 +18,9 @@ describe('derToRaw', () => {
       // ECDSA is randomised (two different signatures): node itself must accept the converted DER one as P1363.
       const converted = derToRaw(der);
       expect(converted).toHaveLength(64);
-      expect(verify('sha256', message, { key: publicKey, dsaEncoding: 'ieee-p1363' }, converted ?? new Uint8Array())).toBe(true);
+      expect(
+        verify('sha256', message, { key: publicKey, dsaEncoding: 'ieee-p1363' }, converted ?? new Uint8Array()),
+      ).toBe(true);
       lengths.add(der.length);
       // The same signature in both encodings: re-encode node's raw one as DER and convert back.
       expect(Buffer.from(derToRaw(rawToDer(raw)) ?? [])).toEqual(raw);
@@ -27,7 +29,9 @@ describe('derToRaw', () => {
   });
 
   it('converts a minimal sequence and left-pads short integers', () => {
-    expect(Buffer.from(derToRaw(hex('30 06 02 01 01 02 01 02')) ?? []).toString('hex')).toBe(scalar('01') + scalar('02'));
+    expect(Buffer.from(derToRaw(hex('30 06 02 01 01 02 01 02')) ?? []).toString('hex')).toBe(
+      scalar('01') + scalar('02'),
+    );
     const r = `00ff${'11'.repeat(31)}`; // 33 bytes: a sign byte before a high bit
     const s = `7f${'22'.repeat(30)}`; // 31 bytes
     const der = hex(`30 ${(4 + 33 + 31).toString(16)} 02 21 ${r} 02 1f ${s}`);
@@ -73,7 +77,10 @@ describe('parseSignatureHeader', () => {
   const checked = { symmetric: true, asymmetric: new Set(['v1a']) };
 
   it('splits entries on any whitespace, strips joining commas, reads kids, counts malformed entries', () => {
-    const parsed = parseSignatureHeader(`  v1a,${sig},\tv1a,kid-1,${Buffer.alloc(64, 1).toString('base64url')}\nv1,${mac}, v1,short v9,x v1a,kid,`, checked);
+    const parsed = parseSignatureHeader(
+      `  v1a,${sig},\tv1a,kid-1,${Buffer.alloc(64, 1).toString('base64url')}\nv1,${mac}, v1,short v9,x v1a,kid,`,
+      checked,
+    );
     expect(parsed.asymmetric).toEqual([
       { kid: undefined, signatures: [new Uint8Array(64).fill(1)] },
       { kid: 'kid-1', signatures: [new Uint8Array(64).fill(1)] },

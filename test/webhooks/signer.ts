@@ -24,7 +24,13 @@ export function makeKey(kid: string): TestKey {
 export type Encoding = 'der' | 'ieee-p1363';
 
 /** Signs `id.timestamp.body` over the raw bytes; returns the signature in base64. */
-export function ecdsaSign(key: TestKey, id: string, timestamp: string, body: string | Uint8Array, encoding: Encoding = 'ieee-p1363'): string {
+export function ecdsaSign(
+  key: TestKey,
+  id: string,
+  timestamp: string,
+  body: string | Uint8Array,
+  encoding: Encoding = 'ieee-p1363',
+): string {
   const content = Buffer.concat([Buffer.from(`${id}.${timestamp}.`), Buffer.from(body)]);
   return sign('sha256', content, { key: key.privateKey, dsaEncoding: encoding }).toString('base64');
 }
@@ -50,7 +56,11 @@ export function delivery(
   const signature = ecdsaSign(key, id, timestamp, body, options.encoding);
   return {
     body,
-    headers: { 'webhook-id': id, 'webhook-timestamp': timestamp, 'webhook-signature': options.entry ? options.entry(signature) : `v1a,${signature}` },
+    headers: {
+      'webhook-id': id,
+      'webhook-timestamp': timestamp,
+      'webhook-signature': options.entry ? options.entry(signature) : `v1a,${signature}`,
+    },
   };
 }
 
@@ -64,7 +74,9 @@ export function keysEndpoint(initial: TestKey[]) {
       state.calls.push({ url: String(input), headers: new Headers(init?.headers) });
       if (state.fail === 'network') throw new TypeError('fetch failed');
       if (state.fail === 'hang') {
-        return new Promise<Response>((_, reject) => init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)));
+        return new Promise<Response>((_, reject) =>
+          init?.signal?.addEventListener('abort', () => reject(init.signal?.reason)),
+        );
       }
       if (state.fail === 'status') return new Response('{"errors":[{"status":503,"detail":"down"}]}', { status: 503 });
       // Yield once, as a real request would, so concurrent callers overlap.

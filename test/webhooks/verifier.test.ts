@@ -17,18 +17,21 @@ function setup(keys = [k1], options: Partial<ConstructorParameters<typeof Webhoo
 }
 
 describe('WebhookVerifier: signatures from node:crypto', () => {
-  it.each(['der', 'ieee-p1363'] as const)('verifies an ECDSA P-256 %s signature and returns the typed event', async (encoding) => {
-    const { endpoint, verifier } = setup();
-    const d = delivery(k1, EVENT, { encoding });
-    const event: WebhookEvent = await verifier.verify(d.body, d.headers);
-    expect(event).toEqual(EVENT);
-    if (event.type !== 'calculated_data.created') throw new Error('narrowing failed');
-    expect(event.data.clientId).toBe('c1');
-    expect(endpoint.calls).toHaveLength(1);
-    expect(endpoint.calls[0]?.url).toBe('https://reporting.test/v2/webhooks/keys');
-    expect(endpoint.calls[0]?.headers.get('accept')).toBe('application/json');
-    expect(endpoint.calls[0]?.headers.get('authorization')).toBeNull();
-  });
+  it.each(['der', 'ieee-p1363'] as const)(
+    'verifies an ECDSA P-256 %s signature and returns the typed event',
+    async (encoding) => {
+      const { endpoint, verifier } = setup();
+      const d = delivery(k1, EVENT, { encoding });
+      const event: WebhookEvent = await verifier.verify(d.body, d.headers);
+      expect(event).toEqual(EVENT);
+      if (event.type !== 'calculated_data.created') throw new Error('narrowing failed');
+      expect(event.data.clientId).toBe('c1');
+      expect(endpoint.calls).toHaveLength(1);
+      expect(endpoint.calls[0]?.url).toBe('https://reporting.test/v2/webhooks/keys');
+      expect(endpoint.calls[0]?.headers.get('accept')).toBe('application/json');
+      expect(endpoint.calls[0]?.headers.get('authorization')).toBeNull();
+    },
+  );
 
   it('reads the body as a string, Buffer, Uint8Array, ArrayBuffer or a view into a larger buffer', async () => {
     const { verifier } = setup();
@@ -36,7 +39,14 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const bytes = new TextEncoder().encode(d.body);
     const padded = new Uint8Array(bytes.length + 7);
     padded.set(bytes, 3);
-    for (const body of [d.body, Buffer.from(d.body), bytes, bytes.buffer, padded.subarray(3, 3 + bytes.length), new DataView(padded.buffer, 3, bytes.length)]) {
+    for (const body of [
+      d.body,
+      Buffer.from(d.body),
+      bytes,
+      bytes.buffer,
+      padded.subarray(3, 3 + bytes.length),
+      new DataView(padded.buffer, 3, bytes.length),
+    ]) {
       await expect(verifier.verify(body, d.headers)).resolves.toMatchObject({ data: { clientId: 'ü-€' } });
     }
   });
@@ -46,21 +56,35 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const d = delivery(k1);
     const shouting = Object.fromEntries(Object.entries(d.headers).map(([k, v]) => [k.toUpperCase(), [v]]));
     const request = new Request('https://receiver.test/hook', { method: 'POST', headers: d.headers, body: d.body });
-    for (const headers of [new Headers(d.headers), request, shouting, { 'Webhook-Id': d.headers['webhook-id'], 'webhook-TIMESTAMP': d.headers['webhook-timestamp'], 'webhook-signature': d.headers['webhook-signature'] }]) {
+    for (const headers of [
+      new Headers(d.headers),
+      request,
+      shouting,
+      {
+        'Webhook-Id': d.headers['webhook-id'],
+        'webhook-TIMESTAMP': d.headers['webhook-timestamp'],
+        'webhook-signature': d.headers['webhook-signature'],
+      },
+    ]) {
       await expect(verifier.verify(d.body, headers)).resolves.toEqual(EVENT);
     }
   });
 
   it('accepts any valid entry of a space-separated list, skipping unknown versions and garbage', async () => {
     const { verifier } = setup();
-    const d = delivery(k1, EVENT, { entry: (sig) => `v9,whatever v1a,!!notbase64!! v1a,${Buffer.alloc(64).toString('base64')} v1a,${sig}` });
+    const d = delivery(k1, EVENT, {
+      entry: (sig) => `v9,whatever v1a,!!notbase64!! v1a,${Buffer.alloc(64).toString('base64')} v1a,${sig}`,
+    });
     await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
   });
 
   it('accepts entries joined by ", " as Node and fetch join repeated headers', async () => {
     const { verifier } = setup();
     const d = delivery(k1);
-    const joined = new Headers({ 'webhook-id': d.headers['webhook-id'], 'webhook-timestamp': d.headers['webhook-timestamp'] });
+    const joined = new Headers({
+      'webhook-id': d.headers['webhook-id'],
+      'webhook-timestamp': d.headers['webhook-timestamp'],
+    });
     joined.append('webhook-signature', 'v1a,AAAA');
     joined.append('webhook-signature', d.headers['webhook-signature']);
     expect(joined.get('webhook-signature')).toMatch(/^v1a,AAAA, v1a,/);
@@ -81,7 +105,9 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const named = delivery(k2, EVENT, { entry: (sig) => `v1a,k2,${sig}` });
     await expect(verifier.verify(named.body, named.headers)).resolves.toEqual(EVENT);
     const viaHeader = delivery(k2);
-    await expect(verifier.verify(viaHeader.body, { ...viaHeader.headers, 'webhook-key-id': 'k2' })).resolves.toEqual(EVENT);
+    await expect(verifier.verify(viaHeader.body, { ...viaHeader.headers, 'webhook-key-id': 'k2' })).resolves.toEqual(
+      EVENT,
+    );
     // Signed by k2 but naming k1: k1 alone is tried, so it fails although k2 is held.
     const misnamed = delivery(k2, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
     expect((await refusal(verifier.verify(misnamed.body, misnamed.headers))).reason).toBe('no_matching_signature');
@@ -94,14 +120,20 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const v1a = delivery(k1);
     const error = await refusal(verifier.verify(v1a.body, v1a.headers));
     expect(error.reason).toBe('unsupported_signature');
-    expect(error.message).toBe('webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1e, v2a');
+    expect(error.message).toBe(
+      'webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1e, v2a',
+    );
   });
 
   it('never trusts a key that arrives with the delivery', async () => {
     const { endpoint, verifier } = setup([k1]);
     const attacker = makeKey('k1'); // same kid, other key pair
     const d = delivery(attacker, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
-    const headers = { ...d.headers, 'webhook-key': JSON.stringify(attacker.jwk), 'webhook-jwk': JSON.stringify(attacker.jwk) };
+    const headers = {
+      ...d.headers,
+      'webhook-key': JSON.stringify(attacker.jwk),
+      'webhook-jwk': JSON.stringify(attacker.jwk),
+    };
     expect((await refusal(verifier.verify(d.body, headers))).reason).toBe('no_matching_signature');
     expect(endpoint.calls.map((c) => c.url)).toEqual(['https://reporting.test/v2/webhooks/keys']);
   });
@@ -116,7 +148,11 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const timestamp = new Date();
     const body = JSON.stringify(EVENT);
     const signature = new Webhook(secret).sign(id, timestamp, body);
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': signature };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': signature,
+    };
     await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
     expect(endpoint.calls).toHaveLength(0);
   });
@@ -127,10 +163,16 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const id = 'msg_v1';
     const timestamp = new Date();
     const body = JSON.stringify(EVENT);
-    const headers = { 'webhook-id': id, 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(other).sign(id, timestamp, body) };
+    const headers = {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(other).sign(id, timestamp, body),
+    };
     const error = await refusal(verifier.verify(body, headers));
     expect(error.reason).toBe('no_matching_signature');
-    expect(error.message).toBe('webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret');
+    expect(error.message).toBe(
+      'webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret',
+    );
     expect(String(error)).not.toContain('MfKQ9r8');
   });
 
@@ -138,7 +180,11 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const { verifier } = setup();
     const timestamp = new Date();
     const body = JSON.stringify(EVENT);
-    const headers = { 'webhook-id': 'm', 'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)), 'webhook-signature': new Webhook(secret).sign('m', timestamp, body) };
+    const headers = {
+      'webhook-id': 'm',
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('m', timestamp, body),
+    };
     const error = await refusal(verifier.verify(body, headers));
     expect(error.reason).toBe('unsupported_signature');
     expect(error.message).toContain('configure `secret` to verify v1 entries');
@@ -154,14 +200,28 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
 describe('WebhookVerifier: refusals', () => {
   it.each([
     ['body', (d: ReturnType<typeof delivery>) => ({ ...d, body: d.body.replace('c1', 'c2') })],
-    ['id', (d: ReturnType<typeof delivery>) => ({ ...d, headers: { ...d.headers, 'webhook-id': `${d.headers['webhook-id']}x` } })],
-    ['timestamp', (d: ReturnType<typeof delivery>) => ({ ...d, headers: { ...d.headers, 'webhook-timestamp': String(Number(d.headers['webhook-timestamp']) - 1) } })],
+    [
+      'id',
+      (d: ReturnType<typeof delivery>) => ({
+        ...d,
+        headers: { ...d.headers, 'webhook-id': `${d.headers['webhook-id']}x` },
+      }),
+    ],
+    [
+      'timestamp',
+      (d: ReturnType<typeof delivery>) => ({
+        ...d,
+        headers: { ...d.headers, 'webhook-timestamp': String(Number(d.headers['webhook-timestamp']) - 1) },
+      }),
+    ],
   ])('refuses a tampered %s', async (_what, tamper) => {
     const { verifier } = setup();
     const t = tamper(delivery(k1));
     const error = await refusal(verifier.verify(t.body, t.headers));
     expect(error.reason).toBe('no_matching_signature');
-    expect(error.message).toBe('webhook verification failed (no_matching_signature): no signature verifies with the 1 active key(s)');
+    expect(error.message).toBe(
+      'webhook verification failed (no_matching_signature): no signature verifies with the 1 active key(s)',
+    );
   });
 
   it('refuses timestamps outside the tolerance, both ways, and accepts them inside', async () => {
@@ -170,7 +230,9 @@ describe('WebhookVerifier: refusals', () => {
     const old = at(-70);
     const stale = await refusal(verifier.verify(old.body, old.headers));
     expect(stale.reason).toBe('timestamp_too_old');
-    expect(stale.message).toMatch(/^webhook verification failed \(timestamp_too_old\): the delivery was signed 7\d s ago, more than the tolerance of 60 s$/);
+    expect(stale.message).toMatch(
+      /^webhook verification failed \(timestamp_too_old\): the delivery was signed 7\d s ago, more than the tolerance of 60 s$/,
+    );
     const future = at(70);
     expect((await refusal(verifier.verify(future.body, future.headers))).reason).toBe('timestamp_too_new');
     for (const offset of [-50, 50]) {
@@ -185,25 +247,33 @@ describe('WebhookVerifier: refusals', () => {
     expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('timestamp_too_old');
   });
 
-  it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', ' 1700000000'])('refuses the timestamp %j', async (timestamp) => {
-    const { endpoint, verifier } = setup();
-    const d = delivery(k1, EVENT, { timestamp });
-    const error = await refusal(verifier.verify(d.body, d.headers));
-    expect(error.reason).toBe('invalid_timestamp');
-    expect(endpoint.calls).toHaveLength(0);
-  });
+  it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', ' 1700000000'])(
+    'refuses the timestamp %j',
+    async (timestamp) => {
+      const { endpoint, verifier } = setup();
+      const d = delivery(k1, EVENT, { timestamp });
+      const error = await refusal(verifier.verify(d.body, d.headers));
+      expect(error.reason).toBe('invalid_timestamp');
+      expect(endpoint.calls).toHaveLength(0);
+    },
+  );
 
-  it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const)('refuses a delivery without %s (absent or empty)', async (name) => {
-    const { endpoint, verifier } = setup();
-    const d = delivery(k1);
-    const { [name]: _dropped, ...rest } = d.headers;
-    for (const headers of [rest, { ...d.headers, [name]: '' }, new Headers(rest)]) {
-      const error = await refusal(verifier.verify(d.body, headers));
-      expect(error.reason).toBe('missing_header');
-      expect(error.message).toBe(`webhook verification failed (missing_header): the \`${name}\` header is missing or empty`);
-    }
-    expect(endpoint.calls).toHaveLength(0);
-  });
+  it.each(['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const)(
+    'refuses a delivery without %s (absent or empty)',
+    async (name) => {
+      const { endpoint, verifier } = setup();
+      const d = delivery(k1);
+      const { [name]: _dropped, ...rest } = d.headers;
+      for (const headers of [rest, { ...d.headers, [name]: '' }, new Headers(rest)]) {
+        const error = await refusal(verifier.verify(d.body, headers));
+        expect(error.reason).toBe('missing_header');
+        expect(error.message).toBe(
+          `webhook verification failed (missing_header): the \`${name}\` header is missing or empty`,
+        );
+      }
+      expect(endpoint.calls).toHaveLength(0);
+    },
+  );
 
   it('refuses a signature by a key the service does not list', async () => {
     const { endpoint, verifier } = setup([k1]);
@@ -212,7 +282,9 @@ describe('WebhookVerifier: refusals', () => {
     const named = delivery(makeKey('stranger'), EVENT, { entry: (sig) => `v1a,stranger,${sig}` });
     const error = await refusal(verifier.verify(named.body, named.headers));
     expect(error.reason).toBe('unknown_key');
-    expect(error.message).toBe('webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys');
+    expect(error.message).toBe(
+      'webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys',
+    );
     expect(endpoint.calls).toHaveLength(1); // the refreshes fall inside the cooldown
   });
 
@@ -226,13 +298,18 @@ describe('WebhookVerifier: refusals', () => {
     ['an empty signature', 'v1a,'],
     ['an empty kid', `v1a,,${sig}`],
     ['four parts', `v1a,k1,x,${sig}`],
-    ['a broken DER sequence', `v1a,${Buffer.from([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x02, 0x01]).toString('base64')}`],
+    [
+      'a broken DER sequence',
+      `v1a,${Buffer.from([0x30, 0x06, 0x02, 0x01, 0x01, 0x02, 0x02, 0x01]).toString('base64')}`,
+    ],
   ])('refuses a malformed signature: %s', async (_what, header) => {
     const { endpoint, verifier } = setup();
     const d = delivery(k1);
     const error = await refusal(verifier.verify(d.body, { ...d.headers, 'webhook-signature': header }));
     expect(error.reason).toBe('malformed_signature');
-    expect(error.message).toBe('webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,<base64>` or `version,<kid>,<base64>`)');
+    expect(error.message).toBe(
+      'webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,<base64>` or `version,<kid>,<base64>`)',
+    );
     expect(endpoint.calls).toHaveLength(0);
   });
 
@@ -244,7 +321,9 @@ describe('WebhookVerifier: refusals', () => {
     expect(error.message).toContain('got an object (parsed JSON?)');
     expect(error.message).toContain('a parsed and re-serialised body differs in whitespace, key order');
     expect(error.message).toContain("express.raw({ type: 'application/json' })");
-    expect((await refusal(verifier.verify(undefined as never, d.headers))).message).toContain('got undefined (was the body read?)');
+    expect((await refusal(verifier.verify(undefined as never, d.headers))).message).toContain(
+      'got undefined (was the body read?)',
+    );
     expect(endpoint.calls).toHaveLength(0);
   });
 
@@ -252,14 +331,21 @@ describe('WebhookVerifier: refusals', () => {
     expect(() => new WebhookVerifier({})).toThrow('WebhookVerifier needs `baseUrl`');
     expect(() => new WebhookVerifier({ baseUrl: 'reporting.example.com' })).toThrow('is not an absolute URL');
     expect(() => new WebhookVerifier({ baseUrl: BASE, versions: ['v1'] })).toThrow('`v1` is the symmetric scheme');
-    expect(() => new WebhookVerifier({ baseUrl: BASE, toleranceSeconds: -1 })).toThrow('`toleranceSeconds` must be a finite number of 0 or more, got -1');
+    expect(() => new WebhookVerifier({ baseUrl: BASE, toleranceSeconds: -1 })).toThrow(
+      '`toleranceSeconds` must be a finite number of 0 or more, got -1',
+    );
   });
 });
 
 describe('WebhookVerifier: events', () => {
   it('decodes an unknown event type keeping every field', async () => {
     const { verifier } = setup();
-    const future = { type: 'portfolio.closed', timestamp: '2024-05-01T10:00:00', data: { portfolioId: 'p1', extra: [1, 2] }, version: 3 };
+    const future = {
+      type: 'portfolio.closed',
+      timestamp: '2024-05-01T10:00:00',
+      data: { portfolioId: 'p1', extra: [1, 2] },
+      version: 3,
+    };
     const d = delivery(k1, future);
     const event = await verifier.verify(d.body, d.headers);
     expect(event).toEqual(future);
@@ -273,13 +359,29 @@ describe('WebhookVerifier: events', () => {
   it('keeps unknown fields of a known event', async () => {
     const { verifier } = setup();
     const d = delivery(k1, { ...EVENT, data: { clientId: 'c1', region: 'eu' }, attempt: 2 });
-    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual({ ...EVENT, data: { clientId: 'c1', region: 'eu' }, attempt: 2 });
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual({
+      ...EVENT,
+      data: { clientId: 'c1', region: 'eu' },
+      attempt: 2,
+    });
   });
 
   it.each([
-    ['a known type without its data', { ...EVENT, data: {} }, 'the signature is valid but the event does not have the documented shape: data.clientId: is required'],
-    ['a number for clientId', { ...EVENT, data: { clientId: 7 } }, 'the signature is valid but the event does not have the documented shape: data.clientId: must be a string, got number 7'],
-    ['no timestamp', { type: 'x', data: {} }, 'the signature is valid but the event does not have the documented shape: timestamp: is required'],
+    [
+      'a known type without its data',
+      { ...EVENT, data: {} },
+      'the signature is valid but the event does not have the documented shape: data.clientId: is required',
+    ],
+    [
+      'a number for clientId',
+      { ...EVENT, data: { clientId: 7 } },
+      'the signature is valid but the event does not have the documented shape: data.clientId: must be a string, got number 7',
+    ],
+    [
+      'no timestamp',
+      { type: 'x', data: {} },
+      'the signature is valid but the event does not have the documented shape: timestamp: is required',
+    ],
     ['not JSON', 'not json {', 'the signature is valid but the body is not UTF-8 JSON'],
   ])('refuses a validly signed body with %s as malformed_body', async (_what, event, message) => {
     const { verifier } = setup();
@@ -293,7 +395,11 @@ describe('WebhookVerifier: events', () => {
     const { verifier } = setup();
     const body = Buffer.from([0x7b, 0xff, 0x7d]);
     const timestamp = now();
-    const headers = { 'webhook-id': 'm', 'webhook-timestamp': timestamp, 'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}` };
+    const headers = {
+      'webhook-id': 'm',
+      'webhook-timestamp': timestamp,
+      'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}`,
+    };
     expect((await refusal(verifier.verify(body, headers))).reason).toBe('malformed_body');
   });
 });
@@ -306,7 +412,9 @@ describe('WebhookVerifier: the keys request over real HTTP', () => {
   });
 
   it('sends GET /v2/webhooks/keys with Accept application/json and the bearer token when given', async () => {
-    server = await startServer((_req, res) => json(res, 200, { keys: [k1.jwk] }, { 'content-type': 'application/json' }));
+    server = await startServer((_req, res) =>
+      json(res, 200, { keys: [k1.jwk] }, { 'content-type': 'application/json' }),
+    );
     const verifier = new WebhookVerifier({ baseUrl: `${server.url}/`, accessToken: async () => 'tok-1' });
     const d = delivery(k1);
     await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
@@ -324,7 +432,9 @@ describe('WebhookVerifier: the keys request over real HTTP', () => {
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error.reason).toBe('keys_unavailable');
-    expect(error.message).toBe(`webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`);
+    expect(error.message).toBe(
+      `webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`,
+    );
     expect(error.cause).toBeInstanceOf(PortfolioReportingError);
   });
 });

@@ -28,7 +28,8 @@ export class Fields {
   object(name: string, opt: Opt = {}): Fields | undefined {
     if (!this.present(name, opt)) return undefined;
     const value = this.values[name];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value)) return new Fields(value as Record<string, unknown>, this.at(name), this.issues);
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return new Fields(value as Record<string, unknown>, this.at(name), this.issues);
     this.fail(name, 'must be an object');
     return undefined;
   }
@@ -96,7 +97,8 @@ export class Fields {
 
   currency(name: string, opt: Opt = {}): string | undefined {
     const value = this.string(name, opt);
-    if (value !== undefined && !/^[A-Z]{3}$/.test(value)) this.fail(name, `must be an ISO 4217 code (three capital letters), got ${JSON.stringify(value)}`);
+    if (value !== undefined && !/^[A-Z]{3}$/.test(value))
+      this.fail(name, `must be an ISO 4217 code (three capital letters), got ${JSON.stringify(value)}`);
     return value;
   }
 
@@ -123,7 +125,13 @@ interface RefOptions {
  * The record a to-one relationship `{ data: { type, id } }` points to. A missing required one, a wrong
  * type or an id that does not exist is recorded in `f`.
  */
-export function ref<T extends { id: string }>(f: Fields, rels: Relationships, name: string, table: Table<T>, opt: RefOptions = {}): T | undefined {
+export function ref<T extends { id: string }>(
+  f: Fields,
+  rels: Relationships,
+  name: string,
+  table: Table<T>,
+  opt: RefOptions = {},
+): T | undefined {
   const where = `data.relationships.${name}`;
   const data = rels[name]?.data;
   if (data === undefined || data === null) {
@@ -138,7 +146,12 @@ export function ref<T extends { id: string }>(f: Fields, rels: Relationships, na
 }
 
 /** The records a to-many relationship `{ data: [{ type, id }, …] }` points to (undefined when absent). */
-export function refs<T extends { id: string }>(f: Fields, rels: Relationships, name: string, table: Table<T>): T[] | undefined {
+export function refs<T extends { id: string }>(
+  f: Fields,
+  rels: Relationships,
+  name: string,
+  table: Table<T>,
+): T[] | undefined {
   const where = `data.relationships.${name}`;
   const data = rels[name]?.data;
   if (data === undefined) return undefined;
@@ -149,7 +162,13 @@ export function refs<T extends { id: string }>(f: Fields, rels: Relationships, n
   return data.map((d, i) => lookup(f, `${where}[${i}]`, d, table)).filter((r) => r !== undefined);
 }
 
-function lookup<T extends { id: string }>(f: Fields, where: string, data: Ident, table: Table<T>, types: readonly string[] = [table.label]): T | undefined {
+function lookup<T extends { id: string }>(
+  f: Fields,
+  where: string,
+  data: Ident,
+  table: Table<T>,
+  types: readonly string[] = [table.label],
+): T | undefined {
   if (typeof data?.id !== 'string' || data.id === '') {
     f.issue(`${where} must be { type, id }`);
     return undefined;

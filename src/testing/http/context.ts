@@ -1,6 +1,7 @@
 /** What a route handler gets: the request, path parameters, the service state, and body/query readers. */
-import type { MockStore } from '../store/store.js';
+
 import type { Relationships } from '../store/records.js';
+import type { MockStore } from '../store/store.js';
 import { isDate } from './check.js';
 import { badRequest, HttpError } from './errors.js';
 import { checkJsonContentType } from './media.js';
@@ -94,11 +95,14 @@ export class Ctx {
    */
   async document(expected?: string | ((type: string) => boolean)): Promise<Doc> {
     const body = await this.json();
-    if (!isObject(body) || !isObject(body.data)) throw badRequest('the request body must be a document { data: { type, attributes, relationships? } }');
+    if (!isObject(body) || !isObject(body.data))
+      throw badRequest('the request body must be a document { data: { type, attributes, relationships? } }');
     const { id, type, attributes = {}, relationships = {} } = body.data;
     if (typeof type !== 'string' || type === '') throw badRequest('data.type is required');
-    if (typeof expected === 'string' && type !== expected) throw new HttpError(409, `data.type must be "${expected}" here, got "${type}"`);
-    if (typeof expected === 'function' && !expected(type)) throw new HttpError(409, `data.type "${type}" is not accepted here`);
+    if (typeof expected === 'string' && type !== expected)
+      throw new HttpError(409, `data.type must be "${expected}" here, got "${type}"`);
+    if (typeof expected === 'function' && !expected(type))
+      throw new HttpError(409, `data.type "${type}" is not accepted here`);
     if (id !== undefined && typeof id !== 'string') throw badRequest('data.id must be a string');
     if (!isObject(attributes)) throw badRequest('data.attributes must be an object');
     if (!isObject(relationships) || !Object.values(relationships).every((r) => isObject(r) && 'data' in r)) {
@@ -115,7 +119,8 @@ export class Ctx {
   /** A PATCH document: its `id`, when given, must be the one in the path (409 otherwise). */
   async patchDocument(type: string): Promise<Doc> {
     const doc = await this.document(type);
-    if (doc.id !== undefined && doc.id !== this.param('id')) throw new HttpError(409, `data.id "${doc.id}" does not match the id in the path (${this.param('id')})`);
+    if (doc.id !== undefined && doc.id !== this.param('id'))
+      throw new HttpError(409, `data.id "${doc.id}" does not match the id in the path (${this.param('id')})`);
     return doc;
   }
 }

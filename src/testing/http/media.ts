@@ -7,7 +7,10 @@ const ACCEPTABLE = [JSONAPI, JSONAPI_ALT, 'application/json', 'application/*', '
 const JSON_BODIES = [JSONAPI, JSONAPI_ALT, 'application/json'];
 
 function types(header: string): string[] {
-  return header.split(',').map((part) => (part.split(';')[0] ?? '').trim().toLowerCase()).filter(Boolean);
+  return header
+    .split(',')
+    .map((part) => (part.split(';')[0] ?? '').trim().toLowerCase())
+    .filter(Boolean);
 }
 
 /**
@@ -27,6 +30,9 @@ export function negotiate(accept: string | null): string {
 export function checkJsonContentType(contentType: string | null): void {
   const type = types(contentType ?? '')[0];
   if (!type || !JSON_BODIES.includes(type)) {
-    throw new HttpError(415, `Content-Type "${contentType ?? ''}" is not accepted: send ${JSONAPI} (or ${JSONAPI_ALT})`);
+    throw new HttpError(
+      415,
+      `Content-Type "${contentType ?? ''}" is not accepted: send ${JSONAPI} (or ${JSONAPI_ALT})`,
+    );
   }
 }

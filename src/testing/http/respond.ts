@@ -30,7 +30,8 @@ export const PAGE_OFFSET = 'page[offset]';
 export function paged<T>(ctx: Ctx, items: T[], included?: (page: T[]) => unknown[]): Response {
   const raw = ctx.query(PAGE_OFFSET) ?? '0';
   const offset = Number(raw);
-  if (!Number.isInteger(offset) || offset < 0) throw badRequest(`query parameter ${PAGE_OFFSET} must be a whole number of 0 or more, got "${raw}"`);
+  if (!Number.isInteger(offset) || offset < 0)
+    throw badRequest(`query parameter ${PAGE_OFFSET} must be a whole number of 0 or more, got "${raw}"`);
   const size = ctx.env.pageSize;
   const page = items.slice(offset, offset + size);
   const body: Record<string, unknown> = { data: page };

@@ -3,7 +3,7 @@
  * `Ctx`. `toHandlers` turns routes into msw handlers; authentication, content negotiation and the error
  * body are applied here once, for every route.
  */
-import { http, type HttpHandler } from 'msw';
+import { type HttpHandler, http } from 'msw';
 import { Ctx, type ServiceEnv } from './context.js';
 import { HttpError } from './errors.js';
 import { JSONAPI, negotiate } from './media.js';
@@ -28,13 +28,26 @@ export interface AuthOptions {
 const METHODS = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const;
 
 /** msw handlers for the routes, matching `origin + path` (`origin` is a base URL or `*` for any). */
-export function toHandlers(routes: readonly Route[], origin: string, env: ServiceEnv, auth: AuthOptions): HttpHandler[] {
+export function toHandlers(
+  routes: readonly Route[],
+  origin: string,
+  env: ServiceEnv,
+  auth: AuthOptions,
+): HttpHandler[] {
   return routes.map((route) =>
-    METHODS[route.method](`${origin}${route.path}`, ({ request, params }) => dispatch(route, request, strings(params), env, auth)),
+    METHODS[route.method](`${origin}${route.path}`, ({ request, params }) =>
+      dispatch(route, request, strings(params), env, auth),
+    ),
   );
 }
 
-async function dispatch(route: Route, request: Request, params: Record<string, string>, env: ServiceEnv, auth: AuthOptions): Promise<Response> {
+async function dispatch(
+  route: Route,
+  request: Request,
+  params: Record<string, string>,
+  env: ServiceEnv,
+  auth: AuthOptions,
+): Promise<Response> {
   let contentType = route.public ? 'application/json' : JSONAPI;
   let response: Response;
   try {
@@ -44,7 +57,10 @@ async function dispatch(route: Route, request: Request, params: Record<string, s
     }
     response = await route.handle(new Ctx(request, params, env, contentType));
   } catch (error) {
-    const known = error instanceof HttpError ? error : new HttpError(500, `mock service failure: ${error instanceof Error ? error.message : String(error)}`);
+    const known =
+      error instanceof HttpError
+        ? error
+        : new HttpError(500, `mock service failure: ${error instanceof Error ? error.message : String(error)}`);
     response = errorResponse(known, contentType);
   }
   response.headers.set('x-request-id', crypto.randomUUID());
@@ -55,8 +71,10 @@ function authenticate(request: Request, auth: AuthOptions): void {
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const challenge = { 'www-authenticate': 'Bearer' };
-  if (!token) throw new HttpError(401, 'missing credentials: send the header "Authorization: Bearer <access token>"', challenge);
-  if (auth.accessToken !== undefined && token !== auth.accessToken) throw new HttpError(401, 'the access token is not valid', challenge);
+  if (!token)
+    throw new HttpError(401, 'missing credentials: send the header "Authorization: Bearer <access token>"', challenge);
+  if (auth.accessToken !== undefined && token !== auth.accessToken)
+    throw new HttpError(401, 'the access token is not valid', challenge);
 }
 
 function strings(params: Record<string, string | readonly string[] | undefined>): Record<string, string> {

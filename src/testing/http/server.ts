@@ -27,14 +27,19 @@ export interface RunningServer {
 const EXPOSED = 'location, x-request-id, deprecation, content-type, www-authenticate';
 
 function cors(req: IncomingMessage): Record<string, string> {
-  return { 'access-control-allow-origin': req.headers.origin ?? '*', 'access-control-expose-headers': EXPOSED, vary: 'origin' };
+  return {
+    'access-control-allow-origin': req.headers.origin ?? '*',
+    'access-control-expose-headers': EXPOSED,
+    vary: 'origin',
+  };
 }
 
 function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.writeHead(204, {
     ...cors(req),
     'access-control-allow-methods': 'GET, POST, PATCH, DELETE, OPTIONS',
-    'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'authorization, content-type, accept',
+    'access-control-allow-headers':
+      req.headers['access-control-request-headers'] ?? 'authorization, content-type, accept',
     'access-control-max-age': '600',
   });
   res.end();
@@ -50,7 +55,11 @@ async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Re
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
   // The Host the caller used, so links.next and Location stay on the caller's origin.
   const url = `http://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
-  return new Request(url, { method: req.method, headers, body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body });
+  return new Request(url, {
+    method: req.method,
+    headers,
+    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+  });
 }
 
 async function answer(handlers: HttpHandler[], req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
@@ -58,10 +67,15 @@ async function answer(handlers: HttpHandler[], req: IncomingMessage, res: Server
   const request = await toRequest(req, host);
   const response =
     (await getResponse(handlers, request)) ??
-    new Response(JSON.stringify({ errors: [{ status: 404, detail: `no endpoint ${req.method} ${new URL(request.url).pathname} in this service` }] }), {
-      status: 404,
-      headers: { 'content-type': JSONAPI },
-    });
+    new Response(
+      JSON.stringify({
+        errors: [{ status: 404, detail: `no endpoint ${req.method} ${new URL(request.url).pathname} in this service` }],
+      }),
+      {
+        status: 404,
+        headers: { 'content-type': JSONAPI },
+      },
+    );
   const headers: Record<string, string> = { ...cors(req) };
   response.headers.forEach((value, name) => {
     headers[name] = value;
@@ -76,7 +90,13 @@ export async function serve(handlers: HttpHandler[], options: ListenOptions = {}
   const server = createServer((req, res) => {
     answer(handlers, req, res, host).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': JSONAPI, ...cors(req) });
-      res.end(JSON.stringify({ errors: [{ status: 500, detail: `mock server failure: ${error instanceof Error ? error.message : String(error)}` }] }));
+      res.end(
+        JSON.stringify({
+          errors: [
+            { status: 500, detail: `mock server failure: ${error instanceof Error ? error.message : String(error)}` },
+          ],
+        }),
+      );
     });
   });
   await new Promise<void>((resolve, reject) => {

@@ -19,7 +19,12 @@ function retrieveDetailed(ctx: Ctx, v: keyof typeof NAMES): Response {
   const d = ctx.store.detailedInstrumentClasses.get(ctx.param('id'));
   if (!d) throw notFound(NAMES[v].detailed, ctx.param('id'));
   const names = NAMES[v];
-  return one(ctx, { id: d.id, type: names.detailed, attributes: { name: d.name }, relationships: { [names.rel]: { data: { type: names.cls, id: d.instrumentClassId } } } });
+  return one(ctx, {
+    id: d.id,
+    type: names.detailed,
+    attributes: { name: d.name },
+    relationships: { [names.rel]: { data: { type: names.cls, id: d.instrumentClassId } } },
+  });
 }
 
 export const classRoutes: Route[] = [

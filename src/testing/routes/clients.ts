@@ -3,11 +3,12 @@
  * custodian holdings. Their shapes are not shown: resources keep whatever attributes they were given;
  * deleting a parent that still has children is a 409.
  */
-import { base64url } from '../ids.js';
+
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent, one, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { base64url } from '../ids.js';
 import type { ClientRecord, PortfolioRecord, ReportingEntityRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import type { Table } from '../store/table.js';
@@ -15,7 +16,12 @@ import { roundCents, valueOn } from '../valuation.js';
 import { deleteOne, found, listOf, readOne } from './crud.js';
 
 const renderClient = (c: ClientRecord) => ({ id: c.id, type: 'client', attributes: c.attributes });
-const renderEntity = (e: ReportingEntityRecord) => ({ id: e.id, type: 'reporting-entity', attributes: e.attributes, relationships: { client: { data: { type: 'client', id: e.clientId } } } });
+const renderEntity = (e: ReportingEntityRecord) => ({
+  id: e.id,
+  type: 'reporting-entity',
+  attributes: e.attributes,
+  relationships: { client: { data: { type: 'client', id: e.clientId } } },
+});
 const renderPortfolio = (p: PortfolioRecord) => ({
   id: p.id,
   type: 'portfolio',
@@ -24,9 +30,14 @@ const renderPortfolio = (p: PortfolioRecord) => ({
 });
 
 /** A PATCH merges the attributes sent into the stored ones. */
-async function patchAttributes(ctx: Ctx, type: string, target: { attributes: Record<string, unknown> }): Promise<Response> {
+async function patchAttributes(
+  ctx: Ctx,
+  type: string,
+  target: { attributes: Record<string, unknown> },
+): Promise<Response> {
   const doc = await ctx.patchDocument(type);
-  if (Object.keys(doc.relationships).length) throw badRequest(`the relationships of a ${type} cannot be changed by PATCH`);
+  if (Object.keys(doc.relationships).length)
+    throw badRequest(`the relationships of a ${type} cannot be changed by PATCH`);
   target.attributes = { ...target.attributes, ...doc.attributes };
   return noContent();
 }
@@ -41,7 +52,10 @@ function keepOwners(client: ClientRecord, ctx: Ctx): void {
     limits: s.limits.where((x) => x.clientId === client.id).length,
   };
   const left = Object.entries(owned).filter(([, n]) => n > 0);
-  if (left.length) throw conflict(`client ${client.id} still has ${left.map(([what, n]) => `${n} ${what}`).join(', ')}; delete them first`);
+  if (left.length)
+    throw conflict(
+      `client ${client.id} still has ${left.map(([what, n]) => `${n} ${what}`).join(', ')}; delete them first`,
+    );
 }
 
 /** Market value at both ends of the period and the change between them (no cash flows are considered). */
@@ -51,7 +65,8 @@ function performance(ctx: Ctx): Response {
   const fromDate = ctx.query('fromDate') ? ctx.dateQuery('fromDate') : `${toDate.slice(0, 4)}-01-01`;
   if (fromDate > toDate) throw badRequest(`fromDate (${fromDate}) must not be after toDate (${toDate})`);
   const positions = ctx.store.positions.where((p) => p.reportingEntityId === entity.id);
-  const worth = (date: string) => roundCents(valueOn(ctx.store, positions, date).reduce((t, v) => t + v.marketValue, 0));
+  const worth = (date: string) =>
+    roundCents(valueOn(ctx.store, positions, date).reduce((t, v) => t + v.marketValue, 0));
   const start = worth(fromDate);
   const end = worth(toDate);
   return one(ctx, {
@@ -71,7 +86,12 @@ function performance(ctx: Ctx): Response {
 }
 
 /** `POST` a resource of a shape not shown under the record named by `:id`: its attributes are kept as sent. */
-function createUnder<P extends { id: string }>(path: string, type: string, parent: (s: MockStore) => Table<P>, add: (parent: P, attributes: Record<string, unknown>, ctx: Ctx) => unknown): Route {
+function createUnder<P extends { id: string }>(
+  path: string,
+  type: string,
+  parent: (s: MockStore) => Table<P>,
+  add: (parent: P, attributes: Record<string, unknown>, ctx: Ctx) => unknown,
+): Route {
   return {
     method: 'POST',
     path,
@@ -82,46 +102,99 @@ function createUnder<P extends { id: string }>(path: string, type: string, paren
   };
 }
 
-const portfoliosOf = (entityIds: Set<string>, ctx: Ctx) => ctx.store.portfolios.where((p) => entityIds.has(p.reportingEntityId)).map(renderPortfolio);
+const portfoliosOf = (entityIds: Set<string>, ctx: Ctx) =>
+  ctx.store.portfolios.where((p) => entityIds.has(p.reportingEntityId)).map(renderPortfolio);
 
 export const clientRoutes: Route[] = [
   { method: 'GET', path: '/api/v2/clients', handle: (ctx) => paged(ctx, ctx.store.clients.all().map(renderClient)) },
   readOne('/api/v2/clients/:id', (s) => s.clients, renderClient),
-  { method: 'POST', path: '/api/v2/clients', handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add((await ctx.document('client')).attributes))) },
-  { method: 'PATCH', path: '/api/v2/clients/:id', handle: (ctx) => patchAttributes(ctx, 'client', found(ctx.store.clients, ctx.param('id'))) },
+  {
+    method: 'POST',
+    path: '/api/v2/clients',
+    handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add((await ctx.document('client')).attributes))),
+  },
+  {
+    method: 'PATCH',
+    path: '/api/v2/clients/:id',
+    handle: (ctx) => patchAttributes(ctx, 'client', found(ctx.store.clients, ctx.param('id'))),
+  },
   deleteOne('/api/v2/clients/:id', (s) => s.clients, keepOwners),
-  listOf('/api/v2/clients/:id/reporting-entities', (s) => s.clients, (client, ctx) => ctx.store.reportingEntities.where((e) => e.clientId === client.id).map(renderEntity)),
-  createUnder('/api/v2/clients/:id/reporting-entities', 'reporting-entity', (s) => s.clients, (client, attributes, ctx) =>
-    renderEntity(ctx.store.reportingEntities.add({ clientId: client.id, attributes })),
+  listOf(
+    '/api/v2/clients/:id/reporting-entities',
+    (s) => s.clients,
+    (client, ctx) => ctx.store.reportingEntities.where((e) => e.clientId === client.id).map(renderEntity),
+  ),
+  createUnder(
+    '/api/v2/clients/:id/reporting-entities',
+    'reporting-entity',
+    (s) => s.clients,
+    (client, attributes, ctx) => renderEntity(ctx.store.reportingEntities.add({ clientId: client.id, attributes })),
   ),
   readOne('/api/v2/reporting-entities/:id', (s) => s.reportingEntities, renderEntity),
-  { method: 'PATCH', path: '/api/v2/reporting-entities/:id', handle: (ctx) => patchAttributes(ctx, 'reporting-entity', found(ctx.store.reportingEntities, ctx.param('id'))) },
-  deleteOne('/api/v2/reporting-entities/:id', (s) => s.reportingEntities, (entity, ctx) => {
-    const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
-    if (portfolios) throw conflict(`reporting entity ${entity.id} still has ${portfolios} portfolio(s); delete them first`);
-  }),
-  listOf('/api/v2/reporting-entities/:id/portfolios', (s) => s.reportingEntities, (entity, ctx) => portfoliosOf(new Set([entity.id]), ctx)),
-  createUnder('/api/v2/reporting-entities/:id/portfolios', 'portfolio', (s) => s.reportingEntities, (entity, attributes, ctx) =>
-    renderPortfolio(ctx.store.portfolios.add({ reportingEntityId: entity.id, attributes })),
+  {
+    method: 'PATCH',
+    path: '/api/v2/reporting-entities/:id',
+    handle: (ctx) => patchAttributes(ctx, 'reporting-entity', found(ctx.store.reportingEntities, ctx.param('id'))),
+  },
+  deleteOne(
+    '/api/v2/reporting-entities/:id',
+    (s) => s.reportingEntities,
+    (entity, ctx) => {
+      const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
+      if (portfolios)
+        throw conflict(`reporting entity ${entity.id} still has ${portfolios} portfolio(s); delete them first`);
+    },
+  ),
+  listOf(
+    '/api/v2/reporting-entities/:id/portfolios',
+    (s) => s.reportingEntities,
+    (entity, ctx) => portfoliosOf(new Set([entity.id]), ctx),
+  ),
+  createUnder(
+    '/api/v2/reporting-entities/:id/portfolios',
+    'portfolio',
+    (s) => s.reportingEntities,
+    (entity, attributes, ctx) =>
+      renderPortfolio(ctx.store.portfolios.add({ reportingEntityId: entity.id, attributes })),
   ),
   readOne('/api/v2/portfolios/:id', (s) => s.portfolios, renderPortfolio),
-  { method: 'PATCH', path: '/api/v2/portfolios/:id', handle: (ctx) => patchAttributes(ctx, 'portfolio', found(ctx.store.portfolios, ctx.param('id'))) },
+  {
+    method: 'PATCH',
+    path: '/api/v2/portfolios/:id',
+    handle: (ctx) => patchAttributes(ctx, 'portfolio', found(ctx.store.portfolios, ctx.param('id'))),
+  },
   // The seeded positions of a portfolio go with it.
-  deleteOne('/api/v2/portfolios/:id', (s) => s.portfolios, (portfolio, ctx) => {
-    for (const p of ctx.store.positions.where((x) => x.portfolioId === portfolio.id)) ctx.store.positions.delete(p.id);
-  }),
+  deleteOne(
+    '/api/v2/portfolios/:id',
+    (s) => s.portfolios,
+    (portfolio, ctx) => {
+      for (const p of ctx.store.positions.where((x) => x.portfolioId === portfolio.id))
+        ctx.store.positions.delete(p.id);
+    },
+  ),
   { method: 'GET', path: '/api/v2/performance/reporting-entities/:id', handle: performance },
-  listOf('/api/v2/custodian-holdings/legal-entities/:id', (s) => s.legalEntities, (le, ctx) =>
-    ctx.store.custodianHoldings
-      .where((h) => h.legalEntityId === le.id)
-      .map((h) => ({ id: h.id, type: 'custodian-holding', attributes: h.attributes, relationships: { legalEntity: { data: { type: 'legal-entity', id: le.id } } } })),
+  listOf(
+    '/api/v2/custodian-holdings/legal-entities/:id',
+    (s) => s.legalEntities,
+    (le, ctx) =>
+      ctx.store.custodianHoldings
+        .where((h) => h.legalEntityId === le.id)
+        .map((h) => ({
+          id: h.id,
+          type: 'custodian-holding',
+          attributes: h.attributes,
+          relationships: { legalEntity: { data: { type: 'legal-entity', id: le.id } } },
+        })),
   ),
   {
     method: 'GET',
     path: '/api/v2/clients/:id/portfolios',
     handle: (ctx) => {
       const client = found(ctx.store.clients, ctx.param('id'));
-      const response = paged(ctx, portfoliosOf(new Set(ctx.store.reportingEntities.where((e) => e.clientId === client.id).map((e) => e.id)), ctx));
+      const response = paged(
+        ctx,
+        portfoliosOf(new Set(ctx.store.reportingEntities.where((e) => e.clientId === client.id).map((e) => e.id)), ctx),
+      );
       // Deprecated in favour of /reporting-entities/:id/portfolios (RFC 9745 header).
       response.headers.set('deprecation', 'true');
       return response;

@@ -15,7 +15,10 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 /** The consent fields: the reference lists them as `data` fields; `data.attributes` is accepted too. */
 async function fieldsOf(ctx: Ctx): Promise<Record<string, unknown>> {
   const body = await ctx.json();
-  if (!isObject(body) || !isObject(body.data)) throw badRequest('the consent body must be a document { data: { legalEntityIdentifier, custodianIdentifier, consentType, files, … } }');
+  if (!isObject(body) || !isObject(body.data))
+    throw badRequest(
+      'the consent body must be a document { data: { legalEntityIdentifier, custodianIdentifier, consentType, files, … } }',
+    );
   return isObject(body.data.attributes) ? body.data.attributes : body.data;
 }
 
@@ -52,7 +55,10 @@ function checkFiles(ctx: Ctx, authority: CustodianAuthorityRecord, f: Fields): v
 
 export async function consent(ctx: Ctx, authority: CustodianAuthorityRecord): Promise<void> {
   const f = new Fields(await fieldsOf(ctx), 'data');
-  if (authority.status !== 'waiting-for-consent') throw conflict(`custodian authority ${authority.id} is ${authority.status}; consent is accepted only while waiting-for-consent`);
+  if (authority.status !== 'waiting-for-consent')
+    throw conflict(
+      `custodian authority ${authority.id} is ${authority.status}; consent is accepted only while waiting-for-consent`,
+    );
   const legalEntityIdentifier = f.string('legalEntityIdentifier') as string;
   const custodianIdentifier = f.string('custodianIdentifier');
   const consentType = f.oneOf('consentType', ['all', 'specific'] as const);
@@ -60,11 +66,16 @@ export async function consent(ctx: Ctx, authority: CustodianAuthorityRecord): Pr
   const accountNumbers = strings(f, 'accountNumbers');
   const custodian = ctx.store.custodians.expect(authority.custodianId);
   if (custodianIdentifier !== undefined && custodianIdentifier !== custodian.identifier) {
-    f.fail('custodianIdentifier', `must be "${custodian.identifier}", the custodian of this authority; got "${custodianIdentifier}"`);
+    f.fail(
+      'custodianIdentifier',
+      `must be "${custodian.identifier}", the custodian of this authority; got "${custodianIdentifier}"`,
+    );
   }
   checkFiles(ctx, authority, f);
   if (consentType === 'all' && (f.values.depositoryNumbers !== undefined || f.values.accountNumbers !== undefined)) {
-    f.issue('data.depositoryNumbers and data.accountNumbers must be omitted for consent type "all" (it covers every depository and account)');
+    f.issue(
+      'data.depositoryNumbers and data.accountNumbers must be omitted for consent type "all" (it covers every depository and account)',
+    );
   }
   if (consentType === 'specific' && !depositoryNumbers.length && !accountNumbers.length) {
     f.issue('consent type "specific" needs depositoryNumbers or accountNumbers');
@@ -72,21 +83,50 @@ export async function consent(ctx: Ctx, authority: CustodianAuthorityRecord): Pr
   f.done();
 
   const others = ctx.store.custodianAuthorities.where(
-    (a) => a.id !== authority.id && a.legalEntityId === authority.legalEntityId && a.custodianId === authority.custodianId && !ENDED.includes(a.status) && a.consent !== undefined,
+    (a) =>
+      a.id !== authority.id &&
+      a.legalEntityId === authority.legalEntityId &&
+      a.custodianId === authority.custodianId &&
+      !ENDED.includes(a.status) &&
+      a.consent !== undefined,
   );
   if (consentType === 'all') {
     const clash = others.find((a) => a.consent?.consentType === 'all');
-    if (clash) throw badRequest(`legal entity ${authority.legalEntityId} already has an authority with consent type "all" for custodian ${custodian.identifier} (${clash.id}); only one is allowed`);
+    if (clash)
+      throw badRequest(
+        `legal entity ${authority.legalEntityId} already has an authority with consent type "all" for custodian ${custodian.identifier} (${clash.id}); only one is allowed`,
+      );
   } else {
-    const taken = new Set(others.flatMap((a) => [...numbersOf(a), ...(a.consent?.depositoryNumbers ?? []), ...(a.consent?.accountNumbers ?? [])]));
+    const taken = new Set(
+      others.flatMap((a) => [
+        ...numbersOf(a),
+        ...(a.consent?.depositoryNumbers ?? []),
+        ...(a.consent?.accountNumbers ?? []),
+      ]),
+    );
     const overlap = [...depositoryNumbers, ...accountNumbers].filter((n) => taken.has(n));
-    if (overlap.length) throw badRequest(`the numbers ${overlap.join(', ')} overlap an existing authority of this legal entity and custodian; specific authorities must not overlap`);
+    if (overlap.length)
+      throw badRequest(
+        `the numbers ${overlap.join(', ')} overlap an existing authority of this legal entity and custodian; specific authorities must not overlap`,
+      );
   }
 
-  authority.consent = { consentType: consentType as 'all' | 'specific', legalEntityIdentifier, depositoryNumbers, accountNumbers };
-  authority.linkedDepositories = depositoryNumbers.map((n) => ({ depositoryNumber: n, depositoryId: null, status: 'in-progress' }));
+  authority.consent = {
+    consentType: consentType as 'all' | 'specific',
+    legalEntityIdentifier,
+    depositoryNumbers,
+    accountNumbers,
+  };
+  authority.linkedDepositories = depositoryNumbers.map((n) => ({
+    depositoryNumber: n,
+    depositoryId: null,
+    status: 'in-progress',
+  }));
   authority.linkedAccounts = accountNumbers.map((n) => ({ accountNumber: n, accountId: null, status: 'in-progress' }));
   authority.status = 'awaiting-operator';
 }
 
-const numbersOf = (a: CustodianAuthorityRecord) => [...a.linkedDepositories.map((e) => e.depositoryNumber), ...a.linkedAccounts.map((e) => e.accountNumber)];
+const numbersOf = (a: CustodianAuthorityRecord) => [
+  ...a.linkedDepositories.map((e) => e.depositoryNumber),
+  ...a.linkedAccounts.map((e) => e.accountNumber),
+];

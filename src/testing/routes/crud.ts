@@ -19,17 +19,34 @@ export function found<T extends { id: string }>(table: Table<T>, id: string): T 
 }
 
 /** `GET path/:id`: the record, rendered. */
-export function readOne<T extends { id: string }>(path: string, table: TableOf<T>, render: (row: T, ctx: Ctx) => unknown): Route {
+export function readOne<T extends { id: string }>(
+  path: string,
+  table: TableOf<T>,
+  render: (row: T, ctx: Ctx) => unknown,
+): Route {
   return { method: 'GET', path, handle: (ctx) => one(ctx, render(found(table(ctx.store), ctx.param('id')), ctx)) };
 }
 
 /** `GET` the children of the record named by `:param` (default `id`), page by page. */
-export function listOf<P extends { id: string }>(path: string, parent: TableOf<P>, children: (parent: P, ctx: Ctx) => unknown[], param = 'id'): Route {
-  return { method: 'GET', path, handle: (ctx) => paged(ctx, children(found(parent(ctx.store), ctx.param(param)), ctx)) };
+export function listOf<P extends { id: string }>(
+  path: string,
+  parent: TableOf<P>,
+  children: (parent: P, ctx: Ctx) => unknown[],
+  param = 'id',
+): Route {
+  return {
+    method: 'GET',
+    path,
+    handle: (ctx) => paged(ctx, children(found(parent(ctx.store), ctx.param(param)), ctx)),
+  };
 }
 
 /** `DELETE path/:id`: 204; `before` may refuse (by throwing) or remove what goes with the record. */
-export function deleteOne<T extends { id: string }>(path: string, table: TableOf<T>, before?: (row: T, ctx: Ctx) => void): Route {
+export function deleteOne<T extends { id: string }>(
+  path: string,
+  table: TableOf<T>,
+  before?: (row: T, ctx: Ctx) => void,
+): Route {
   return {
     method: 'DELETE',
     path,

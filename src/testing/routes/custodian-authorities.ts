@@ -4,11 +4,12 @@
  * `all` only); revoke → revoke-in-progress. The operator's and custodian's moves are
  * `store.custodianAuthorities.advance()`. A call in a status that does not permit it is a 409.
  */
-import { hex } from '../ids.js';
+
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict, HttpError, notFound } from '../http/errors.js';
 import { created, json, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { hex } from '../ids.js';
 import { REVOCABLE } from '../store/custodians.js';
 import type { AuthorityFileRecord, CustodianAuthorityRecord } from '../store/records.js';
 import { consent } from './consent.js';
@@ -44,17 +45,30 @@ function createAuthority(ctx: Ctx): Response {
   const flow = ctx.store.authFlows.get(flowId);
   if (!flow) throw notFound('custodian-auth-flow', flowId);
   if (flow.supersededBy) throw badRequest(`custodian auth flow ${flow.id} is outdated; use ${flow.supersededBy}`);
-  return created(ctx, renderAuthority(ctx.store.custodianAuthorities.add({ legalEntityId: le.id, custodianAuthFlowId: flow.id })));
+  return created(
+    ctx,
+    renderAuthority(ctx.store.custodianAuthorities.add({ legalEntityId: le.id, custodianAuthFlowId: flow.id })),
+  );
 }
 
 async function upload(ctx: Ctx): Promise<Response> {
   const authority = found(ctx.store.custodianAuthorities, ctx.param('id'));
   const name = ctx.requireQuery('name');
   const expected = ctx.store.authFlows.expect(authority.custodianAuthFlowId).expectedFiles;
-  if (!expected.includes(name)) throw badRequest(`query parameter name must be one of the flow's expected files (${expected.join(', ')}), got "${name}"`);
-  if (authority.status !== 'waiting-for-files') throw conflict(`custodian authority ${authority.id} is ${authority.status}; files are uploaded only while waiting-for-files`);
+  if (!expected.includes(name))
+    throw badRequest(
+      `query parameter name must be one of the flow's expected files (${expected.join(', ')}), got "${name}"`,
+    );
+  if (authority.status !== 'waiting-for-files')
+    throw conflict(
+      `custodian authority ${authority.id} is ${authority.status}; files are uploaded only while waiting-for-files`,
+    );
   const type = ctx.request.headers.get('content-type') ?? '';
-  if (!type.toLowerCase().startsWith('multipart/form-data')) throw new HttpError(415, `upload the file as multipart/form-data with one part named "file", got Content-Type "${type}"`);
+  if (!type.toLowerCase().startsWith('multipart/form-data'))
+    throw new HttpError(
+      415,
+      `upload the file as multipart/form-data with one part named "file", got Content-Type "${type}"`,
+    );
   let form: FormData;
   try {
     form = await ctx.request.formData();
@@ -63,7 +77,10 @@ async function upload(ctx: Ctx): Promise<Response> {
   }
   const parts = [...form.keys()];
   const file = form.get('file');
-  if (typeof file === 'string' || file === null || parts.length !== 1) throw badRequest(`the body must have exactly one part, a file named "file"; got parts: ${parts.join(', ') || 'none'}`);
+  if (typeof file === 'string' || file === null || parts.length !== 1)
+    throw badRequest(
+      `the body must have exactly one part, a file named "file"; got parts: ${parts.join(', ') || 'none'}`,
+    );
   const bytes = new Uint8Array(await file.arrayBuffer());
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   const record = ctx.store.custodianAuthorityFiles.insert({
@@ -86,11 +103,17 @@ function link(ctx: Ctx): Response {
   const authority = found(ctx.store.custodianAuthorities, ctx.param('id'));
   const type = ctx.requireQuery('type');
   const number = ctx.requireQuery('resourceNumber');
-  if (type !== 'depository' && type !== 'account') throw badRequest(`query parameter type must be "depository" or "account", got "${type}"`);
+  if (type !== 'depository' && type !== 'account')
+    throw badRequest(`query parameter type must be "depository" or "account", got "${type}"`);
   if (authority.consent?.consentType !== 'all') {
-    throw badRequest(`linking is allowed only for authorities with consent type "all"; ${authority.id} has ${authority.consent ? `consent type "${authority.consent.consentType}" (create a new authority for more numbers)` : 'no consent yet'}`);
+    throw badRequest(
+      `linking is allowed only for authorities with consent type "all"; ${authority.id} has ${authority.consent ? `consent type "${authority.consent.consentType}" (create a new authority for more numbers)` : 'no consent yet'}`,
+    );
   }
-  if (!LINKABLE.includes(authority.status)) throw conflict(`custodian authority ${authority.id} is ${authority.status}; links are requested only while ${LINKABLE.join(', ')}`);
+  if (!LINKABLE.includes(authority.status))
+    throw conflict(
+      `custodian authority ${authority.id} is ${authority.status}; links are requested only while ${LINKABLE.join(', ')}`,
+    );
   if (type === 'depository' && !authority.linkedDepositories.some((e) => e.depositoryNumber === number)) {
     authority.linkedDepositories.push({ depositoryNumber: number, depositoryId: null, status: 'in-progress' });
   }
@@ -102,7 +125,10 @@ function link(ctx: Ctx): Response {
 
 function revoke(ctx: Ctx): Response {
   const authority = found(ctx.store.custodianAuthorities, ctx.param('id'));
-  if (!REVOCABLE.includes(authority.status)) throw conflict(`custodian authority ${authority.id} is ${authority.status}; it can be revoked only while ${REVOCABLE.join(', ')}`);
+  if (!REVOCABLE.includes(authority.status))
+    throw conflict(
+      `custodian authority ${authority.id} is ${authority.status}; it can be revoked only while ${REVOCABLE.join(', ')}`,
+    );
   authority.status = 'revoke-in-progress';
   return json(ctx.contentType, { data: { custodianAuthorityId: authority.id, status: authority.status } });
 }
@@ -111,7 +137,15 @@ export const custodianRoutes: Route[] = [
   {
     method: 'GET',
     path: '/api/v2/custodians',
-    handle: (ctx) => paged(ctx, ctx.store.custodians.all().map((c) => ({ id: c.id, type: 'custodian', attributes: { identifier: c.identifier, name: c.name, country: c.country } }))),
+    handle: (ctx) =>
+      paged(
+        ctx,
+        ctx.store.custodians.all().map((c) => ({
+          id: c.id,
+          type: 'custodian',
+          attributes: { identifier: c.identifier, name: c.name, country: c.country },
+        })),
+      ),
   },
   listOf(
     '/api/v2/legal-entities/:legalEntityId/custodian-authorities',
@@ -122,7 +156,11 @@ export const custodianRoutes: Route[] = [
   { method: 'POST', path: '/api/v2/legal-entities/:legalEntityId/custodian-authorities', handle: createAuthority },
   readOne('/api/v2/custodian-authorities/:id', (s) => s.custodianAuthorities, renderAuthority),
   { method: 'POST', path: '/api/v2/custodian-authorities/:id/files', handle: upload },
-  listOf('/api/v2/custodian-authorities/:id/files', (s) => s.custodianAuthorities, (a, ctx) => ctx.store.custodianAuthorityFiles.of(a.id).map(renderFile)),
+  listOf(
+    '/api/v2/custodian-authorities/:id/files',
+    (s) => s.custodianAuthorities,
+    (a, ctx) => ctx.store.custodianAuthorityFiles.of(a.id).map(renderFile),
+  ),
   {
     method: 'POST',
     path: '/api/v2/custodian-authorities/:id/consent',

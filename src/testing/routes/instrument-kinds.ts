@@ -22,32 +22,71 @@ interface KindRule {
 
 const bond: KindRule = {
   fields: {
-    ccyCode: 'currency', countryCode: 'string', couponFrequency: 'coupon', datedDate: 'date?', dayCountConvention: 'dayCount',
-    firstCouponDate: 'date?', maturityDate: 'date?', name: 'string', securityIdentifier: 'string',
+    ccyCode: 'currency',
+    countryCode: 'string',
+    couponFrequency: 'coupon',
+    datedDate: 'date?',
+    dayCountConvention: 'dayCount',
+    firstCouponDate: 'date?',
+    maturityDate: 'date?',
+    name: 'string',
+    securityIdentifier: 'string',
   },
   relationships: {},
 };
-const equity: KindRule = { fields: { ccyCode: 'currency', countryCode: 'string', name: 'string', securityIdentifier: 'string' }, relationships: {} };
+const equity: KindRule = {
+  fields: { ccyCode: 'currency', countryCode: 'string', name: 'string', securityIdentifier: 'string' },
+  relationships: {},
+};
 
 export const CREATABLE: Partial<Record<InstrumentKind, KindRule>> = {
   bond,
   'index-linked-bond': bond,
-  'zero-coupon-bond': { fields: { ccyCode: 'currency', countryCode: 'string', maturityDate: 'date?', name: 'string', securityIdentifier: 'string' }, relationships: {} },
+  'zero-coupon-bond': {
+    fields: {
+      ccyCode: 'currency',
+      countryCode: 'string',
+      maturityDate: 'date?',
+      name: 'string',
+      securityIdentifier: 'string',
+    },
+    relationships: {},
+  },
   stock: equity,
   'mutual-fund': equity,
   loan: {
-    fields: { agreementDate: 'date', dayCountConvention: 'dayCount', interestRateInPercent: 'number', maturityDate: 'date', principalAmount: 'number', securityIdentifier: 'string' },
+    fields: {
+      agreementDate: 'date',
+      dayCountConvention: 'dayCount',
+      interestRateInPercent: 'number',
+      maturityDate: 'date',
+      principalAmount: 'number',
+      securityIdentifier: 'string',
+    },
     relationships: { account: 'account' },
   },
   'fx-forward-cash-settlement': {
     fields: {
-      agreementDate: 'date', fixingDate: 'date', notionalAmount: 'number', primaryCcyCode: 'currency', secondaryCcyCode: 'currency',
-      securityIdentifier: 'string', settlementAmount: 'number', settlementDate: 'date',
+      agreementDate: 'date',
+      fixingDate: 'date',
+      notionalAmount: 'number',
+      primaryCcyCode: 'currency',
+      secondaryCcyCode: 'currency',
+      securityIdentifier: 'string',
+      settlementAmount: 'number',
+      settlementDate: 'date',
     },
     relationships: { account: 'account' },
   },
   'fx-forward-physical-delivery': {
-    fields: { agreementDate: 'date', fixingDate: 'date', settlementDate: 'date', notionalAmount: 'number', settlementAmount: 'number', securityIdentifier: 'string' },
+    fields: {
+      agreementDate: 'date',
+      fixingDate: 'date',
+      settlementDate: 'date',
+      notionalAmount: 'number',
+      settlementAmount: 'number',
+      securityIdentifier: 'string',
+    },
     relationships: { primaryAccount: 'account', secondaryAccount: 'account' },
   },
   'private-market-fund-commitment-based': { fields: {}, relationships: { depository: 'depository' } },
@@ -60,8 +99,18 @@ export const NOT_CREATABLE: Record<string, string> = {
 };
 
 export const KINDS: readonly InstrumentKind[] = [
-  'bond', 'fee', 'fx-forward-cash-settlement', 'fx-forward-physical-delivery', 'index-linked-bond', 'loan', 'mutual-fund',
-  'private-market-fund-commitment-based', 'refund', 'stock', 'zero-coupon-bond', 'other',
+  'bond',
+  'fee',
+  'fx-forward-cash-settlement',
+  'fx-forward-physical-delivery',
+  'index-linked-bond',
+  'loan',
+  'mutual-fund',
+  'private-market-fund-commitment-based',
+  'refund',
+  'stock',
+  'zero-coupon-bond',
+  'other',
 ];
 
 /** Checks the attributes of a creatable kind; every broken rule is collected in `f`. */
@@ -74,7 +123,8 @@ export function checkAttributes(kind: InstrumentKind, f: Fields): void {
     const opt = { optional };
     if (check === 'coupon' || check === 'dayCount') {
       const allowed = check === 'coupon' ? COUPON_FREQUENCIES : DAY_COUNT_CONVENTIONS;
-      if (f.values[name] === 'other') f.fail(name, `cannot be "other" on a new instrument (allowed: ${allowed.join(', ')})`);
+      if (f.values[name] === 'other')
+        f.fail(name, `cannot be "other" on a new instrument (allowed: ${allowed.join(', ')})`);
       else f.oneOf(name, allowed, opt);
     } else f[check](name, opt);
   }
@@ -83,7 +133,8 @@ export function checkAttributes(kind: InstrumentKind, f: Fields): void {
 
 function checkFund(f: Fields): void {
   f.string('customIdentifier', { optional: true });
-  if (f.values.exitDate !== undefined && f.values.exitDate !== null) f.fail('exitDate', 'is set by the service when the position closes; it cannot be sent');
+  if (f.values.exitDate !== undefined && f.values.exitDate !== null)
+    f.fail('exitDate', 'is set by the service when the position closes; it cannot be sent');
   const fund = f.object('fund');
   fund?.string('managerName');
   fund?.string('name');

@@ -17,7 +17,12 @@ export type Family = 'asset' | 'instrument';
 export const FAMILY_PATH: Record<Family, string> = { asset: '/api/v2/assets', instrument: '/api/v3/instruments' };
 
 /** Kinds reported as private instruments of the reporting entity that holds them. */
-const PRIVATE_KINDS: readonly InstrumentKind[] = ['loan', 'fx-forward-cash-settlement', 'fx-forward-physical-delivery', 'private-market-fund-commitment-based'];
+const PRIVATE_KINDS: readonly InstrumentKind[] = [
+  'loan',
+  'fx-forward-cash-settlement',
+  'fx-forward-physical-delivery',
+  'private-market-fund-commitment-based',
+];
 
 /** An instrument as `GET /assets/:id` (family `asset`) or `GET /instruments/:id` (`instrument`) answers it. */
 export function renderInstrument(store: MockStore, rec: InstrumentRecord, family: Family): Record<string, unknown> {
@@ -46,21 +51,32 @@ export function instrumentOf(ctx: Ctx, family: Family, name = 'id'): InstrumentR
 async function create(ctx: Ctx, family: Family): Promise<Response> {
   const doc = await ctx.document();
   const suffix = `-${family}`;
-  if (!doc.type.endsWith(suffix)) throw new HttpError(409, `data.type must be "<kind>${suffix}" here, got "${doc.type}"`);
+  if (!doc.type.endsWith(suffix))
+    throw new HttpError(409, `data.type must be "<kind>${suffix}" here, got "${doc.type}"`);
   const kind = doc.type.slice(0, -suffix.length) as InstrumentKind;
   if (NOT_CREATABLE[kind]) throw badRequest(`data.type: ${NOT_CREATABLE[kind]}`);
   const rule = CREATABLE[kind];
-  if (!rule) throw badRequest(`data.type must be one of ${KINDS.filter((k) => CREATABLE[k]).map((k) => k + suffix).join(', ')}; got "${doc.type}"`);
+  if (!rule)
+    throw badRequest(
+      `data.type must be one of ${KINDS.filter((k) => CREATABLE[k])
+        .map((k) => k + suffix)
+        .join(', ')}; got "${doc.type}"`,
+    );
 
   const f = new Fields(doc.attributes, 'data.attributes');
   checkAttributes(kind, f);
   for (const [name, target] of Object.entries(rule.relationships)) {
-    ref(f, doc.relationships, name, target === 'account' ? ctx.store.accounts : ctx.store.depositories, { required: true });
+    ref(f, doc.relationships, name, target === 'account' ? ctx.store.accounts : ctx.store.depositories, {
+      required: true,
+    });
   }
   f.done();
 
   const { securityIdentifier, ccyCode } = doc.attributes;
-  const existing = securityIdentifier !== undefined && ccyCode !== undefined ? ctx.store.instruments.findByIdentifier(securityIdentifier, ccyCode) : undefined;
+  const existing =
+    securityIdentifier !== undefined && ccyCode !== undefined
+      ? ctx.store.instruments.findByIdentifier(securityIdentifier, ccyCode)
+      : undefined;
   if (existing) return seeOther(`${ctx.base}${FAMILY_PATH[family]}/${existing.id}`);
 
   const rec = ctx.store.instruments.add({ kind, attributes: doc.attributes, relationships: doc.relationships });
@@ -77,7 +93,14 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
 /** Removes an instrument with its time series, commitments and positions (transactions stay). */
 function remove(store: MockStore, id: string): void {
   store.instruments.delete(id);
-  for (const table of [store.prices, store.interestRates, store.indexFactors, store.netAssetValues, store.commitments, store.positions]) {
+  for (const table of [
+    store.prices,
+    store.interestRates,
+    store.indexFactors,
+    store.netAssetValues,
+    store.commitments,
+    store.positions,
+  ]) {
     for (const row of table.where((r) => r.instrumentId === id)) table.delete(row.id);
   }
 }
@@ -86,12 +109,21 @@ function privateInstruments(ctx: Ctx): Response {
   const id = ctx.param('reportingEntityId');
   if (!ctx.store.reportingEntities.get(id)) throw notFound('reporting-entity', id);
   const held = new Set(ctx.store.positions.where((p) => p.reportingEntityId === id).map((p) => p.instrumentId));
-  const owned = ctx.store.instruments.where((i) => i.reportingEntityId === id || (held.has(i.id) && PRIVATE_KINDS.includes(i.kind)));
-  return paged(ctx, owned.map((i) => renderInstrument(ctx.store, i, 'instrument')));
+  const owned = ctx.store.instruments.where(
+    (i) => i.reportingEntityId === id || (held.has(i.id) && PRIVATE_KINDS.includes(i.kind)),
+  );
+  return paged(
+    ctx,
+    owned.map((i) => renderInstrument(ctx.store, i, 'instrument')),
+  );
 }
 
 export const instrumentRoutes: Route[] = [
-  { method: 'GET', path: '/api/v2/assets/:id', handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'asset'), 'asset')) },
+  {
+    method: 'GET',
+    path: '/api/v2/assets/:id',
+    handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'asset'), 'asset')),
+  },
   { method: 'POST', path: '/api/v2/assets', handle: (ctx) => create(ctx, 'asset') },
   {
     method: 'DELETE',
@@ -101,7 +133,11 @@ export const instrumentRoutes: Route[] = [
       return noContent();
     },
   },
-  { method: 'GET', path: '/api/v3/instruments/:id', handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'instrument'), 'instrument')) },
+  {
+    method: 'GET',
+    path: '/api/v3/instruments/:id',
+    handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'instrument'), 'instrument')),
+  },
   { method: 'GET', path: '/api/v3/instruments/:reportingEntityId/private-instruments', handle: privateInstruments },
   { method: 'POST', path: '/api/v3/instruments', handle: (ctx) => create(ctx, 'instrument') },
 ];

@@ -18,14 +18,24 @@ const rels = (type: string, ids: string[]) => ({ data: ids.map((id) => ({ type, 
 function renderLegalEntity(store: MockStore, le: LegalEntityRecord, full: boolean) {
   const relationships: Record<string, unknown> = { client: rel('client', le.clientId) };
   if (full) {
-    relationships.accounts = rels('account', store.accounts.where((a) => a.legalEntityId === le.id).map((a) => a.id));
-    relationships.depositories = rels('depository', store.depositories.where((d) => d.legalEntityId === le.id).map((d) => d.id));
+    relationships.accounts = rels(
+      'account',
+      store.accounts.where((a) => a.legalEntityId === le.id).map((a) => a.id),
+    );
+    relationships.depositories = rels(
+      'depository',
+      store.depositories.where((d) => d.legalEntityId === le.id).map((d) => d.id),
+    );
   }
   return { id: le.id, type: 'legal-entity', attributes: { name: le.name }, relationships };
 }
 
 export function renderAccount(a: AccountRecord) {
-  const attributes: Record<string, unknown> = { externalIdentifier: a.externalIdentifier, ccyCode: a.ccyCode, excludeFromReporting: a.excludeFromReporting };
+  const attributes: Record<string, unknown> = {
+    externalIdentifier: a.externalIdentifier,
+    ccyCode: a.ccyCode,
+    excludeFromReporting: a.excludeFromReporting,
+  };
   if (a.name !== undefined) attributes.name = a.name;
   const relationships: Record<string, unknown> = { legalEntity: rel('legal-entity', a.legalEntityId) };
   // Absent, not empty, when unlinked; `depository` (deprecated) holds the first link.
@@ -43,12 +53,19 @@ function renderDepository(store: MockStore, d: DepositoryRecord) {
     id: d.id,
     type: 'depository',
     attributes,
-    relationships: { legalEntity: rel('legal-entity', d.legalEntityId), accounts: rels('account', store.accounts.ofDepository(d.id).map((a) => a.id)) },
+    relationships: {
+      legalEntity: rel('legal-entity', d.legalEntityId),
+      accounts: rels(
+        'account',
+        store.accounts.ofDepository(d.id).map((a) => a.id),
+      ),
+    },
   };
 }
 
 function noRelationships(doc: { relationships: object }, what: string): void {
-  if (Object.keys(doc.relationships).length) throw badRequest(`the relationships of a ${what} cannot be changed by PATCH`);
+  if (Object.keys(doc.relationships).length)
+    throw badRequest(`the relationships of a ${what} cannot be changed by PATCH`);
 }
 
 async function createLegalEntity(ctx: Ctx): Promise<Response> {
@@ -77,8 +94,12 @@ async function patchLegalEntity(ctx: Ctx): Promise<Response> {
 function beforeDeleteLegalEntity(le: LegalEntityRecord, ctx: Ctx): void {
   const accounts = ctx.store.accounts.where((a) => a.legalEntityId === le.id).length;
   const depositories = ctx.store.depositories.where((d) => d.legalEntityId === le.id).length;
-  if (accounts || depositories) throw conflict(`legal entity ${le.id} still has ${accounts} account(s) and ${depositories} depository(ies); delete them first`);
-  for (const a of ctx.store.custodianAuthorities.where((x) => x.legalEntityId === le.id)) ctx.store.custodianAuthorities.delete(a.id);
+  if (accounts || depositories)
+    throw conflict(
+      `legal entity ${le.id} still has ${accounts} account(s) and ${depositories} depository(ies); delete them first`,
+    );
+  for (const a of ctx.store.custodianAuthorities.where((x) => x.legalEntityId === le.id))
+    ctx.store.custodianAuthorities.delete(a.id);
 }
 
 async function createAccount(ctx: Ctx): Promise<Response> {
@@ -90,13 +111,24 @@ async function createAccount(ctx: Ctx): Promise<Response> {
   const ccyCode = f.currency('ccyCode') as string;
   const excludeFromReporting = f.boolean('excludeFromReporting', { optional: true }) ?? false;
   f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
-  const linked = [ref(f, doc.relationships, 'depository', ctx.store.depositories), ...(refs(f, doc.relationships, 'depositories', ctx.store.depositories) ?? [])];
+  const linked = [
+    ref(f, doc.relationships, 'depository', ctx.store.depositories),
+    ...(refs(f, doc.relationships, 'depositories', ctx.store.depositories) ?? []),
+  ];
   const depositoryIds = [...new Set(linked.filter((d) => d !== undefined).map((d) => d.id))];
   for (const id of depositoryIds) {
-    if (ctx.store.depositories.get(id)?.legalEntityId !== le.id) f.issue(`data.relationships.depository: depository ${id} belongs to another legal entity`);
+    if (ctx.store.depositories.get(id)?.legalEntityId !== le.id)
+      f.issue(`data.relationships.depository: depository ${id} belongs to another legal entity`);
   }
   f.done();
-  const account = ctx.store.accounts.add({ legalEntityId: le.id, name, externalIdentifier, ccyCode, excludeFromReporting, depositoryIds });
+  const account = ctx.store.accounts.add({
+    legalEntityId: le.id,
+    name,
+    externalIdentifier,
+    ccyCode,
+    excludeFromReporting,
+    depositoryIds,
+  });
   return created(ctx, renderAccount(account));
 }
 
@@ -109,7 +141,8 @@ async function patchAccount(ctx: Ctx): Promise<Response> {
   const externalIdentifier = f.string('externalIdentifier', { optional: true });
   const ccyCode = f.currency('ccyCode', { optional: true });
   const exclude = doc.attributes.excludeFromReporting;
-  if (exclude !== undefined && exclude !== account.excludeFromReporting) f.fail('excludeFromReporting', 'cannot be changed after the account was created');
+  if (exclude !== undefined && exclude !== account.excludeFromReporting)
+    f.fail('excludeFromReporting', 'cannot be changed after the account was created');
   f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
   f.done();
   Object.assign(account, defined({ name, externalIdentifier, ccyCode }));
@@ -124,11 +157,20 @@ async function createDepository(ctx: Ctx): Promise<Response> {
   const externalIdentifier = f.string('externalIdentifier') as string;
   f.only(['name', 'externalIdentifier']);
   const data = doc.relationships.accounts?.data;
-  const accounts = Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];
-  if (!Array.isArray(data) || data.length !== 1) f.issue('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
-  for (const a of accounts) if (a.legalEntityId !== le.id) f.issue(`data.relationships.accounts: account ${a.id} belongs to another legal entity`);
+  const accounts =
+    Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];
+  if (!Array.isArray(data) || data.length !== 1)
+    f.issue('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
+  for (const a of accounts)
+    if (a.legalEntityId !== le.id)
+      f.issue(`data.relationships.accounts: account ${a.id} belongs to another legal entity`);
   f.done();
-  const depository = ctx.store.depositories.add({ legalEntityId: le.id, name, externalIdentifier, accountIds: accounts.map((a) => a.id) });
+  const depository = ctx.store.depositories.add({
+    legalEntityId: le.id,
+    name,
+    externalIdentifier,
+    accountIds: accounts.map((a) => a.id),
+  });
   return created(ctx, renderDepository(ctx.store, depository));
 }
 
@@ -150,26 +192,51 @@ function defined<T extends object>(values: T): Partial<T> {
 }
 
 export const legalStructureRoutes: Route[] = [
-  listOf('/api/v2/clients/:id/legal-entities', (s) => s.clients, (client, ctx) =>
-    ctx.store.legalEntities.where((le) => le.clientId === client.id).map((le) => renderLegalEntity(ctx.store, le, false)),
+  listOf(
+    '/api/v2/clients/:id/legal-entities',
+    (s) => s.clients,
+    (client, ctx) =>
+      ctx.store.legalEntities
+        .where((le) => le.clientId === client.id)
+        .map((le) => renderLegalEntity(ctx.store, le, false)),
   ),
   { method: 'POST', path: '/api/v2/clients/:id/legal-entities', handle: createLegalEntity },
-  readOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, (le, ctx) => renderLegalEntity(ctx.store, le, true)),
+  readOne(
+    '/api/v2/legal-entities/:id',
+    (s) => s.legalEntities,
+    (le, ctx) => renderLegalEntity(ctx.store, le, true),
+  ),
   { method: 'PATCH', path: '/api/v2/legal-entities/:id', handle: patchLegalEntity },
   deleteOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, beforeDeleteLegalEntity),
-  listOf('/api/v2/legal-entities/:id/accounts', (s) => s.legalEntities, (le, ctx) => ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount)),
+  listOf(
+    '/api/v2/legal-entities/:id/accounts',
+    (s) => s.legalEntities,
+    (le, ctx) => ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount),
+  ),
   { method: 'POST', path: '/api/v2/legal-entities/:id/accounts', handle: createAccount },
-  listOf('/api/v2/legal-entities/:id/depositories', (s) => s.legalEntities, (le, ctx) =>
-    ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)),
+  listOf(
+    '/api/v2/legal-entities/:id/depositories',
+    (s) => s.legalEntities,
+    (le, ctx) =>
+      ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)),
   ),
   { method: 'POST', path: '/api/v2/legal-entities/:id/depositories', handle: createDepository },
   readOne('/api/v2/accounts/:id', (s) => s.accounts, renderAccount),
   { method: 'PATCH', path: '/api/v2/accounts/:id', handle: patchAccount },
   deleteOne('/api/v2/accounts/:id', (s) => s.accounts),
-  readOne('/api/v2/depositories/:id', (s) => s.depositories, (d, ctx) => renderDepository(ctx.store, d)),
+  readOne(
+    '/api/v2/depositories/:id',
+    (s) => s.depositories,
+    (d, ctx) => renderDepository(ctx.store, d),
+  ),
   { method: 'PATCH', path: '/api/v2/depositories/:id', handle: patchDepository },
   // Unlinked from its accounts as it goes.
-  deleteOne('/api/v2/depositories/:id', (s) => s.depositories, (depository, ctx) => {
-    for (const a of ctx.store.accounts.ofDepository(depository.id)) a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
-  }),
+  deleteOne(
+    '/api/v2/depositories/:id',
+    (s) => s.depositories,
+    (depository, ctx) => {
+      for (const a of ctx.store.accounts.ofDepository(depository.id))
+        a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
+    },
+  ),
 ];

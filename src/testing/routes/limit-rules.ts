@@ -37,15 +37,19 @@ export function checkFilter(f: Fields, value: unknown, path: string): void {
     const filters = value.filters;
     if (Array.isArray(filters) && filters.length) {
       for (const [i, child] of filters.entries()) checkFilter(f, child, `${path}.filters[${i}]`);
-    }
-    else f.issue(`${path}.filters must be a non-empty list of limit filters`);
+    } else f.issue(`${path}.filters must be a non-empty list of limit filters`);
   } else if (value.type === 'condition') {
     const c = value.condition;
     const kind = isObject(c) ? conditionKind(c.type) : undefined;
     const field = kind && CONDITIONS[kind.kind];
     if (!isObject(c) || !field) {
-      f.issue(`${path}.condition.type must be one of ${Object.keys(CONDITIONS).flatMap((k) => [`${k}-is`, `${k}-is-not`]).join(', ')}`);
-    } else if (typeof c[field] !== 'string' || c[field] === '') f.issue(`${path}.condition["${field}"] is required (a string)`);
+      f.issue(
+        `${path}.condition.type must be one of ${Object.keys(CONDITIONS)
+          .flatMap((k) => [`${k}-is`, `${k}-is-not`])
+          .join(', ')}`,
+      );
+    } else if (typeof c[field] !== 'string' || c[field] === '')
+      f.issue(`${path}.condition["${field}"] is required (a string)`);
   } else f.issue(`${path}.type must be "and", "or" or "condition", got ${JSON.stringify(value.type)}`);
 }
 
@@ -58,7 +62,8 @@ export function checkLimitType(f: Fields, value: unknown, path: string): void {
     else {
       for (const bound of ['min', 'max']) {
         const b = values[bound];
-        if (b !== undefined && b !== null && (typeof b !== 'number' || !Number.isFinite(b))) f.issue(`${path}.values.${bound} must be a number or null`);
+        if (b !== undefined && b !== null && (typeof b !== 'number' || !Number.isFinite(b)))
+          f.issue(`${path}.values.${bound} must be a number or null`);
       }
     }
   }
@@ -103,13 +108,22 @@ const sum = (vs: Valued[]) => vs.reduce((total, v) => total + v.marketValue, 0);
 /** The `limit-status` resource of a limit on a date. */
 export function limitStatus(store: MockStore, limit: LimitRecord, date: string) {
   const entities = new Set(store.reportingEntities.where((e) => e.clientId === limit.clientId).map((e) => e.id));
-  const held = valueOn(store, store.positions.where((p) => entities.has(p.reportingEntityId)), date);
+  const held = valueOn(
+    store,
+    store.positions.where((p) => entities.has(p.reportingEntityId)),
+    date,
+  );
   const attributes: Record<string, unknown> = { date, limitType: limit.limitType, currentValue: null };
   if (limit.limitType.type !== 'limit-group') {
     const value = sum(held.filter((v) => inScope(store, limit, v)));
     const parent = limit.parentLimitId ? store.limits.get(limit.parentLimitId) : undefined;
     const whole = parent ? sum(held.filter((v) => inScope(store, parent, v))) : sum(held);
-    const current = limit.limitType.type === 'absolute' ? Math.round(value * 100) / 100 : whole ? Math.round((value / whole) * 1e6) / 1e6 : 0;
+    const current =
+      limit.limitType.type === 'absolute'
+        ? Math.round(value * 100) / 100
+        : whole
+          ? Math.round((value / whole) * 1e6) / 1e6
+          : 0;
     const { min, max } = limit.limitType.values ?? {};
     attributes.currentValue = current;
     attributes.isBreached = (typeof min === 'number' && current < min) || (typeof max === 'number' && current > max);

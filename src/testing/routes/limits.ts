@@ -5,13 +5,24 @@ import { conflict } from '../http/errors.js';
 import { created } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { LimitRecord } from '../store/records.js';
-import { checkFilter, checkLimitType, limitStatus } from './limit-rules.js';
 import { deleteOne, listOf, readOne } from './crud.js';
+import { checkFilter, checkLimitType, limitStatus } from './limit-rules.js';
 
 function render(l: LimitRecord) {
   const relationships: Record<string, unknown> = { client: { data: { type: 'client', id: l.clientId } } };
   if (l.parentLimitId) relationships.parentLimit = { data: { type: 'limit', id: l.parentLimitId } };
-  return { id: l.id, type: 'limit', attributes: { name: l.name, ccyCode: l.ccyCode, startDate: l.startDate, limitFilter: l.limitFilter, limitType: l.limitType }, relationships };
+  return {
+    id: l.id,
+    type: 'limit',
+    attributes: {
+      name: l.name,
+      ccyCode: l.ccyCode,
+      startDate: l.startDate,
+      limitFilter: l.limitFilter,
+      limitType: l.limitType,
+    },
+    relationships,
+  };
 }
 
 async function create(ctx: Ctx): Promise<Response> {
@@ -25,7 +36,8 @@ async function create(ctx: Ctx): Promise<Response> {
   f.only(['name', 'ccyCode', 'startDate', 'limitFilter', 'limitType']);
   const client = ref(f, doc.relationships, 'client', ctx.store.clients, { required: true });
   const parent = ref(f, doc.relationships, 'parentLimit', ctx.store.limits);
-  if (client && parent && parent.clientId !== client.id) f.issue(`data.relationships.parentLimit: limit ${parent.id} belongs to another client`);
+  if (client && parent && parent.clientId !== client.id)
+    f.issue(`data.relationships.parentLimit: limit ${parent.id} belongs to another client`);
   f.done();
   const limit = ctx.store.limits.add({
     clientId: (client as { id: string }).id,
@@ -42,14 +54,33 @@ async function create(ctx: Ctx): Promise<Response> {
 export const limitRoutes: Route[] = [
   readOne('/api/v2/limits/:id', (s) => s.limits, render),
   { method: 'POST', path: '/api/v2/limits', handle: create },
-  listOf('/api/v2/clients/:id/limits', (s) => s.clients, (client, ctx) => ctx.store.limits.where((l) => l.clientId === client.id).map(render)),
-  deleteOne('/api/v2/limits/:id', (s) => s.limits, (limit, ctx) => {
-    const children = ctx.store.limits.where((l) => l.parentLimitId === limit.id);
-    if (children.length) throw conflict(`limit ${limit.id} is the parent of ${children.map((c) => c.id).join(', ')}; delete those first`);
-  }),
-  readOne('/api/v2/limits/:id/status', (s) => s.limits, (limit, ctx) => limitStatus(ctx.store, limit, ctx.dateQuery('date'))),
-  listOf('/api/v2/clients/:id/limits-status', (s) => s.clients, (client, ctx) => {
-    const date = ctx.dateQuery('date');
-    return ctx.store.limits.where((l) => l.clientId === client.id).map((l) => limitStatus(ctx.store, l, date));
-  }),
+  listOf(
+    '/api/v2/clients/:id/limits',
+    (s) => s.clients,
+    (client, ctx) => ctx.store.limits.where((l) => l.clientId === client.id).map(render),
+  ),
+  deleteOne(
+    '/api/v2/limits/:id',
+    (s) => s.limits,
+    (limit, ctx) => {
+      const children = ctx.store.limits.where((l) => l.parentLimitId === limit.id);
+      if (children.length)
+        throw conflict(
+          `limit ${limit.id} is the parent of ${children.map((c) => c.id).join(', ')}; delete those first`,
+        );
+    },
+  ),
+  readOne(
+    '/api/v2/limits/:id/status',
+    (s) => s.limits,
+    (limit, ctx) => limitStatus(ctx.store, limit, ctx.dateQuery('date')),
+  ),
+  listOf(
+    '/api/v2/clients/:id/limits-status',
+    (s) => s.clients,
+    (client, ctx) => {
+      const date = ctx.dateQuery('date');
+      return ctx.store.limits.where((l) => l.clientId === client.id).map((l) => limitStatus(ctx.store, l, date));
+    },
+  ),
 ];

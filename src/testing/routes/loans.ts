@@ -29,9 +29,24 @@ export function yearFraction(convention: string, from: string, to: string): numb
  * receives it back with interest at maturity. Interest = principal × rate × year fraction, to the cent.
  */
 export function createLoanTransactions(store: MockStore, loan: InstrumentRecord): void {
-  const a = loan.attributes as { agreementDate: string; maturityDate: string; principalAmount: number; interestRateInPercent: number; dayCountConvention: string };
-  const relationships = { account: loan.relationships.account ?? { data: null }, loan: { data: { type: 'loan-asset', id: loan.id } } };
-  const interest = Math.round(a.principalAmount * (a.interestRateInPercent / 100) * yearFraction(a.dayCountConvention, a.agreementDate, a.maturityDate) * 100) / 100;
+  const a = loan.attributes as {
+    agreementDate: string;
+    maturityDate: string;
+    principalAmount: number;
+    interestRateInPercent: number;
+    dayCountConvention: string;
+  };
+  const relationships = {
+    account: loan.relationships.account ?? { data: null },
+    loan: { data: { type: 'loan-asset', id: loan.id } },
+  };
+  const interest =
+    Math.round(
+      a.principalAmount *
+        (a.interestRateInPercent / 100) *
+        yearFraction(a.dayCountConvention, a.agreementDate, a.maturityDate) *
+        100,
+    ) / 100;
   store.transactions.add({
     type: 'loan-transaction',
     attributes: { accountAmount: -a.principalAmount, tradeDate: a.agreementDate, valueDate: a.agreementDate },

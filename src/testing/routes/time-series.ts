@@ -7,8 +7,8 @@ import type { Ctx } from '../http/context.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { created, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
-import type { SeriesRecord } from '../store/records.js';
 import type { Series } from '../store/instruments.js';
+import type { SeriesRecord } from '../store/records.js';
 import { type Family, instrumentOf } from './instruments.js';
 
 interface SeriesDef {
@@ -23,7 +23,11 @@ const SERIES: SeriesDef[] = [
   { segment: 'index-factors', type: 'index-factor', table: (ctx) => ctx.store.indexFactors },
 ];
 
-const render = (type: string, s: SeriesRecord) => ({ id: s.id, type, attributes: { date: s.date, provider: s.provider, value: s.value } });
+const render = (type: string, s: SeriesRecord) => ({
+  id: s.id,
+  type,
+  attributes: { date: s.date, provider: s.provider, value: s.value },
+});
 
 async function createValue(ctx: Ctx, family: Family, def: SeriesDef): Promise<Response> {
   const instrument = instrumentOf(ctx, family);
@@ -31,12 +35,19 @@ async function createValue(ctx: Ctx, family: Family, def: SeriesDef): Promise<Re
   const f = new Fields(doc.attributes, 'data.attributes');
   const date = f.date('date');
   const value = f.number('value');
-  if (doc.attributes.provider !== undefined) f.fail('provider', 'is set by the service (client for values sent here) and cannot be sent');
+  if (doc.attributes.provider !== undefined)
+    f.fail('provider', 'is set by the service (client for values sent here) and cannot be sent');
   f.done();
   const table = def.table(ctx);
   const clash = table.of(instrument.id).find((s) => s.date === date && s.provider === 'client');
-  if (clash) throw conflict(`a ${def.type} dated ${date} already exists for this ${family} (id ${clash.id}); delete it first${def.type === 'price' ? ' or PATCH its value' : ''}`);
-  return created(ctx, render(def.type, table.add({ instrumentId: instrument.id, date: date as string, value: value as number })));
+  if (clash)
+    throw conflict(
+      `a ${def.type} dated ${date} already exists for this ${family} (id ${clash.id}); delete it first${def.type === 'price' ? ' or PATCH its value' : ''}`,
+    );
+  return created(
+    ctx,
+    render(def.type, table.add({ instrumentId: instrument.id, date: date as string, value: value as number })),
+  );
 }
 
 function deleteValue(ctx: Ctx, def: SeriesDef): Response {
@@ -50,7 +61,8 @@ async function patchPrice(ctx: Ctx): Promise<Response> {
   const doc = await ctx.patchDocument('price');
   const f = new Fields(doc.attributes, 'data.attributes');
   const value = f.number('value');
-  for (const name of Object.keys(doc.attributes)) if (name !== 'value') f.fail(name, 'cannot be changed (only value can)');
+  for (const name of Object.keys(doc.attributes))
+    if (name !== 'value') f.fail(name, 'cannot be changed (only value can)');
   f.done();
   price.value = value as number;
   return noContent();
@@ -58,7 +70,18 @@ async function patchPrice(ctx: Ctx): Promise<Response> {
 
 function seriesRoutes(family: Family, prefix: string, base: string): Route[] {
   return SERIES.flatMap((def): Route[] => [
-    { method: 'GET', path: `${base}/:id/${def.segment}`, handle: (ctx) => paged(ctx, def.table(ctx).of(instrumentOf(ctx, family).id).map((s) => render(def.type, s))) },
+    {
+      method: 'GET',
+      path: `${base}/:id/${def.segment}`,
+      handle: (ctx) =>
+        paged(
+          ctx,
+          def
+            .table(ctx)
+            .of(instrumentOf(ctx, family).id)
+            .map((s) => render(def.type, s)),
+        ),
+    },
     { method: 'POST', path: `${base}/:id/${def.segment}`, handle: (ctx) => createValue(ctx, family, def) },
     ...(def.type === 'price' ? [{ method: 'PATCH', path: `${prefix}/prices/:id`, handle: patchPrice } as Route] : []),
     { method: 'DELETE', path: `${prefix}/${def.segment}/:id`, handle: (ctx) => deleteValue(ctx, def) },
@@ -69,7 +92,8 @@ const FUND = 'private-market-fund-commitment-based';
 
 async function createNav(ctx: Ctx): Promise<Response> {
   const instrument = instrumentOf(ctx, 'instrument');
-  if (instrument.kind !== FUND) throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
+  if (instrument.kind !== FUND)
+    throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
   const doc = await ctx.document('net-asset-value');
   const f = new Fields(doc.attributes, 'data.attributes');
   const officialDate = f.date('officialDate') as string;
@@ -94,7 +118,9 @@ export const timeSeriesRoutes: Route[] = [
     path: '/api/v3/instruments/:id/net-asset-values',
     handle: (ctx) => {
       const id = instrumentOf(ctx, 'instrument').id;
-      const navs = ctx.store.netAssetValues.where((n) => n.instrumentId === id).sort((a, b) => a.officialDate.localeCompare(b.officialDate));
+      const navs = ctx.store.netAssetValues
+        .where((n) => n.instrumentId === id)
+        .sort((a, b) => a.officialDate.localeCompare(b.officialDate));
       return paged(ctx, navs.map(renderNav));
     },
   },

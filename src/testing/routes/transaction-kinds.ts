@@ -19,15 +19,29 @@ export interface KindRule {
 const COMMON: Spec = { accountAmount: 'number', comment: 'string?', tradeDate: 'date', valueDate: 'date' };
 const TRADE: Spec = { ...COMMON, commission: 'number', unitPrice: 'number', units: 'number' };
 const SECURITY = { account: 'account', asset: 'asset', depository: 'depository' } as const;
-const AFFECTS: Spec = { affectsEstimatedNav: 'boolean', affectsMultiples: 'boolean', affectsIrr: 'boolean', affectsCostBase: 'boolean' };
+const AFFECTS: Spec = {
+  affectsEstimatedNav: 'boolean',
+  affectsMultiples: 'boolean',
+  affectsIrr: 'boolean',
+  affectsCostBase: 'boolean',
+};
 
 export const TRANSACTION_KINDS: Record<string, KindRule> = {
   'account-interest-transaction': { fields: COMMON, relationships: { account: 'account' } },
   'bond-coupon-transaction': { fields: { ...COMMON, grossAmount: 'number' }, relationships: SECURITY },
-  'bond-redemption-transaction': { fields: { ...COMMON, unitPrice: 'number', units: 'number' }, relationships: SECURITY },
+  'bond-redemption-transaction': {
+    fields: { ...COMMON, unitPrice: 'number', units: 'number' },
+    relationships: SECURITY,
+  },
   'bond-trade-transaction': { fields: { ...TRADE, accruedInterest: 'number' }, relationships: SECURITY },
-  'cash-transfer-transaction': { fields: COMMON, relationships: { account: 'account', counterpartyTransaction: 'transaction?' } },
-  'dividend-transaction': { fields: { ...COMMON, commission: 'number?', grossAmount: 'number', tax: 'number' }, relationships: SECURITY },
+  'cash-transfer-transaction': {
+    fields: COMMON,
+    relationships: { account: 'account', counterpartyTransaction: 'transaction?' },
+  },
+  'dividend-transaction': {
+    fields: { ...COMMON, commission: 'number?', grossAmount: 'number', tax: 'number' },
+    relationships: SECURITY,
+  },
   'equity-trade-transaction': { fields: TRADE, relationships: SECURITY },
   'fee-transaction': {
     fields: COMMON,
@@ -37,16 +51,43 @@ export const TRANSACTION_KINDS: Record<string, KindRule> = {
   'futures-trade-transaction': { fields: TRADE, relationships: SECURITY },
   'futures-execution-transaction': { fields: TRADE, relationships: { ...SECURITY, openingTransaction: 'transaction' } },
   'fx-spot-transaction': {
-    fields: { comment: 'string?', inflowAccountAmount: 'number', outflowAccountAmount: 'number', tradeDate: 'date', valueDate: 'date' },
+    fields: {
+      comment: 'string?',
+      inflowAccountAmount: 'number',
+      outflowAccountAmount: 'number',
+      tradeDate: 'date',
+      valueDate: 'date',
+    },
     relationships: { inflowAccount: 'account', outflowAccount: 'account' },
   },
-  'index-linked-bond-coupon-transaction': { fields: { ...COMMON, grossAmount: 'number', indexFactor: 'number' }, relationships: SECURITY },
-  'index-linked-bond-redemption-transaction': { fields: { ...COMMON, indexFactor: 'number', unitPrice: 'number', units: 'number' }, relationships: SECURITY },
-  'index-linked-bond-trade-transaction': { fields: { ...TRADE, accruedInterest: 'number', indexFactor: 'any?' }, relationships: SECURITY },
+  'index-linked-bond-coupon-transaction': {
+    fields: { ...COMMON, grossAmount: 'number', indexFactor: 'number' },
+    relationships: SECURITY,
+  },
+  'index-linked-bond-redemption-transaction': {
+    fields: { ...COMMON, indexFactor: 'number', unitPrice: 'number', units: 'number' },
+    relationships: SECURITY,
+  },
+  'index-linked-bond-trade-transaction': {
+    fields: { ...TRADE, accruedInterest: 'number', indexFactor: 'any?' },
+    relationships: SECURITY,
+  },
   'private-market-fund-distribution-transaction': {
     fields: { ...COMMON, amount: 'number', recallableAmount: 'number', ...AFFECTS },
     relationships: { account: 'account', instrument: 'instrument' },
-    enums: { category: { values: ['distribution', 'capital-gain', 'dividend', 'return-of-capital', 'interest-received', 'carried-interest', 'withholding-tax'] } },
+    enums: {
+      category: {
+        values: [
+          'distribution',
+          'capital-gain',
+          'dividend',
+          'return-of-capital',
+          'interest-received',
+          'carried-interest',
+          'withholding-tax',
+        ],
+      },
+    },
   },
   'private-market-fund-drawdown-transaction': {
     fields: { ...COMMON, amount: 'number', effectOnUnfundedCommitment: 'number', ...AFFECTS },
@@ -58,8 +99,10 @@ export const TRANSACTION_KINDS: Record<string, KindRule> = {
 };
 
 export const SERVICE_CREATED: Record<string, string> = {
-  'fx-forward-cash-settlement-transaction': 'FX forward cash settlement transactions are created by the service when the forward settles',
-  'fx-forward-physical-delivery-transaction': 'FX forward physical delivery transactions are created by the service when the forward settles',
+  'fx-forward-cash-settlement-transaction':
+    'FX forward cash settlement transactions are created by the service when the forward settles',
+  'fx-forward-physical-delivery-transaction':
+    'FX forward physical delivery transactions are created by the service when the forward settles',
   'loan-transaction': 'loan transactions are created by the service when a loan is created',
 };
 
@@ -73,4 +116,10 @@ export const BARRED_WHEN_EXCLUDED: Record<string, readonly string[]> = {
 };
 
 /** Relationships that name an account, for `GET /transactions?accountId=`. */
-export const ACCOUNT_RELATIONSHIPS = ['account', 'primaryAccount', 'secondaryAccount', 'inflowAccount', 'outflowAccount'];
+export const ACCOUNT_RELATIONSHIPS = [
+  'account',
+  'primaryAccount',
+  'secondaryAccount',
+  'inflowAccount',
+  'outflowAccount',
+];

@@ -10,15 +10,27 @@ import { created, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { TransactionRecord } from '../store/records.js';
 import type { Table } from '../store/table.js';
-import { KINDS } from './instrument-kinds.js';
 import { deleteOne, found } from './crud.js';
-import { ACCOUNT_RELATIONSHIPS, BARRED_WHEN_EXCLUDED, type Check, type Target, SERVICE_CREATED, TRANSACTION_KINDS } from './transaction-kinds.js';
+import { KINDS } from './instrument-kinds.js';
+import {
+  ACCOUNT_RELATIONSHIPS,
+  BARRED_WHEN_EXCLUDED,
+  type Check,
+  SERVICE_CREATED,
+  type Target,
+  TRANSACTION_KINDS,
+} from './transaction-kinds.js';
 
 /** A relationship may name the target by its kind (`bond-asset`) or by its family (`asset`). */
 const INSTRUMENT_TYPES = [...KINDS.flatMap((k) => [`${k}-asset`, `${k}-instrument`]), 'asset', 'instrument'];
 const TRANSACTION_TYPES = [...Object.keys(TRANSACTION_KINDS), ...Object.keys(SERVICE_CREATED), 'transaction'];
 
-const render = (t: TransactionRecord) => ({ id: t.id, type: t.type, attributes: t.attributes, relationships: t.relationships });
+const render = (t: TransactionRecord) => ({
+  id: t.id,
+  type: t.type,
+  attributes: t.attributes,
+  relationships: t.relationships,
+});
 
 function checkField(f: Fields, name: string, check: Check, optional: boolean): void {
   if (check === 'any') {
@@ -29,12 +41,15 @@ function checkField(f: Fields, name: string, check: Check, optional: boolean): v
 
 async function create(ctx: Ctx): Promise<Response> {
   const doc = await ctx.document();
-  if (SERVICE_CREATED[doc.type]) throw badRequest(`data.type: ${SERVICE_CREATED[doc.type]}; they cannot be created through POST /transactions`);
+  if (SERVICE_CREATED[doc.type])
+    throw badRequest(`data.type: ${SERVICE_CREATED[doc.type]}; they cannot be created through POST /transactions`);
   const rule = TRANSACTION_KINDS[doc.type];
-  if (!rule) throw badRequest(`data.type must be one of ${Object.keys(TRANSACTION_KINDS).join(', ')}; got "${doc.type}"`);
+  if (!rule)
+    throw badRequest(`data.type must be one of ${Object.keys(TRANSACTION_KINDS).join(', ')}; got "${doc.type}"`);
 
   const f = new Fields(doc.attributes, 'data.attributes');
-  for (const [name, spec] of Object.entries(rule.fields)) checkField(f, name, spec.replace('?', '') as Check, spec.endsWith('?'));
+  for (const [name, spec] of Object.entries(rule.fields))
+    checkField(f, name, spec.replace('?', '') as Check, spec.endsWith('?'));
   const attributes = { ...doc.attributes };
   for (const [name, e] of Object.entries(rule.enums ?? {})) {
     const value = f.oneOf(name, e.values, { optional: e.default !== undefined });
@@ -43,8 +58,10 @@ async function create(ctx: Ctx): Promise<Response> {
   if (doc.type === 'dividend-transaction') attributes.commission ??= 0;
   f.only([...Object.keys(rule.fields), ...Object.keys(rule.enums ?? {})]);
   if (doc.type === 'fx-spot-transaction') {
-    if (typeof attributes.inflowAccountAmount === 'number' && attributes.inflowAccountAmount <= 0) f.fail('inflowAccountAmount', 'must be positive');
-    if (typeof attributes.outflowAccountAmount === 'number' && attributes.outflowAccountAmount >= 0) f.fail('outflowAccountAmount', 'must be negative');
+    if (typeof attributes.inflowAccountAmount === 'number' && attributes.inflowAccountAmount <= 0)
+      f.fail('inflowAccountAmount', 'must be positive');
+    if (typeof attributes.outflowAccountAmount === 'number' && attributes.outflowAccountAmount >= 0)
+      f.fail('outflowAccountAmount', 'must be negative');
   }
   const tables: Record<Target, Table<{ id: string }>> = {
     account: ctx.store.accounts,
@@ -55,22 +72,35 @@ async function create(ctx: Ctx): Promise<Response> {
   };
   for (const [name, spec] of Object.entries(rule.relationships)) {
     const target = spec.replace('?', '') as Target;
-    const types = target === 'asset' || target === 'instrument' ? INSTRUMENT_TYPES : target === 'transaction' ? TRANSACTION_TYPES : undefined;
+    const types =
+      target === 'asset' || target === 'instrument'
+        ? INSTRUMENT_TYPES
+        : target === 'transaction'
+          ? TRANSACTION_TYPES
+          : undefined;
     const row = ref(f, doc.relationships, name, tables[target], { required: !spec.endsWith('?'), types });
     const kind = (row as { kind?: string } | undefined)?.kind;
-    if (kind === 'fee' || kind === 'refund') f.issue(`data.relationships.${name}: ${kind} instruments cannot be referenced by a transaction`);
+    if (kind === 'fee' || kind === 'refund')
+      f.issue(`data.relationships.${name}: ${kind} instruments cannot be referenced by a transaction`);
   }
-  for (const name of Object.keys(doc.relationships)) if (!(name in rule.relationships)) f.issue(`data.relationships.${name} is not a relationship of ${doc.type}`);
+  for (const name of Object.keys(doc.relationships))
+    if (!(name in rule.relationships)) f.issue(`data.relationships.${name} is not a relationship of ${doc.type}`);
   f.done();
 
   for (const name of BARRED_WHEN_EXCLUDED[doc.type] ?? []) {
     const data = doc.relationships[name]?.data;
     const account = data && !Array.isArray(data) ? ctx.store.accounts.get(data.id) : undefined;
     if (account?.excludeFromReporting) {
-      throw new HttpError(422, `account ${account.id} is excluded from reporting (excludeFromReporting); ${doc.type} cannot be created for it`);
+      throw new HttpError(
+        422,
+        `account ${account.id} is excluded from reporting (excludeFromReporting); ${doc.type} cannot be created for it`,
+      );
     }
   }
-  return created(ctx, render(ctx.store.transactions.add({ type: doc.type, attributes, relationships: doc.relationships })));
+  return created(
+    ctx,
+    render(ctx.store.transactions.add({ type: doc.type, attributes, relationships: doc.relationships })),
+  );
 }
 
 function list(ctx: Ctx): Response {
@@ -82,7 +112,8 @@ function list(ctx: Ctx): Response {
   if (from > to) throw badRequest(`fromDate (${from}) must not be after toDate (${to}); both dates are included`);
   if (accountId) found(ctx.store.accounts, accountId);
   if (depositoryId) found(ctx.store.depositories, depositoryId);
-  const names = (t: TransactionRecord, rels: readonly string[]) => rels.map((r) => t.relationships[r]?.data).map((d) => (d && !Array.isArray(d) ? d.id : undefined));
+  const names = (t: TransactionRecord, rels: readonly string[]) =>
+    rels.map((r) => t.relationships[r]?.data).map((d) => (d && !Array.isArray(d) ? d.id : undefined));
   const matches = ctx.store.transactions.where((t) => {
     const date = t.attributes.tradeDate as string;
     if (!(date >= from && date <= to)) return false;

@@ -21,7 +21,9 @@ function renderUser(u: UserRecord) {
     attributes: { firstName: u.firstName, lastName: u.lastName, contactEmail: u.contactEmail },
     relationships: {
       client: { data: { type: 'client', id: u.clientId } },
-      readAccessToReportingEntities: { data: u.readAccessToReportingEntities.map((id) => ({ type: 'reporting-entity', id })) },
+      readAccessToReportingEntities: {
+        data: u.readAccessToReportingEntities.map((id) => ({ type: 'reporting-entity', id })),
+      },
     },
   };
 }
@@ -43,14 +45,22 @@ function renderInvite(store: MockStore, i: InviteRecord) {
 
 function email(f: Fields, name: string, optional: boolean): string | undefined {
   const value = f.string(name, { optional });
-  if (value !== undefined && !/^[^@\s]+@[^@\s]+$/.test(value)) f.fail(name, `must be an e-mail address, got ${JSON.stringify(value)}`);
+  if (value !== undefined && !/^[^@\s]+@[^@\s]+$/.test(value))
+    f.fail(name, `must be an e-mail address, got ${JSON.stringify(value)}`);
   return value;
 }
 
 /** The reporting entities a user may view: they must belong to the user's client. */
-function readAccess(ctx: Ctx, f: Fields, doc: { relationships: Parameters<typeof refs>[1] }, clientId: string): string[] | undefined {
+function readAccess(
+  ctx: Ctx,
+  f: Fields,
+  doc: { relationships: Parameters<typeof refs>[1] },
+  clientId: string,
+): string[] | undefined {
   const entities = refs(f, doc.relationships, 'readAccessToReportingEntities', ctx.store.reportingEntities);
-  for (const e of entities ?? []) if (e.clientId !== clientId) f.issue(`data.relationships.readAccessToReportingEntities: reporting entity ${e.id} belongs to another client`);
+  for (const e of entities ?? [])
+    if (e.clientId !== clientId)
+      f.issue(`data.relationships.readAccessToReportingEntities: reporting entity ${e.id} belongs to another client`);
   return entities?.map((e) => e.id);
 }
 
@@ -63,9 +73,17 @@ async function createUser(ctx: Ctx): Promise<Response> {
   const contactEmail = email(f, 'contactEmail', false) as string;
   f.only(USER_FIELDS);
   const access = readAccess(ctx, f, doc, client.id);
-  for (const name of Object.keys(doc.relationships)) if (name !== 'readAccessToReportingEntities') f.issue(`data.relationships.${name} cannot be sent (the client is the one in the path)`);
+  for (const name of Object.keys(doc.relationships))
+    if (name !== 'readAccessToReportingEntities')
+      f.issue(`data.relationships.${name} cannot be sent (the client is the one in the path)`);
   f.done();
-  const user = ctx.store.users.add({ clientId: client.id, firstName, lastName, contactEmail, readAccessToReportingEntities: access ?? [] });
+  const user = ctx.store.users.add({
+    clientId: client.id,
+    firstName,
+    lastName,
+    contactEmail,
+    readAccessToReportingEntities: access ?? [],
+  });
   return created(ctx, renderUser(user));
 }
 
@@ -73,10 +91,15 @@ async function patchUser(ctx: Ctx): Promise<Response> {
   const user = found(ctx.store.users, ctx.param('id'));
   const doc = await ctx.patchDocument('user');
   const f = new Fields(doc.attributes, 'data.attributes');
-  const changes = { firstName: f.string('firstName', { optional: true }), lastName: f.string('lastName', { optional: true }), contactEmail: email(f, 'contactEmail', true) };
+  const changes = {
+    firstName: f.string('firstName', { optional: true }),
+    lastName: f.string('lastName', { optional: true }),
+    contactEmail: email(f, 'contactEmail', true),
+  };
   f.only(USER_FIELDS);
   const access = readAccess(ctx, f, doc, user.clientId);
-  for (const name of Object.keys(doc.relationships)) if (name !== 'readAccessToReportingEntities') f.issue(`data.relationships.${name} cannot be changed`);
+  for (const name of Object.keys(doc.relationships))
+    if (name !== 'readAccessToReportingEntities') f.issue(`data.relationships.${name} cannot be changed`);
   f.done();
   for (const [k, v] of Object.entries(changes)) if (v !== undefined) user[k as keyof typeof changes] = v;
   if (access) user.readAccessToReportingEntities = access;
@@ -91,7 +114,13 @@ async function createInvite(ctx: Ctx): Promise<Response> {
   const restrictedToEmail = email(f, 'restrictedToEmail', true);
   f.only(['restrictedToIdentityProvider', 'restrictedToEmail']);
   f.done();
-  return created(ctx, renderInvite(ctx.store, ctx.store.invites.add({ userId: user.id, restrictedToIdentityProvider, restrictedToEmail })));
+  return created(
+    ctx,
+    renderInvite(
+      ctx.store,
+      ctx.store.invites.add({ userId: user.id, restrictedToIdentityProvider, restrictedToEmail }),
+    ),
+  );
 }
 
 async function cancelInvite(ctx: Ctx): Promise<Response> {
@@ -107,14 +136,26 @@ async function cancelInvite(ctx: Ctx): Promise<Response> {
 
 export const userRoutes: Route[] = [
   { method: 'POST', path: '/api/v2/clients/:id/users', handle: createUser },
-  listOf('/api/v2/clients/:id/users', (s) => s.clients, (client, ctx) => ctx.store.users.where((u) => u.clientId === client.id).map(renderUser)),
+  listOf(
+    '/api/v2/clients/:id/users',
+    (s) => s.clients,
+    (client, ctx) => ctx.store.users.where((u) => u.clientId === client.id).map(renderUser),
+  ),
   readOne('/api/v2/users/:id', (s) => s.users, renderUser),
   { method: 'PATCH', path: '/api/v2/users/:id', handle: patchUser },
   // A user's invites go with it.
-  deleteOne('/api/v2/users/:id', (s) => s.users, (user, ctx) => {
-    for (const i of ctx.store.invites.where((x) => x.userId === user.id)) ctx.store.invites.delete(i.id);
-  }),
+  deleteOne(
+    '/api/v2/users/:id',
+    (s) => s.users,
+    (user, ctx) => {
+      for (const i of ctx.store.invites.where((x) => x.userId === user.id)) ctx.store.invites.delete(i.id);
+    },
+  ),
   { method: 'POST', path: '/api/v2/users/:id/invites', handle: createInvite },
-  listOf('/api/v2/users/:id/invites', (s) => s.users, (user, ctx) => ctx.store.invites.where((i) => i.userId === user.id).map((i) => renderInvite(ctx.store, i))),
+  listOf(
+    '/api/v2/users/:id/invites',
+    (s) => s.users,
+    (user, ctx) => ctx.store.invites.where((i) => i.userId === user.id).map((i) => renderInvite(ctx.store, i)),
+  ),
   { method: 'POST', path: '/api/v2/users/:userId/invites/:inviteId/cancellation', handle: cancelInvite },
 ];

@@ -3,5 +3,10 @@ import { json } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 
 export const webhookKeyRoutes: Route[] = [
-  { method: 'GET', path: '/v2/webhooks/keys', public: true, handle: async (ctx) => json('application/json', { keys: await ctx.env.webhookKeys() }) },
+  {
+    method: 'GET',
+    path: '/v2/webhooks/keys',
+    public: true,
+    handle: async (ctx) => json('application/json', { keys: await ctx.env.webhookKeys() }),
+  },
 ];

@@ -51,7 +51,13 @@ const OUTSIDE_MOVES: Record<AdvanceTarget, readonly CustodianAuthorityStatus[]> 
 export type AdvanceTarget = 'awaiting-operator' | 'awaiting-custodian' | 'active' | 'cancelled' | 'revoked';
 
 /** `POST /custodian-authorities/:id/revoke` is allowed from these (the reference does not say). */
-export const REVOCABLE: readonly CustodianAuthorityStatus[] = ['waiting-for-files', 'waiting-for-consent', 'awaiting-operator', 'awaiting-custodian', 'active'];
+export const REVOCABLE: readonly CustodianAuthorityStatus[] = [
+  'waiting-for-files',
+  'waiting-for-consent',
+  'awaiting-operator',
+  'awaiting-custodian',
+  'active',
+];
 
 /** Authorities that no longer hold a consent (their numbers may be used again). */
 export const ENDED: readonly CustodianAuthorityStatus[] = ['revoked', 'cancelled'];
@@ -92,7 +98,9 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
     const from = OUTSIDE_MOVES[to];
     if (!from) throw new Error(`mock store: "${to}" is not a status the operator or custodian moves an authority to`);
     if (!from.includes(authority.status)) {
-      throw new Error(`mock store: custodian authority ${id} is ${authority.status}; it can move to ${to} only from ${from.join(', ')}`);
+      throw new Error(
+        `mock store: custodian authority ${id} is ${authority.status}; it can move to ${to} only from ${from.join(', ')}`,
+      );
     }
     authority.status = to;
     if (to === 'active') this.activateLinks(authority, options.ccyCode ?? 'EUR');
@@ -106,13 +114,21 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
   private activateLinks(authority: CustodianAuthorityRecord, ccyCode: string): void {
     const { legalEntityId } = authority;
     for (const entry of authority.linkedDepositories.filter((e) => e.status === 'in-progress')) {
-      const existing = this.store.depositories.where((d) => d.legalEntityId === legalEntityId && d.externalIdentifier === entry.depositoryNumber)[0];
-      entry.depositoryId = (existing ?? this.store.depositories.add({ legalEntityId, externalIdentifier: entry.depositoryNumber })).id;
+      const existing = this.store.depositories.where(
+        (d) => d.legalEntityId === legalEntityId && d.externalIdentifier === entry.depositoryNumber,
+      )[0];
+      entry.depositoryId = (
+        existing ?? this.store.depositories.add({ legalEntityId, externalIdentifier: entry.depositoryNumber })
+      ).id;
       entry.status = 'active';
     }
     for (const entry of authority.linkedAccounts.filter((e) => e.status === 'in-progress')) {
-      const existing = this.store.accounts.where((a) => a.legalEntityId === legalEntityId && a.externalIdentifier === entry.accountNumber)[0];
-      entry.accountId = (existing ?? this.store.accounts.add({ legalEntityId, externalIdentifier: entry.accountNumber, ccyCode })).id;
+      const existing = this.store.accounts.where(
+        (a) => a.legalEntityId === legalEntityId && a.externalIdentifier === entry.accountNumber,
+      )[0];
+      entry.accountId = (
+        existing ?? this.store.accounts.add({ legalEntityId, externalIdentifier: entry.accountNumber, ccyCode })
+      ).id;
       entry.status = 'active';
     }
   }

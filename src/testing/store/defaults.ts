@@ -15,10 +15,19 @@ const CLASSES: Record<string, string[]> = {
 
 export function seedDefaults(store: MockStore): void {
   const nordbank = store.custodians.add({ identifier: 'nordbank', name: 'Nordbank', country: 'SE' });
-  store.authFlows.add({ id: 'nordbank-v1', custodianId: nordbank.id, expectedFiles: ['power-of-attorney'], supersededBy: 'nordbank-v2' });
+  store.authFlows.add({
+    id: 'nordbank-v1',
+    custodianId: nordbank.id,
+    expectedFiles: ['power-of-attorney'],
+    supersededBy: 'nordbank-v2',
+  });
   store.authFlows.add({ id: 'nordbank-v2', custodianId: nordbank.id, expectedFiles: ['power-of-attorney', 'consent'] });
   const alpen = store.custodians.add({ identifier: 'alpen-privatbank', name: 'Alpen Privatbank', country: 'CH' });
-  store.authFlows.add({ id: 'alpen-privatbank-v1', custodianId: alpen.id, expectedFiles: ['power-of-attorney', 'back-office-login'] });
+  store.authFlows.add({
+    id: 'alpen-privatbank-v1',
+    custodianId: alpen.id,
+    expectedFiles: ['power-of-attorney', 'back-office-login'],
+  });
 
   for (const [name, detailed] of Object.entries(CLASSES)) {
     const cls = store.instrumentClasses.add({ name });
@@ -26,6 +35,7 @@ export function seedDefaults(store: MockStore): void {
   }
   // Guard against the two tables drifting apart: every kind must find its class.
   for (const name of Object.values(DETAILED_CLASS_BY_KIND)) {
-    if (!store.detailedInstrumentClasses.where((c) => c.name === name).length) throw new Error(`mock defaults: no detailed class "${name}"`);
+    if (!store.detailedInstrumentClasses.where((c) => c.name === name).length)
+      throw new Error(`mock defaults: no detailed class "${name}"`);
   }
 }

@@ -64,7 +64,9 @@ export class Instruments extends Table<InstrumentRecord> {
   }
   /** The instrument with this `securityIdentifier` and `ccyCode`, if any (the duplicate rule). */
   findByIdentifier(securityIdentifier: unknown, ccyCode: unknown): InstrumentRecord | undefined {
-    return this.all().find((i) => i.attributes.securityIdentifier === securityIdentifier && i.attributes.ccyCode === ccyCode);
+    return this.all().find(
+      (i) => i.attributes.securityIdentifier === securityIdentifier && i.attributes.ccyCode === ccyCode,
+    );
   }
 }
 
@@ -101,13 +103,26 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
    * Adds a NAV and its paired price (dated `effectiveDate`, which defaults to `officialDate`).
    * @example mock.store.netAssetValues.add({ instrumentId: fund.id, officialDate: '2024-03-31', value: 1_250_000 });
    */
-  add(input: { instrumentId: string; officialDate: string; effectiveDate?: string | null; value: number }): NetAssetValueRecord {
+  add(input: {
+    instrumentId: string;
+    officialDate: string;
+    effectiveDate?: string | null;
+    value: number;
+  }): NetAssetValueRecord {
     const effectiveDate = input.effectiveDate ?? input.officialDate;
     const existing = this.store.prices.of(input.instrumentId).find((p) => p.date === effectiveDate);
     // The NAV is the instrument's value on that day: it takes over a price already there.
-    const price = existing ?? this.store.prices.add({ instrumentId: input.instrumentId, date: effectiveDate, value: input.value });
+    const price =
+      existing ?? this.store.prices.add({ instrumentId: input.instrumentId, date: effectiveDate, value: input.value });
     price.value = input.value;
-    return this.insert({ id: this.store.ids.hex24(), instrumentId: input.instrumentId, officialDate: input.officialDate, effectiveDate, value: input.value, priceId: price.id });
+    return this.insert({
+      id: this.store.ids.hex24(),
+      instrumentId: input.instrumentId,
+      officialDate: input.officialDate,
+      effectiveDate,
+      value: input.value,
+      priceId: price.id,
+    });
   }
 }
 

@@ -38,7 +38,11 @@ export class Portfolios extends Table<PortfolioRecord> {
   /** @example const portfolio = mock.store.portfolios.add({ reportingEntityId: re.id, attributes: { name: 'Core' } }); */
   add(input: { reportingEntityId: string; attributes?: Record<string, unknown> }): PortfolioRecord {
     this.store.reportingEntities.expect(input.reportingEntityId);
-    return this.insert({ id: this.store.ids.hex24(), reportingEntityId: input.reportingEntityId, attributes: input.attributes ?? {} });
+    return this.insert({
+      id: this.store.ids.hex24(),
+      reportingEntityId: input.reportingEntityId,
+      attributes: input.attributes ?? {},
+    });
   }
 }
 
@@ -61,7 +65,12 @@ export class Accounts extends Table<AccountRecord> {
    * @example
    * const account = mock.store.accounts.add({ legalEntityId: le.id, externalIdentifier: 'SE-1', ccyCode: 'SEK' });
    */
-  add(input: Omit<AccountRecord, 'id' | 'excludeFromReporting' | 'depositoryIds'> & { excludeFromReporting?: boolean; depositoryIds?: string[] }): AccountRecord {
+  add(
+    input: Omit<AccountRecord, 'id' | 'excludeFromReporting' | 'depositoryIds'> & {
+      excludeFromReporting?: boolean;
+      depositoryIds?: string[];
+    },
+  ): AccountRecord {
     this.store.legalEntities.expect(input.legalEntityId);
     for (const id of input.depositoryIds ?? []) this.store.depositories.expect(id);
     return this.insert({ excludeFromReporting: false, depositoryIds: [], ...input, id: this.store.ids.hex24() });

@@ -13,6 +13,11 @@ export class Transactions extends Table<TransactionRecord> {
    * mock.store.transactions.add({ type: 'fx-forward-cash-settlement-transaction', attributes: { accountAmount: 120, tradeDate: '2024-06-28', valueDate: '2024-07-02' }, relationships: { account: { data: { type: 'account', id } } } });
    */
   add(input: { type: string; attributes: Record<string, unknown>; relationships?: Relationships }): TransactionRecord {
-    return this.insert({ id: this.store.ids.hex24(), type: input.type, attributes: input.attributes, relationships: input.relationships ?? {} });
+    return this.insert({
+      id: this.store.ids.hex24(),
+      type: input.type,
+      attributes: input.attributes,
+      relationships: input.relationships ?? {},
+    });
   }
 }

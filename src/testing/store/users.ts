@@ -11,7 +11,9 @@ export class Users extends Table<UserRecord> {
     super('user');
   }
   /** @example const user = mock.store.users.add({ clientId, firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' }); */
-  add(input: Omit<UserRecord, 'id' | 'readAccessToReportingEntities'> & { readAccessToReportingEntities?: string[] }): UserRecord {
+  add(
+    input: Omit<UserRecord, 'id' | 'readAccessToReportingEntities'> & { readAccessToReportingEntities?: string[] },
+  ): UserRecord {
     this.store.clients.expect(input.clientId);
     return this.insert({ readAccessToReportingEntities: [], ...input, id: this.store.ids.uuid() });
   }
@@ -26,7 +28,12 @@ export class Invites extends Table<InviteRecord> {
    * Creates a `valid` invite the way `POST /users/:id/invites` does.
    * @example const invite = mock.store.invites.add({ userId: user.id });
    */
-  add(input: { userId: string; restrictedToIdentityProvider?: InviteRecord['restrictedToIdentityProvider']; restrictedToEmail?: string; linkBase?: string }): InviteRecord {
+  add(input: {
+    userId: string;
+    restrictedToIdentityProvider?: InviteRecord['restrictedToIdentityProvider'];
+    restrictedToEmail?: string;
+    linkBase?: string;
+  }): InviteRecord {
     const user = this.store.users.expect(input.userId);
     const now = this.store.now().getTime();
     return this.insert({
@@ -47,13 +54,16 @@ export class Invites extends Table<InviteRecord> {
    */
   setState(id: string, state: Exclude<InviteState, 'valid'>): InviteRecord {
     const invite = this.expect(id);
-    if (invite.state !== 'valid') throw new Error(`mock store: invite ${id} is ${invite.state}, only a valid invite can become ${state}`);
+    if (invite.state !== 'valid')
+      throw new Error(`mock store: invite ${id} is ${invite.state}, only a valid invite can become ${state}`);
     invite.state = state;
     return invite;
   }
 
   /** The state as of now: a valid invite past its expiration is expired. */
   stateOf(invite: InviteRecord): InviteState {
-    return invite.state === 'valid' && Date.parse(invite.expiration) <= this.store.now().getTime() ? 'expired' : invite.state;
+    return invite.state === 'valid' && Date.parse(invite.expiration) <= this.store.now().getTime()
+      ? 'expired'
+      : invite.state;
   }
 }

@@ -1,6 +1,14 @@
 /** Rows 34–35 and 71–76: holdings, asset holdings, investment limits and their statuses. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ConflictError, holdingAsset, type LimitFilterInput, type LimitTypeInput, limitFilter, limitType, NotFoundError } from '../../../src/index.js';
+import {
+  ConflictError,
+  holdingAsset,
+  type LimitFilterInput,
+  type LimitTypeInput,
+  limitFilter,
+  limitType,
+  NotFoundError,
+} from '../../../src/index.js';
 import { BASE64URL, createStructure, type E2E, failure, UUID } from '../harness.js';
 
 /**
@@ -10,16 +18,39 @@ import { BASE64URL, createStructure, type E2E, failure, UUID } from '../harness.
  */
 async function holdingClient(e: E2E) {
   const s = await createStructure(e.prs, 'Holdings');
-  const growth = await e.prs.reportingEntities.portfolios.create(s.reportingEntity.id, { attributes: { name: 'Growth' } });
-  const sap = await e.prs.instruments.create({ type: 'stock-instrument', attributes: { name: 'SAP SE', securityIdentifier: 'DE0007164600', ccyCode: 'EUR', countryCode: 'DE' } });
-  const asml = await e.prs.instruments.create({ type: 'stock-instrument', attributes: { name: 'ASML', securityIdentifier: 'NL0010273215', ccyCode: 'EUR', countryCode: 'NL' } });
-  for (const [id, prices] of [[sap.id, [150, 152]], [asml.id, [600, 610]]] as const) {
+  const growth = await e.prs.reportingEntities.portfolios.create(s.reportingEntity.id, {
+    attributes: { name: 'Growth' },
+  });
+  const sap = await e.prs.instruments.create({
+    type: 'stock-instrument',
+    attributes: { name: 'SAP SE', securityIdentifier: 'DE0007164600', ccyCode: 'EUR', countryCode: 'DE' },
+  });
+  const asml = await e.prs.instruments.create({
+    type: 'stock-instrument',
+    attributes: { name: 'ASML', securityIdentifier: 'NL0010273215', ccyCode: 'EUR', countryCode: 'NL' },
+  });
+  for (const [id, prices] of [
+    [sap.id, [150, 152]],
+    [asml.id, [600, 610]],
+  ] as const) {
     await e.prs.instruments.prices.create(id, { attributes: { date: '2024-01-02', value: prices[0] } });
     await e.prs.instruments.prices.create(id, { attributes: { date: '2024-01-03', value: prices[1] } });
   }
   // The mock values the positions it is given (it does not derive them from transactions).
-  e.mock.store.positions.add({ portfolioId: s.portfolio.id, depositoryId: s.depository.id, instrumentId: sap.id, units: 100, fromDate: '2024-01-02' });
-  e.mock.store.positions.add({ portfolioId: growth.id, depositoryId: s.depository.id, instrumentId: asml.id, units: 40, fromDate: '2024-01-03' });
+  e.mock.store.positions.add({
+    portfolioId: s.portfolio.id,
+    depositoryId: s.depository.id,
+    instrumentId: sap.id,
+    units: 100,
+    fromDate: '2024-01-02',
+  });
+  e.mock.store.positions.add({
+    portfolioId: growth.id,
+    depositoryId: s.depository.id,
+    instrumentId: asml.id,
+    units: 40,
+    fromDate: '2024-01-03',
+  });
   return { ...s, growth, sap, asml };
 }
 
@@ -31,15 +62,28 @@ export function reportingArea(e: E2E): void {
     });
 
     it('holdings: one per date over the closed interval (every page), by portfolio when expanded', async () => {
-      const { data, included } = await e.prs.holdings.list(h.reportingEntity.id, { fromDate: '2024-01-01', toDate: '2024-01-03' });
+      const { data, included } = await e.prs.holdings.list(h.reportingEntity.id, {
+        fromDate: '2024-01-01',
+        toDate: '2024-01-03',
+      });
       expect(included).toEqual([]);
       expect(data.map((x) => [x.id.match(BASE64URL) !== null, x.type, x.attributes])).toEqual([
         [true, 'holding', { ccyCode: 'EUR', date: '2024-01-01', marketValue: 0 }],
         [true, 'holding', { ccyCode: 'EUR', date: '2024-01-02', marketValue: 15_000 }],
         [true, 'holding', { ccyCode: 'EUR', date: '2024-01-03', marketValue: 39_600 }],
       ]);
-      const byPortfolio = await e.prs.holdings.list(h.reportingEntity.id, { fromDate: '2024-01-02', toDate: '2024-01-03', expand: ['portfolios'] });
-      expect(byPortfolio.data.map((x) => [x.attributes.date, x.relationships?.portfolio?.data?.id, x.attributes.marketValue])).toEqual([
+      const byPortfolio = await e.prs.holdings.list(h.reportingEntity.id, {
+        fromDate: '2024-01-02',
+        toDate: '2024-01-03',
+        expand: ['portfolios'],
+      });
+      expect(
+        byPortfolio.data.map((x) => [
+          x.attributes.date,
+          x.relationships?.portfolio?.data?.id,
+          x.attributes.marketValue,
+        ]),
+      ).toEqual([
         ['2024-01-02', h.portfolio.id, 15_000],
         ['2024-01-03', h.portfolio.id, 15_200],
         ['2024-01-03', h.growth.id, 24_400],
@@ -47,8 +91,19 @@ export function reportingArea(e: E2E): void {
     });
 
     it('asset holdings: units and value per asset, with the assets included', async () => {
-      const { data, included } = await e.prs.assetHoldings.list(h.reportingEntity.id, { fromDate: '2024-01-02', toDate: '2024-01-03', include: ['asset'] });
-      expect(data.map((x) => [x.attributes.date, holdingAsset(x, included)?.attributes?.name, x.attributes.unitsInHolding, x.attributes.marketValue])).toEqual([
+      const { data, included } = await e.prs.assetHoldings.list(h.reportingEntity.id, {
+        fromDate: '2024-01-02',
+        toDate: '2024-01-03',
+        include: ['asset'],
+      });
+      expect(
+        data.map((x) => [
+          x.attributes.date,
+          holdingAsset(x, included)?.attributes?.name,
+          x.attributes.unitsInHolding,
+          x.attributes.marketValue,
+        ]),
+      ).toEqual([
         ['2024-01-02', 'SAP SE', 100, 15_000],
         ['2024-01-03', 'SAP SE', 100, 15_200],
         ['2024-01-03', 'ASML', 40, 24_400],
@@ -64,26 +119,48 @@ export function reportingArea(e: E2E): void {
         attributes: { name, ccyCode: 'EUR', startDate: '2024-01-01', limitFilter: filter, limitType: type },
         relationships: parentLimit ? { client: h.client.id, parentLimit } : { client: h.client.id },
       });
-      const german = await e.prs.limits.create(input('German issuers ≤ 10 000', limitFilter.countryCodeIs('DE'), limitType.absolute({ max: 10_000 })));
+      const german = await e.prs.limits.create(
+        input('German issuers ≤ 10 000', limitFilter.countryCodeIs('DE'), limitType.absolute({ max: 10_000 })),
+      );
       expect(german).toEqual({
         id: expect.stringMatching(UUID),
         type: 'limit',
         attributes: {
-          name: 'German issuers ≤ 10 000', ccyCode: 'EUR', startDate: '2024-01-01',
+          name: 'German issuers ≤ 10 000',
+          ccyCode: 'EUR',
+          startDate: '2024-01-01',
           limitFilter: { type: 'condition', condition: { type: 'country-code-is', 'country-code': 'DE' } },
           limitType: { type: 'absolute', values: { min: null, max: 10_000 } },
         },
         relationships: { client: { data: { type: 'client', id: h.client.id } } },
       });
       expect(await e.prs.limits.retrieve(german.id)).toEqual(german);
-      const group = await e.prs.limits.create(input('EUR group', limitFilter.currencyCodeIs('EUR'), limitType.limitGroup()));
-      const asmlShare = await e.prs.limits.create(input('ASML ≤ 50 % of EUR', limitFilter.securityIdentifierIs('NL0010273215'), limitType.proportional({ max: 0.5 }), group.id));
-      expect((await e.prs.clients.limits.list(h.client.id)).map((l) => l.id)).toEqual([german.id, group.id, asmlShare.id]);
+      const group = await e.prs.limits.create(
+        input('EUR group', limitFilter.currencyCodeIs('EUR'), limitType.limitGroup()),
+      );
+      const asmlShare = await e.prs.limits.create(
+        input(
+          'ASML ≤ 50 % of EUR',
+          limitFilter.securityIdentifierIs('NL0010273215'),
+          limitType.proportional({ max: 0.5 }),
+          group.id,
+        ),
+      );
+      expect((await e.prs.clients.limits.list(h.client.id)).map((l) => l.id)).toEqual([
+        german.id,
+        group.id,
+        asmlShare.id,
+      ]);
 
       expect(await e.prs.limits.status(german.id, { date: '2024-01-03' })).toEqual({
         id: german.id,
         type: 'limit-status',
-        attributes: { date: '2024-01-03', limitType: { type: 'absolute', values: { min: null, max: 10_000 } }, currentValue: 15_200, isBreached: true },
+        attributes: {
+          date: '2024-01-03',
+          limitType: { type: 'absolute', values: { min: null, max: 10_000 } },
+          currentValue: 15_200,
+          isBreached: true,
+        },
       });
       // 24 400 / 39 600 = 0.616162 of the parent's scope: over 0.5.
       const statuses = await e.prs.clients.limits.status(h.client.id, { date: '2024-01-03' });
@@ -93,7 +170,11 @@ export function reportingArea(e: E2E): void {
         [asmlShare.id, 0.616162, true],
       ]);
       const before = await e.prs.clients.limits.status(h.client.id, { date: '2024-01-02' });
-      expect(before.map((st) => [st.attributes.currentValue, st.attributes.isBreached])).toEqual([[15_000, true], [null, undefined], [0, false]]);
+      expect(before.map((st) => [st.attributes.currentValue, st.attributes.isBreached])).toEqual([
+        [15_000, true],
+        [null, undefined],
+        [0, false],
+      ]);
 
       const parent = await failure(() => e.prs.limits.delete(group.id), ConflictError);
       expect(parent.errors[0]?.detail).toBe(`limit ${group.id} is the parent of ${asmlShare.id}; delete those first`);

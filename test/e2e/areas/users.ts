@@ -22,9 +22,18 @@ export function usersArea(e: E2E): void {
         },
       });
       const others = [];
-      for (const firstName of ['Hans', 'Lena']) others.push(await e.prs.clients.users.create(client.id, { attributes: { firstName, lastName: 'Muster', contactEmail: `${firstName.toLowerCase()}@example.com` } }));
+      for (const firstName of ['Hans', 'Lena'])
+        others.push(
+          await e.prs.clients.users.create(client.id, {
+            attributes: { firstName, lastName: 'Muster', contactEmail: `${firstName.toLowerCase()}@example.com` },
+          }),
+        );
       expect(await e.prs.users.retrieve(erika.id)).toEqual(erika);
-      expect((await e.prs.clients.users.list(client.id)).map((u) => u.attributes.firstName)).toEqual(['Erika', 'Hans', 'Lena']);
+      expect((await e.prs.clients.users.list(client.id)).map((u) => u.attributes.firstName)).toEqual([
+        'Erika',
+        'Hans',
+        'Lena',
+      ]);
 
       const updated = await e.prs.users.update(erika.id, { attributes: { lastName: 'Mustermann' } });
       expect(updated).toEqual({ ...erika, attributes: { ...erika.attributes, lastName: 'Mustermann' } });
@@ -38,8 +47,12 @@ export function usersArea(e: E2E): void {
 
     it('invites: create (valid, with a link) → listed in every state → cancel (204) → cancelled; cancelling again → 409', async () => {
       const client = await e.prs.clients.create({ attributes: { name: 'Invites' } });
-      const user = await e.prs.clients.users.create(client.id, { attributes: { firstName: 'Ola', lastName: 'Nordmann', contactEmail: 'ola@example.com' } });
-      const invite = await e.prs.users.invites.create(user.id, { attributes: { restrictedToIdentityProvider: 'microsoft' } });
+      const user = await e.prs.clients.users.create(client.id, {
+        attributes: { firstName: 'Ola', lastName: 'Nordmann', contactEmail: 'ola@example.com' },
+      });
+      const invite = await e.prs.users.invites.create(user.id, {
+        attributes: { restrictedToIdentityProvider: 'microsoft' },
+      });
       expect(invite.id).toMatch(UUID);
       expect(invite.attributes).toEqual({
         state: 'valid',
@@ -49,8 +62,13 @@ export function usersArea(e: E2E): void {
         expiration: expect.any(String),
       });
       const plain = await e.prs.users.invites.create(user.id);
-      const third = await e.prs.users.invites.create(user.id, { attributes: { restrictedToEmail: 'ola.private@example.com' } });
-      expect([plain.attributes.restrictedToEmail, third.attributes.restrictedToEmail]).toEqual(['ola@example.com', 'ola.private@example.com']);
+      const third = await e.prs.users.invites.create(user.id, {
+        attributes: { restrictedToEmail: 'ola.private@example.com' },
+      });
+      expect([plain.attributes.restrictedToEmail, third.attributes.restrictedToEmail]).toEqual([
+        'ola@example.com',
+        'ola.private@example.com',
+      ]);
       await e.prs.users.invites.cancel(user.id, invite.id);
       const listed = await e.prs.users.invites.list(user.id);
       expect(listed.map((i) => [i.id, i.attributes.state])).toEqual([

@@ -13,10 +13,17 @@ export function webhooksArea(e: E2E): void {
       const [published] = await signer.publicKeys();
       expect(await e.prs.webhooks.keys()).toEqual({ keys: [published] });
 
-      const event = { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId: 'client-7' } };
+      const event = {
+        type: 'calculated_data.created',
+        timestamp: '2024-05-01T08:00:00',
+        data: { clientId: 'client-7' },
+      };
       const delivery = await signer.sign(event);
       expect(await e.prs.webhooks.verify(delivery.body, delivery.headers)).toEqual(event);
-      const tampered = await failure(() => e.prs.webhooks.verify(delivery.body.replace('client-7', 'client-8'), delivery.headers), WebhookVerificationError);
+      const tampered = await failure(
+        () => e.prs.webhooks.verify(delivery.body.replace('client-7', 'client-8'), delivery.headers),
+        WebhookVerificationError,
+      );
       expect(tampered.reason).toBe('no_matching_signature');
       e.mock.webhooks.removeSigner(signer);
     });
