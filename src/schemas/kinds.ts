@@ -10,7 +10,8 @@ import { genericResource } from './resource.js';
  * The `type` of a resource kind this SDK version does not know. At run time it is the service's string,
  * unchanged. In types it is `never`: the only typing under which `switch (x.type)` over the known kinds
  * still narrows their attributes (a `string` member would stay in every case, a branded string turns
- * narrowing off altogether). Read it as `String(x.type)` in the `default` branch.
+ * narrowing off altogether). Once every known kind has a `case`, `default` narrows to `never` as well: read
+ * the unknown member there through a typed binding, `const other: UnknownResource = x; String(other.type)`.
  */
 export type UnknownKind = never;
 
