@@ -17,7 +17,7 @@ import { median } from './stats.js';
 const CREATES = Number(process.env.BENCH_CREATES ?? 10_000);
 const BATCH = 1_000;
 const CONCURRENCY = 16;
-const ROUNDS = Number(process.env.BENCH_RUNS ?? 3);
+const ROUNDS = Number(process.env.BENCH_RUNS ?? 5);
 
 const server = await startServer();
 const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'bench-token' });

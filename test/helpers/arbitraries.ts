@@ -3,6 +3,7 @@
  * without a new generator: valid values for any create schema, and JSON shaped like the service's answers
  * (built from the keys and literal values the schemas mention).
  */
+import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { countryCode, currencyCode, dateString, type Schema } from '../../src/schemas/fields.js';
@@ -169,4 +170,28 @@ export function nearJson(
     ),
   }));
   return json;
+}
+
+/** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
+export async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
+  const found = new Map<string, z.ZodMiniType>();
+  const seen = new Set<unknown>();
+  const visit = (name: string, value: unknown, depth: number) => {
+    if (seen.has(value)) return;
+    if (isSchema(value)) {
+      seen.add(value);
+      found.set(name, value as z.ZodMiniType);
+    } else if (depth < 2 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
+      seen.add(value);
+      for (const [key, member] of Object.entries(value)) visit(`${name}.${key}`, member, depth + 1);
+    }
+  };
+  const dir = new URL('../../src/schemas/', import.meta.url);
+  for (const file of readdirSync(dir)
+    .filter((f) => f.endsWith('.ts'))
+    .sort()) {
+    const module = (await import(new URL(file, dir).href)) as Record<string, unknown>;
+    for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
+  }
+  return found;
 }

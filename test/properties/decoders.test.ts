@@ -4,7 +4,6 @@
  * exports, so a new schema module is covered), and end to end through the client for single resources and
  * collections (with `links.next` pagination).
  */
-import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type * as z from 'zod/mini';
@@ -12,32 +11,8 @@ import { decode } from '../../src/core/jsonapi.js';
 import { type PortfolioReporting, PortfolioReportingError, ResponseValidationError } from '../../src/index.js';
 import { assetSchema, assetSchemas, instrumentSchema, instrumentSchemas } from '../../src/schemas/instruments.js';
 import { transactionSchema, transactionSchemas } from '../../src/schemas/transactions.js';
-import { isSchema, nearJson, validValue, vocabulary } from '../helpers/arbitraries.js';
+import { exportedSchemas, nearJson, validValue, vocabulary } from '../helpers/arbitraries.js';
 import { BASE_URL, recordingClient } from '../helpers/recording-fetch.js';
-
-/** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
-async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
-  const found = new Map<string, z.ZodMiniType>();
-  const seen = new Set<unknown>();
-  const visit = (name: string, value: unknown, depth: number) => {
-    if (seen.has(value)) return;
-    if (isSchema(value)) {
-      seen.add(value);
-      found.set(name, value as z.ZodMiniType);
-    } else if (depth < 2 && typeof value === 'object' && value !== null && !Array.isArray(value)) {
-      seen.add(value);
-      for (const [key, member] of Object.entries(value)) visit(`${name}.${key}`, member, depth + 1);
-    }
-  };
-  const dir = new URL('../../src/schemas/', import.meta.url);
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()) {
-    const module = (await import(new URL(file, dir).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
-  }
-  return found;
-}
 
 const schemas = await exportedSchemas();
 const vocab = vocabulary([...schemas.values()]);

@@ -5,7 +5,6 @@
  * built on them returns the parsed body itself when zod would accept it and zod's own issues when not, and
  * checks every response schema without handing a valid value to zod.
  */
-import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -14,31 +13,7 @@ import { decode, formatIssues } from '../../src/core/jsonapi.js';
 import { accepts, zodFallbacks } from '../../src/schemas/compiled.js';
 import type { Schema } from '../../src/schemas/fields.js';
 import { kindDispatch, kindUnion, openKindUnion } from '../../src/schemas/kinds.js';
-
-const isSchema = (value: unknown): value is Schema =>
-  typeof value === 'object' && value !== null && '_zod' in value && '~standard' in value;
-
-/** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
-async function exportedSchemas(): Promise<Map<string, Schema>> {
-  const found = new Map<string, Schema>();
-  const seen = new Set<unknown>();
-  const visit = (name: string, value: unknown, depth: number) => {
-    if (seen.has(value)) return;
-    seen.add(value);
-    if (isSchema(value)) found.set(name, value);
-    else if (depth < 2 && typeof value === 'object' && value !== null) {
-      for (const [key, member] of Object.entries(value)) visit(`${name}.${key}`, member, depth + 1);
-    }
-  };
-  const dir = new URL('../../src/schemas/', import.meta.url);
-  for (const file of readdirSync(dir)
-    .filter((f) => f.endsWith('.ts'))
-    .sort()) {
-    const module = (await import(new URL(file, dir).href)) as Record<string, unknown>;
-    for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
-  }
-  return found;
-}
+import { calendarDate, exportedSchemas } from '../helpers/arbitraries.js';
 
 interface Def {
   type: string;
@@ -51,10 +26,6 @@ const checksOf = (schema: Schema): { check: string; pattern?: RegExp }[] =>
   ((defOf(schema).checks as { _zod: { def: { check: string; pattern?: RegExp } } }[] | undefined) ?? []).map(
     (c) => c._zod.def,
   );
-const calendarDate = fc
-  .date({ min: new Date('1900-01-01'), max: new Date('2100-12-31'), noInvalidDate: true })
-  .map((d) => d.toISOString().slice(0, 10));
-
 /** Strings for a string schema: mostly ones its formats accept (a pattern, a calendar date), so both answers occur. */
 function strings(schema: Schema): fc.Arbitrary<string> {
   const checks = checksOf(schema);
