@@ -103,7 +103,7 @@ export class Fields {
   }
 
   /** Records every field not among `known` (a misspelling, or a read-only field). */
-  only(known: readonly string[]): void {
+  allowOnly(known: readonly string[]): void {
     for (const name of Object.keys(this.values)) {
       if (!known.includes(name)) this.fail(name, `is not a field that can be sent here (known: ${known.join(', ')})`);
     }

@@ -73,7 +73,7 @@ async function createLegalEntity(ctx: Ctx): Promise<Response> {
   const doc = await ctx.document('legal-entity');
   const f = new Fields(doc.attributes, 'data.attributes');
   const name = f.string('name') as string;
-  f.only(['name']);
+  f.allowOnly(['name']);
   f.done();
   return created(ctx, renderLegalEntity(ctx.store, ctx.store.legalEntities.add({ clientId: client.id, name }), false));
 }
@@ -84,7 +84,7 @@ async function patchLegalEntity(ctx: Ctx): Promise<Response> {
   noRelationships(doc, 'legal entity');
   const f = new Fields(doc.attributes, 'data.attributes');
   const name = f.string('name', { optional: true });
-  f.only(['name']);
+  f.allowOnly(['name']);
   f.done();
   if (name !== undefined) le.name = name;
   return noContent();
@@ -110,7 +110,7 @@ async function createAccount(ctx: Ctx): Promise<Response> {
   const externalIdentifier = f.string('externalIdentifier') as string;
   const ccyCode = f.currency('ccyCode') as string;
   const excludeFromReporting = f.boolean('excludeFromReporting', { optional: true }) ?? false;
-  f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
+  f.allowOnly(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
   const linked = [
     ref(f, doc.relationships, 'depository', ctx.store.depositories),
     ...(refs(f, doc.relationships, 'depositories', ctx.store.depositories) ?? []),
@@ -143,7 +143,7 @@ async function patchAccount(ctx: Ctx): Promise<Response> {
   const exclude = doc.attributes.excludeFromReporting;
   if (exclude !== undefined && exclude !== account.excludeFromReporting)
     f.fail('excludeFromReporting', 'cannot be changed after the account was created');
-  f.only(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
+  f.allowOnly(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
   f.done();
   Object.assign(account, defined({ name, externalIdentifier, ccyCode }));
   return noContent();
@@ -155,7 +155,7 @@ async function createDepository(ctx: Ctx): Promise<Response> {
   const f = new Fields(doc.attributes, 'data.attributes');
   const name = f.string('name', { optional: true });
   const externalIdentifier = f.string('externalIdentifier') as string;
-  f.only(['name', 'externalIdentifier']);
+  f.allowOnly(['name', 'externalIdentifier']);
   const data = doc.relationships.accounts?.data;
   const accounts =
     Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];
@@ -181,7 +181,7 @@ async function patchDepository(ctx: Ctx): Promise<Response> {
   const f = new Fields(doc.attributes, 'data.attributes');
   const name = f.string('name', { optional: true });
   const externalIdentifier = f.string('externalIdentifier', { optional: true });
-  f.only(['name', 'externalIdentifier']);
+  f.allowOnly(['name', 'externalIdentifier']);
   f.done();
   Object.assign(depository, defined({ name, externalIdentifier }));
   return noContent();

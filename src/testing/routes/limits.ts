@@ -33,7 +33,7 @@ async function create(ctx: Ctx): Promise<Response> {
   const startDate = f.date('startDate') as string;
   checkFilter(f, doc.attributes.limitFilter, 'data.attributes.limitFilter');
   checkLimitType(f, doc.attributes.limitType, 'data.attributes.limitType');
-  f.only(['name', 'ccyCode', 'startDate', 'limitFilter', 'limitType']);
+  f.allowOnly(['name', 'ccyCode', 'startDate', 'limitFilter', 'limitType']);
   const client = ref(f, doc.relationships, 'client', ctx.store.clients, { required: true });
   const parent = ref(f, doc.relationships, 'parentLimit', ctx.store.limits);
   if (client && parent && parent.clientId !== client.id)

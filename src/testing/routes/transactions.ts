@@ -56,7 +56,7 @@ async function create(ctx: Ctx): Promise<Response> {
     attributes[name] = value ?? e.default;
   }
   if (doc.type === 'dividend-transaction') attributes.commission ??= 0;
-  f.only([...Object.keys(rule.fields), ...Object.keys(rule.enums ?? {})]);
+  f.allowOnly([...Object.keys(rule.fields), ...Object.keys(rule.enums ?? {})]);
   if (doc.type === 'fx-spot-transaction') {
     if (typeof attributes.inflowAccountAmount === 'number' && attributes.inflowAccountAmount <= 0)
       f.fail('inflowAccountAmount', 'must be positive');

@@ -71,7 +71,7 @@ async function createUser(ctx: Ctx): Promise<Response> {
   const firstName = f.string('firstName') as string;
   const lastName = f.string('lastName') as string;
   const contactEmail = email(f, 'contactEmail', false) as string;
-  f.only(USER_FIELDS);
+  f.allowOnly(USER_FIELDS);
   const access = readAccess(ctx, f, doc, client.id);
   for (const name of Object.keys(doc.relationships))
     if (name !== 'readAccessToReportingEntities')
@@ -96,7 +96,7 @@ async function patchUser(ctx: Ctx): Promise<Response> {
     lastName: f.string('lastName', { optional: true }),
     contactEmail: email(f, 'contactEmail', true),
   };
-  f.only(USER_FIELDS);
+  f.allowOnly(USER_FIELDS);
   const access = readAccess(ctx, f, doc, user.clientId);
   for (const name of Object.keys(doc.relationships))
     if (name !== 'readAccessToReportingEntities') f.issue(`data.relationships.${name} cannot be changed`);
@@ -112,7 +112,7 @@ async function createInvite(ctx: Ctx): Promise<Response> {
   const f = new Fields(doc.attributes, 'data.attributes');
   const restrictedToIdentityProvider = f.oneOf('restrictedToIdentityProvider', PROVIDERS, { optional: true });
   const restrictedToEmail = email(f, 'restrictedToEmail', true);
-  f.only(['restrictedToIdentityProvider', 'restrictedToEmail']);
+  f.allowOnly(['restrictedToIdentityProvider', 'restrictedToEmail']);
   f.done();
   return created(
     ctx,
