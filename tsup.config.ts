@@ -2,7 +2,12 @@ import { defineConfig } from 'tsup';
 
 export default defineConfig([
   {
-    entry: { index: 'src/index.ts', webhooks: 'src/webhooks/index.ts', testing: 'src/testing/index.ts' },
+    entry: {
+      index: 'src/index.ts',
+      webhooks: 'src/webhooks/index.ts',
+      bulk: 'src/bulk/index.ts',
+      testing: 'src/testing/index.ts',
+    },
     format: ['esm', 'cjs'],
     dts: true,
     sourcemap: true,

@@ -15,7 +15,7 @@ export interface BundleSize {
   gzipped: number;
   /** The budget the issue sets, gzipped bytes. */
   budget: number;
-  /** What `npm test` enforces: the budget, or for now a ceiling above a missed budget (see RESULTS.md). */
+  /** What `npm test` enforces: the budget, or a ceiling above a missed budget while it is fixed (see RESULTS.md). */
   ceiling: number;
   /** Every input file that went into the bundle, by path relative to the working directory. */
   inputs: string[];
@@ -23,10 +23,10 @@ export interface BundleSize {
 }
 
 export const BUDGETS = [
-  // 30 kB is missed since the bulk runner joined the client (2.3 kB of it): the ceiling keeps the client
-  // from growing while that is decided (bench/RESULTS.md, "Bundle sizes"). Set it to the budget once met.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 32_500 },
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 30_000 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
+  // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_000 },
 ] as const;
 
 export async function bundleSize(file: string): Promise<Omit<BundleSize, 'entry' | 'budget' | 'ceiling'>> {

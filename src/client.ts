@@ -1,4 +1,3 @@
-import { Bulk } from './bulk/bulk.js';
 import { API } from './core/api.js';
 import type { APIPromise } from './core/api-promise.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
@@ -47,8 +46,6 @@ export class PortfolioReporting {
   readonly assetHoldings: AssetHoldings;
   /** Assets: the v2 name of instruments (`/api/v2/assets`), with their time series. */
   readonly assets: Assets;
-  /** Bulk loads with adaptive concurrency, one result per input: `run`, `instruments`, `prices`, `netAssetValues`, `transactions`. */
-  readonly bulk: Bulk;
   /** Clients and what they own: legal entities, users, reporting entities, limits (`/api/v2/clients`). */
   readonly clients: Clients;
   /** Custodian authorities (`/api/v2/custodian-authorities`): files, consent, link, revoke, waiting on status. */
@@ -107,7 +104,6 @@ export class PortfolioReporting {
     this.transactions = new Transactions(api);
     this.users = new Users(api);
     this.webhooks = new Webhooks(api);
-    this.bulk = new Bulk({ instruments: this.instruments, transactions: this.transactions });
   }
 
   /** The base URL requests go to. @example console.log(prs.baseUrl) */

@@ -7,16 +7,6 @@ import { PortfolioReporting } from './client.js';
 
 export { PortfolioReporting };
 export default PortfolioReporting;
-export type { Bulk, BulkResources, BulkRunOptions, BulkTransactionOptions, SeriesItem } from './bulk/bulk.js';
-export type {
-  BulkCallContext,
-  BulkFailure,
-  BulkOptions,
-  BulkProgress,
-  BulkResult,
-  BulkSuccess,
-  CallPolicy,
-} from './bulk/runner.js';
 export type { RawRequest } from './client.js';
 export { APIPromise, ListPromise, type Page, type WithResponse } from './core/api-promise.js';
 export {

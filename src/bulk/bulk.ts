@@ -1,18 +1,22 @@
 /**
- * `prs.bulk`: the runner for any call, and shortcuts for the loads users write most — instruments, prices,
+ * `new Bulk(prs)`: the runner for any call, and shortcuts for the loads users write most — instruments, prices,
  * net asset values and transactions — each with the rule that makes sending again safe, or not.
  */
-import type { APIPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
-import type { Instrument, InstrumentCreateInput, Instruments } from '../resources/instruments.js';
-import type { SeriesCreateInput } from '../resources/time-series.js';
-import type { Transaction, TransactionCreateInput, Transactions } from '../resources/transactions.js';
+// Types only, and from the root: this entry calls the client it is given, so none of the client's code is bundled twice.
 import type {
+  APIPromise,
+  Instrument,
+  InstrumentCreateInput,
   NetAssetValue,
   NetAssetValueCreateAttributes,
+  PortfolioReporting,
   Price,
   PriceCreateAttributes,
-} from '../schemas/time-series.js';
+  RequestOptions,
+  SeriesCreateInput,
+  Transaction,
+  TransactionCreateInput,
+} from '../index.js';
 import {
   type BulkCallContext,
   type BulkOptions,
@@ -30,22 +34,28 @@ export interface SeriesItem<A> {
   attributes: A;
 }
 
-/** Options of `prs.bulk.run`: the pool's options and what is known about the calls. */
+/** Options of `bulk.run`: the pool's options and what is known about the calls. */
 export type BulkRunOptions<I, T> = BulkOptions<I, T> & CallPolicy<I, T>;
 
-/** Options of `prs.bulk.transactions`: a transaction has no natural key, so only a caller's `verify` can recognise one. */
+/** Options of `bulk.transactions`: a transaction has no natural key, so only a caller's `verify` can recognise one. */
 export type BulkTransactionOptions<I> = BulkOptions<I, Transaction> & Pick<CallPolicy<I, Transaction>, 'verify'>;
 
-/** The client's resources the shortcuts call. */
-export interface BulkResources {
-  /** The client's instruments namespace. */
-  instruments: Instruments;
-  /** The client's transactions namespace. */
-  transactions: Transactions;
-}
+/** The client's namespaces the shortcuts call: a `PortfolioReporting` client has them. */
+export type BulkResources = Pick<PortfolioReporting, 'instruments' | 'transactions'>;
 
-/** Bulk loads: bounded, adaptive concurrency; one result per input, in input order. See the README, "Bulk loads". */
+/**
+ * Bulk loads: bounded, adaptive concurrency; one result per input, in input order. See the README, "Bulk loads".
+ * @example
+ * import { Bulk } from 'portfolio-reporting/bulk';
+ * const bulk = new Bulk(prs);
+ * const results = await bulk.instruments(rows, { concurrency: 16 });
+ */
 export class Bulk {
+  /**
+   * @param resources the client to load through (its `instruments` and `transactions`), with its auth and transport
+   * @example
+   * const bulk = new Bulk(new PortfolioReporting({ baseUrl, accessToken }));
+   */
   constructor(private readonly resources: BulkResources) {}
 
   /**
@@ -54,7 +64,7 @@ export class Bulk {
    * `{ index, ok: false, error, skipped?, uncertain? }`. Pass `ctx.options` to the SDK call so the runner
    * sees each 429. An `APIPromise` returned by `fn` gives `created` when the call reports it.
    * @example
-   * const results = await prs.bulk.run(ids, (id, i, { options }) => prs.instruments.retrieve(id, options), { concurrency: 16 });
+   * const results = await bulk.run(ids, (id, i, { options }) => prs.instruments.retrieve(id, options), { concurrency: 16 });
    * const missing = results.filter((r) => !r.ok);
    */
   run<I, T>(
@@ -69,7 +79,7 @@ export class Bulk {
    * Creates instruments. A duplicate `securityIdentifier` + `ccyCode` is answered 303 with the existing one
    * (`created: false`), so a create whose answer was lost (5xx, timeout) is simply sent again.
    * @example
-   * const results = await prs.bulk.instruments(rows, { concurrency: 16, onProgress: (p) => console.log(p.done, '/', p.total) });
+   * const results = await bulk.instruments(rows, { concurrency: 16, onProgress: (p) => console.log(p.done, '/', p.total) });
    * const existing = results.filter((r) => r.ok && r.created === false).length;
    */
   instruments<I extends InstrumentCreateInput>(
@@ -87,7 +97,7 @@ export class Bulk {
    * answer or a 409, the instrument's prices are read: the same date and value from `client` counts as
    * done (`created: false`); absent, the price is sent again; another value stays a `ConflictError`.
    * @example
-   * const results = await prs.bulk.prices(instrumentId, [{ attributes: { date: '2024-01-31', value: 101.5 } }]);
+   * const results = await bulk.prices(instrumentId, [{ attributes: { date: '2024-01-31', value: 101.5 } }]);
    */
   prices<I extends SeriesCreateInput<PriceCreateAttributes>>(
     instrumentId: string,
@@ -116,7 +126,7 @@ export class Bulk {
    * lost answer or a 409, the instrument's NAVs are read: one with the same dates and value counts as done
    * (`created: false`); absent, the NAV is sent again.
    * @example
-   * const results = await prs.bulk.netAssetValues(fundId, [{ attributes: { officialDate: '2024-03-31', value: 1_250_000 } }]);
+   * const results = await bulk.netAssetValues(fundId, [{ attributes: { officialDate: '2024-03-31', value: 1_250_000 } }]);
    */
   netAssetValues<I extends SeriesCreateInput<NetAssetValueCreateAttributes>>(
     instrumentId: string,
@@ -148,7 +158,7 @@ export class Bulk {
    * lost (5xx, timeout) is not sent again: it ends `{ ok: false, uncertain: true }` for you to check — unless
    * `verify` can find it (by your own reference in `comment`, say).
    * @example
-   * const results = await prs.bulk.transactions(rows, { concurrency: 8 });
+   * const results = await bulk.transactions(rows, { concurrency: 8 });
    * for (const r of results) if (!r.ok && r.uncertain) console.log('check row', r.index);
    */
   transactions<I extends TransactionCreateInput>(

@@ -4,8 +4,7 @@
  * shortcut that sends them.
  */
 import type * as z from 'zod/mini';
-import type { BulkOptions, BulkResult } from '../bulk/runner.js';
-import type { PortfolioReporting } from '../client.js';
+import type { Bulk, BulkOptions, BulkResult } from '../bulk/index.js';
 import { segment } from '../core/api.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { buildDocument, buildKindDocument, type DocumentInput, type KindRule } from '../core/jsonapi.js';
@@ -37,9 +36,9 @@ export interface LoadKind {
   attributes(type: unknown): z.ZodMiniType | undefined;
   /** Checks a row by the SDK's create rules; throws `ValidationError` with every broken rule. */
   validate(input: RowInput): void;
-  /** Sends the rows through the kind's `prs.bulk` shortcut. */
+  /** Sends the rows through the kind's `Bulk` shortcut. */
   load(
-    prs: PortfolioReporting,
+    bulk: Bulk,
     rows: RowInput[],
     options: BulkOptions<RowInput, { id: string }>,
   ): Promise<BulkResult<{ id: string }>[]>;
@@ -112,20 +111,17 @@ export const KINDS: Record<KindName, LoadKind> = {
   instruments: typedKind('instruments.create', familyRules('instrument'), {
     resendSafe: true,
     existing: '303 See Other',
-    load: (prs, rows, options) => prs.bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
+    load: (bulk, rows, options) => bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
   }),
-  prices: seriesKind('instruments.prices.create', 'same date and value', priceSeries, (prs, rows, options) =>
-    prs.bulk.prices(
-      rows as (RowInput & { instrumentId: string; attributes: { date: string; value: number } })[],
-      options,
-    ),
+  prices: seriesKind('instruments.prices.create', 'same date and value', priceSeries, (bulk, rows, options) =>
+    bulk.prices(rows as (RowInput & { instrumentId: string; attributes: { date: string; value: number } })[], options),
   ),
   nav: seriesKind(
     'instruments.netAssetValues.create',
     'same dates and value',
     netAssetValueSeries,
-    (prs, rows, options) =>
-      prs.bulk.netAssetValues(
+    (bulk, rows, options) =>
+      bulk.netAssetValues(
         rows as (RowInput & { instrumentId: string; attributes: { officialDate: string; value: number } })[],
         options,
       ),
@@ -134,6 +130,6 @@ export const KINDS: Record<KindName, LoadKind> = {
   transactions: typedKind('transactions.create', transactionRules, {
     resendSafe: false,
     existing: 'no natural key',
-    load: (prs, rows, options) => prs.bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),
+    load: (bulk, rows, options) => bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),
   }),
 };

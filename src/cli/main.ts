@@ -1,8 +1,8 @@
 /**
  * `portfolio-reporting load`: read the file, check every row by the SDK's rules, skip what the journal
- * lists as done, send the rest through `prs.bulk`, journal each outcome, and sum it up.
+ * lists as done, send the rest through `Bulk` (`portfolio-reporting/bulk`), journal each outcome, and sum it up.
  */
-import type { BulkResult } from '../bulk/runner.js';
+import { Bulk, type BulkResult } from '../bulk/index.js';
 import { PortfolioReporting } from '../client.js';
 import { PortfolioReportingError, ValidationError } from '../core/errors.js';
 import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
@@ -109,7 +109,7 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   });
   const journal = new Journal(args.journal, args.kind, args.file);
   try {
-    return await send(args, io, kind, prs, journal, rows);
+    return await send(args, io, kind, new Bulk(prs), journal, rows);
   } finally {
     journal.close();
   }
@@ -148,7 +148,7 @@ async function send(
   args: LoadArgs,
   io: CliIO,
   kind: LoadKind,
-  prs: PortfolioReporting,
+  bulk: Bulk,
   journal: Journal,
   rows: Row[],
 ): Promise<number> {
@@ -226,7 +226,7 @@ async function send(
     return { key, line: row.line, status, error: messageOf(result.error) } as const;
   };
   await kind.load(
-    prs,
+    bulk,
     todo.map((t) => t.row.input as RowInput),
     {
       concurrency: args.concurrency,

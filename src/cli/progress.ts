@@ -2,7 +2,7 @@
  * Progress of a load: a bar redrawn in place on a terminal, plain lines (at most one a second) otherwise,
  * so a log file or CI output stays readable.
  */
-import type { BulkProgress } from '../bulk/runner.js';
+import type { BulkProgress } from '../bulk/index.js';
 
 export interface Output {
   write(text: string): unknown;

@@ -1,10 +1,10 @@
 /**
- * `prs.bulk` over real HTTP against the mock, with faults placed on chosen requests: what each shortcut
+ * `portfolio-reporting/bulk` over real HTTP against the mock, with faults placed on chosen requests: what each shortcut
  * does when an answer is lost (5xx after the mock applied the request), when nothing was applied (5xx
  * before), on a 429, and on a 409 — and what ends up in the store.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkProgress } from '../../src/bulk/runner.js';
+import { Bulk, type BulkProgress } from '../../src/bulk/index.js';
 import { ConflictError, InternalServerError, PortfolioReporting } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
@@ -13,6 +13,7 @@ import { addAccount, addStock } from '../helpers/mock-seeds.js';
 const mock = createMockService();
 let server: FaultyMock;
 let prs: PortfolioReporting;
+let bulk: Bulk;
 /** The faults of the current test: the first request whose body contains a key gets its fault. */
 let faults: Record<string, Fault> = {};
 
@@ -22,6 +23,7 @@ beforeAll(async () => {
     placedFaults(() => faults),
   );
   prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'bulk-test-token' });
+  bulk = new Bulk(prs);
 });
 afterEach(() => {
   mock.reset();
@@ -36,10 +38,10 @@ const stock = (id: string, ccyCode = 'EUR') => ({
 });
 const quick = { concurrency: 1, retryDelay: { initial: 1 } };
 
-describe('prs.bulk.instruments', () => {
+describe('bulk.instruments', () => {
   it('sends a create again after a lost answer and reports the 303 as existing; duplicates are existing', async () => {
     faults = { DE000000000B: 'fail-after', DE000000000C: 'rate-limited' };
-    const results = await prs.bulk.instruments(
+    const results = await bulk.instruments(
       [stock('DE000000000A'), stock('DE000000000B'), stock('DE000000000A'), stock('DE000000000C')],
       quick,
     );
@@ -60,7 +62,7 @@ describe('prs.bulk.instruments', () => {
 
   it('fails a row the SDK refuses, with its ValidationError, and sends the others', async () => {
     const bad = { type: 'fee-instrument', attributes: { name: 'Custody fee' } } as unknown as ReturnType<typeof stock>;
-    const results = await prs.bulk.instruments([bad, stock('DE000000000D')]);
+    const results = await bulk.instruments([bad, stock('DE000000000D')]);
     expect(results[0]).toMatchObject({
       index: 0,
       ok: false,
@@ -72,13 +74,13 @@ describe('prs.bulk.instruments', () => {
   });
 });
 
-describe('prs.bulk.prices', () => {
+describe('bulk.prices', () => {
   it('looks the price up after a lost answer or a 409: same date and value is existing, another value stays a conflict', async () => {
     const acme = addStock(mock.store, 'US0000000001');
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-02', value: 102 });
     mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-03', value: 99 });
     faults = { '2024-01-01': 'fail-after', '2024-01-04': 'fail-before' };
-    const results = await prs.bulk.prices(
+    const results = await bulk.prices(
       acme.id,
       [
         { attributes: { date: '2024-01-01', value: 101 } },
@@ -109,7 +111,7 @@ describe('prs.bulk.prices', () => {
     const acme = addStock(mock.store, 'US0000000001');
     const dates = ['2024-01-01', '2024-01-02', '2024-01-03', '2024-01-04', '2024-01-05'];
     for (const date of dates) mock.store.prices.add({ instrumentId: acme.id, date, value: 100 });
-    const results = await prs.bulk.prices(
+    const results = await bulk.prices(
       acme.id,
       dates.map((date) => ({ attributes: { date, value: 100 } })),
     );
@@ -123,7 +125,7 @@ describe('prs.bulk.prices', () => {
     const [a, b] = ['US0000000001', 'US0000000002'].map((securityIdentifier) =>
       addStock(mock.store, securityIdentifier),
     );
-    const results = await prs.bulk.prices([
+    const results = await bulk.prices([
       { instrumentId: a?.id as string, attributes: { date: '2024-02-01', value: 1 } },
       { instrumentId: b?.id as string, attributes: { date: '2024-02-01', value: 2 } },
     ]);
@@ -133,7 +135,7 @@ describe('prs.bulk.prices', () => {
   });
 });
 
-describe('prs.bulk.netAssetValues', () => {
+describe('bulk.netAssetValues', () => {
   it('never creates a NAV twice: a lost answer is found by a lookup, a failure before the mock is sent again', async () => {
     const fund = mock.store.instruments.add({
       kind: 'private-market-fund-commitment-based',
@@ -149,7 +151,7 @@ describe('prs.bulk.netAssetValues', () => {
       },
     });
     faults = { '2024-03-31': 'fail-after', '2024-06-30': 'fail-before' };
-    const results = await prs.bulk.netAssetValues(
+    const results = await bulk.netAssetValues(
       fund.id,
       [
         { attributes: { officialDate: '2024-03-31', value: 1_000_000 } },
@@ -167,7 +169,7 @@ describe('prs.bulk.netAssetValues', () => {
   });
 });
 
-describe('prs.bulk.transactions', () => {
+describe('bulk.transactions', () => {
   const interest = (accountId: string, comment: string) => ({
     type: 'account-interest-transaction' as const,
     attributes: { accountAmount: 12.5, tradeDate: '2024-03-31', valueDate: '2024-03-31', comment },
@@ -177,7 +179,7 @@ describe('prs.bulk.transactions', () => {
   it('does not send a transaction again after a 5xx: it ends uncertain, whether or not the mock applied it', async () => {
     const { account } = addAccount(mock.store);
     faults = { 'ref-1': 'fail-after', 'ref-2': 'fail-before' };
-    const results = await prs.bulk.transactions(
+    const results = await bulk.transactions(
       [interest(account.id, 'ref-1'), interest(account.id, 'ref-2'), interest(account.id, 'ref-3')],
       quick,
     );
@@ -192,7 +194,7 @@ describe('prs.bulk.transactions', () => {
   it('uses the caller’s verify to recognise a transaction whose answer was lost', async () => {
     const { account } = addAccount(mock.store);
     faults = { 'ref-1': 'fail-after', 'ref-2': 'fail-before' };
-    const results = await prs.bulk.transactions([interest(account.id, 'ref-1'), interest(account.id, 'ref-2')], {
+    const results = await bulk.transactions([interest(account.id, 'ref-1'), interest(account.id, 'ref-2')], {
       ...quick,
       verify: async (input) => {
         const listed = await prs.transactions.list({
@@ -209,7 +211,7 @@ describe('prs.bulk.transactions', () => {
   });
 });
 
-describe('prs.bulk.run', () => {
+describe('bulk.run', () => {
   it('sees each 429 when the call takes ctx.options, re-attempts GETs after a 5xx, and keeps created from an APIPromise', async () => {
     const ids = ['US0000000001', 'US0000000002', 'US0000000003'].map(
       (securityIdentifier) => addStock(mock.store, securityIdentifier).id,
@@ -219,7 +221,7 @@ describe('prs.bulk.run', () => {
       [`GET /api/v3/instruments/${ids[1]}`]: 'fail-before',
     };
     let last: BulkProgress | undefined;
-    const read = await prs.bulk.run(ids, (id, _i, { options }) => prs.instruments.retrieve(id, options), {
+    const read = await bulk.run(ids, (id, _i, { options }) => prs.instruments.retrieve(id, options), {
       ...quick,
       onProgress: (p) => {
         last = p;
@@ -232,7 +234,7 @@ describe('prs.bulk.run', () => {
     ]);
     expect(last).toMatchObject({ done: 3, total: 3, ok: 3, failed: 0, inFlight: 0, rateLimited: 1, retries: 2 });
 
-    const made = await prs.bulk.run(
+    const made = await bulk.run(
       [stock('DE000000000E'), stock('DE000000000E')],
       (input, _i, { options }) => prs.instruments.create(input, options),
       quick,

@@ -90,8 +90,17 @@ beforeAll(async () => {
   ]);
   expect(installed.code, installed.stderr).toBe(0);
 
+  const limited = new Set<string>();
   server = await startServer((req, res) => {
     res.setHeader('content-type', 'application/vnd.api+json');
+    // The first GET of a `busy-…` id is rate limited: the bulk entry's test needs a 429 from the client.
+    if (req.url.includes('/busy-') && !limited.has(req.url)) {
+      limited.add(req.url);
+      res.statusCode = 429;
+      res.setHeader('retry-after', '0');
+      res.end(JSON.stringify({ errors: [{ status: '429', detail: 'slow down' }] }));
+      return;
+    }
     res.end(
       JSON.stringify({
         data: { id: req.url.split('/').pop(), type: 'stock-instrument', attributes: STOCK },
@@ -215,6 +224,31 @@ describe('the root entry point at run time', () => {
     ]);
     expect(result.code, result.stderr).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual([true, true, true, false]);
+  });
+});
+
+describe('the bulk entry point at run time', () => {
+  // Its own copy of the error classes in the CommonJS build: a 429 thrown by the ESM client must still be
+  // recognised as one (sent again after Retry-After), not taken for a final failure.
+  it('paces a CommonJS Bulk over an ESM client: a 429 is sent again', async () => {
+    const result = await node(
+      [
+        '--input-type=module',
+        '-e',
+        `import { PortfolioReporting } from '${pkg.name}';
+         import { createRequire } from 'node:module';
+         const { Bulk } = createRequire(import.meta.url)('${pkg.name}/bulk');
+         const prs = new PortfolioReporting({ baseUrl: process.env.BASE, accessToken: 't0ken' });
+         const results = await new Bulk(prs).run(['busy-1', 'abc'], (id, _i, { options }) => prs.instruments.retrieve(id, options));
+         console.log(JSON.stringify(results.map((r) => [r.index, r.ok, r.attempts, r.ok ? r.value.id : String(r.error)])));`,
+      ],
+      { BASE: server.url },
+    );
+    expect(result.code, result.stderr).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual([
+      [0, true, 2, 'busy-1'],
+      [1, true, 1, 'abc'],
+    ]);
   });
 });
 

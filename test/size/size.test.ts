@@ -26,7 +26,7 @@ describe.each(BUDGETS)('$entry', ({ entry, file, budget, ceiling }) => {
     console.log(
       `${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)}, enforced ${kB(ceiling)})`,
     );
-    // The bundle really holds the dependencies it is charged for: zod in the client, none in the webhooks entry.
+    // The bundle really holds the dependencies it is charged for: zod in the client, none in the webhooks or bulk entry.
     expect(size.inputs.some((path) => path.includes('node_modules/zod/'))).toBe(entry === 'portfolio-reporting');
     expect(size.gzipped).toBeLessThanOrEqual(ceiling);
   });
