@@ -204,7 +204,7 @@ class Run<I, T> {
     for (const task of [...this.waiting, ...this.ready.splice(0)]) {
       clearTimeout(task.timer);
       this.waiting.delete(task);
-      this.skip(task);
+      this.markSkipped(task);
     }
     clearTimeout(this.pauseTimer);
     this.pump();
@@ -215,7 +215,7 @@ class Run<I, T> {
     if (this.settled) return;
     if (this.stopping) {
       // Every item never started gets its result at once.
-      while (this.next < this.items.length) this.skip(this.newTask(this.next++));
+      while (this.next < this.items.length) this.markSkipped(this.newTask(this.next++));
     } else {
       const now = Date.now();
       if (now < this.pausedUntil) {
@@ -254,7 +254,7 @@ class Run<I, T> {
 
   private attempt(task: Task<I>): void {
     if (task.attempts === 0 && !this.hook(() => this.options.onStart?.(task.index, task.item))) {
-      this.skip(task);
+      this.markSkipped(task);
       return;
     }
     task.attempts += 1;
@@ -339,7 +339,7 @@ class Run<I, T> {
   /** Schedules a re-attempt after `wait` ms, or ends the item when its re-attempts are spent or the run stops. */
   private again(task: Task<I>, error: unknown, wait: number): void {
     if (this.stopping) {
-      this.skip(task);
+      this.markSkipped(task);
       return;
     }
     if (task.retries >= this.maxRetries) {
@@ -373,7 +373,7 @@ class Run<I, T> {
   }
 
   /** Ends an item the run stopped before it was done: the abort reason, `skipped`, and `uncertain` when it may have been applied. */
-  private skip(task: Task<I>): void {
+  private markSkipped(task: Task<I>): void {
     const reason = this.fatal ? this.fatal.error : abortReason(this.signal);
     this.finish({
       index: task.index,
