@@ -9,6 +9,22 @@ describe('legal structure', () => {
       .id as string;
   }
 
+  /** A new client's legal entity `LE`; its id. */
+  async function legalEntity(): Promise<string> {
+    const clientId = await client();
+    return (
+      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
+        data: { type: 'legal-entity', attributes: { name: 'LE' } },
+      })
+    ).body.data.id;
+  }
+
+  /** An account of the legal entity, created through the route; its id. */
+  async function account(leId: string, attributes: Record<string, unknown>): Promise<string> {
+    return (await h.post(`/api/v2/legal-entities/${leId}/accounts`, { data: { type: 'account', attributes } })).body
+      .data.id;
+  }
+
   it('creates a legal entity under a client (201 with the client relationship) and reads it with its owned resources', async () => {
     const clientId = await client();
     const le = await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
@@ -42,17 +58,8 @@ describe('legal structure', () => {
   });
 
   it('creates a depository linked to exactly one account, and an account linked to it (depository and depositories)', async () => {
-    const clientId = await client();
-    const leId = (
-      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
-        data: { type: 'legal-entity', attributes: { name: 'LE' } },
-      })
-    ).body.data.id;
-    const first = (
-      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
-        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } },
-      })
-    ).body.data.id;
+    const leId = await legalEntity();
+    const first = await account(leId, { externalIdentifier: 'A1', ccyCode: 'EUR' });
     const none = await h.post(`/api/v2/legal-entities/${leId}/depositories`, {
       data: { type: 'depository', attributes: { externalIdentifier: 'D1' } },
     });
@@ -93,17 +100,8 @@ describe('legal structure', () => {
   });
 
   it('PATCHes name and identifiers (204) but never excludeFromReporting or relationships', async () => {
-    const clientId = await client();
-    const leId = (
-      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
-        data: { type: 'legal-entity', attributes: { name: 'LE' } },
-      })
-    ).body.data.id;
-    const accountId = (
-      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
-        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR', excludeFromReporting: true } },
-      })
-    ).body.data.id;
+    const leId = await legalEntity();
+    const accountId = await account(leId, { externalIdentifier: 'A1', ccyCode: 'EUR', excludeFromReporting: true });
     const ok = await h.patch(`/api/v2/accounts/${accountId}`, {
       data: {
         id: accountId,
@@ -145,17 +143,8 @@ describe('legal structure', () => {
   });
 
   it('deletes in order: a legal entity with accounts is a 409; accounts, depositories, then the entity are 204', async () => {
-    const clientId = await client();
-    const leId = (
-      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
-        data: { type: 'legal-entity', attributes: { name: 'LE' } },
-      })
-    ).body.data.id;
-    const accountId = (
-      await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
-        data: { type: 'account', attributes: { externalIdentifier: 'A1', ccyCode: 'EUR' } },
-      })
-    ).body.data.id;
+    const leId = await legalEntity();
+    const accountId = await account(leId, { externalIdentifier: 'A1', ccyCode: 'EUR' });
     const depId = (
       await h.post(`/api/v2/legal-entities/${leId}/depositories`, {
         data: {
@@ -178,12 +167,7 @@ describe('legal structure', () => {
   });
 
   it('checks the fields of an account: required, ISO currency, known names', async () => {
-    const clientId = await client();
-    const leId = (
-      await h.post(`/api/v2/clients/${clientId}/legal-entities`, {
-        data: { type: 'legal-entity', attributes: { name: 'LE' } },
-      })
-    ).body.data.id;
+    const leId = await legalEntity();
     const res = await h.post(`/api/v2/legal-entities/${leId}/accounts`, {
       data: { type: 'account', attributes: { ccyCode: 'eur', iban: 'x' } },
     });

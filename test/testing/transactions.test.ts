@@ -2,6 +2,25 @@ import { describe, expect, it } from 'vitest';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
+/** An equity trade document (10 units at 99.50) with the given account, asset type and ids. */
+const equityTrade = (accountId: string, assetType: string, assetId: string, depositoryId: string) => ({
+  data: {
+    type: 'equity-trade-transaction',
+    attributes: {
+      accountAmount: -1000,
+      commission: 5,
+      unitPrice: 99.5,
+      units: 10,
+      tradeDate: '2024-01-02',
+      valueDate: '2024-01-04',
+    },
+    relationships: {
+      account: rel('account', accountId),
+      asset: rel(assetType, assetId),
+      depository: rel('depository', depositoryId),
+    },
+  },
+});
 
 describe('transactions', () => {
   const h = useHarness();
@@ -150,47 +169,16 @@ describe('transactions', () => {
       },
     });
     expect(fee.body.data.attributes.category).toBe('other');
-    const trade = await h.post('/api/v2/transactions', {
-      data: {
-        type: 'equity-trade-transaction',
-        attributes: {
-          accountAmount: -1000,
-          commission: 5,
-          unitPrice: 99.5,
-          units: 10,
-          tradeDate: '2024-01-02',
-          valueDate: '2024-01-04',
-        },
-        relationships: {
-          account: rel('account', s.excluded.id),
-          asset: rel('stock-asset', s.acme.id),
-          depository: rel('depository', s.depository.id),
-        },
-      },
-    });
+    const trade = await h.post(
+      '/api/v2/transactions',
+      equityTrade(s.excluded.id, 'stock-asset', s.acme.id, s.depository.id),
+    );
     expect(trade.status).toBe(201);
   });
 
   it('accepts relationships named by family type (asset, transaction), as the SDK sends them', async () => {
     const s = seed();
-    const trade = await h.post('/api/v2/transactions', {
-      data: {
-        type: 'equity-trade-transaction',
-        attributes: {
-          accountAmount: -1000,
-          commission: 5,
-          unitPrice: 99.5,
-          units: 10,
-          tradeDate: '2024-01-02',
-          valueDate: '2024-01-04',
-        },
-        relationships: {
-          account: rel('account', s.account.id),
-          asset: rel('asset', s.acme.id),
-          depository: rel('depository', s.depository.id),
-        },
-      },
-    });
+    const trade = await h.post('/api/v2/transactions', equityTrade(s.account.id, 'asset', s.acme.id, s.depository.id));
     expect(trade.status).toBe(201);
     const transfer = await h.post('/api/v2/transactions', {
       data: {
