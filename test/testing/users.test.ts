@@ -14,6 +14,18 @@ describe('users and invites', () => {
     return { client, entity };
   }
 
+  /** The seed plus a user, Ada Berg <ada@example.com>, of its client. */
+  function seedUser() {
+    const { client } = seed();
+    const user = h.mock.store.users.add({
+      clientId: client.id,
+      firstName: 'Ada',
+      lastName: 'Berg',
+      contactEmail: 'ada@example.com',
+    });
+    return { client, user };
+  }
+
   it('creates a user (201, UUID id) with its client and read access, and PATCH answers 200 with the whole user', async () => {
     const { client, entity } = seed();
     const res = await h.post(`/api/v2/clients/${client.id}/users`, {
@@ -61,13 +73,7 @@ describe('users and invites', () => {
   });
 
   it('creates a valid invite with a link and a 60-day expiration, defaulting restrictedToEmail to the contact e-mail', async () => {
-    const { client } = seed();
-    const user = h.mock.store.users.add({
-      clientId: client.id,
-      firstName: 'Ada',
-      lastName: 'Berg',
-      contactEmail: 'ada@example.com',
-    });
+    const { user } = seedUser();
     const res = await h.post(`/api/v2/users/${user.id}/invites`, {
       data: { type: 'invite', attributes: { restrictedToIdentityProvider: 'google' } },
     });
@@ -92,13 +98,7 @@ describe('users and invites', () => {
   });
 
   it('cancels a valid invite (204 → cancelled); a second cancellation is a 409; another user is a 404', async () => {
-    const { client } = seed();
-    const user = h.mock.store.users.add({
-      clientId: client.id,
-      firstName: 'Ada',
-      lastName: 'Berg',
-      contactEmail: 'ada@example.com',
-    });
+    const { client, user } = seedUser();
     const other = h.mock.store.users.add({
       clientId: client.id,
       firstName: 'Bo',
@@ -127,13 +127,7 @@ describe('users and invites', () => {
   });
 
   it('lists invites in every state: used (store), expired (clock), valid', async () => {
-    const { client } = seed();
-    const user = h.mock.store.users.add({
-      clientId: client.id,
-      firstName: 'Ada',
-      lastName: 'Berg',
-      contactEmail: 'ada@example.com',
-    });
+    const { user } = seedUser();
     const used = h.mock.store.invites.add({ userId: user.id });
     h.mock.store.invites.setState(used.id, 'used');
     h.mock.store.invites.add({ userId: user.id });
