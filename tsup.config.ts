@@ -1,21 +1,33 @@
-import { defineConfig } from 'tsup';
+import { defineConfig, type Options } from 'tsup';
+
+const library = {
+  entry: {
+    index: 'src/index.ts',
+    webhooks: 'src/webhooks/index.ts',
+    bulk: 'src/bulk/index.ts',
+    testing: 'src/testing/index.ts',
+  },
+  dts: true,
+  sourcemap: true,
+  target: 'es2022',
+  platform: 'neutral',
+  // An optional peer dependency of the testing entry only: never bundled.
+  external: ['msw'],
+} satisfies Options;
 
 export default defineConfig([
   {
-    entry: {
-      index: 'src/index.ts',
-      webhooks: 'src/webhooks/index.ts',
-      bulk: 'src/bulk/index.ts',
-      testing: 'src/testing/index.ts',
-    },
-    format: ['esm', 'cjs'],
-    dts: true,
-    sourcemap: true,
+    ...library,
+    format: ['esm'],
     clean: true,
-    target: 'es2022',
-    platform: 'neutral',
-    // An optional peer dependency of the testing entry only: never bundled.
-    external: ['msw'],
+  },
+  {
+    // ky is ESM-only: the CommonJS build carries its own copy, so `require('portfolio-reporting')` needs no
+    // `require(esm)` and no interop of a default export. Not cleaned: the ESM build above empties dist/ first.
+    ...library,
+    format: ['cjs'],
+    clean: false,
+    noExternal: ['ky'],
   },
   {
     // The command line (`bin`): Node only, ESM only, no types. Not cleaned: the build above empties dist/ first.

@@ -11,7 +11,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../core/errors.js';
-import { backoffMs, RETRY_STATUSES, retryAfterMs as retryAfterOf } from '../core/transport.js';
+import { backoffMs, RETRY_STATUSES, retryAfterMs as retryAfterOf } from '../core/retry-policy.js';
 
 export type Failure = 'rate-limited' | 'transient' | 'conflict' | 'final';
 

@@ -1,9 +1,9 @@
 /**
- * The one transport: fetch, bearer auth, retries with backoff and `Retry-After`, a timeout per attempt,
- * the caller's signal, error mapping and logging. A loop over `fetch` written for this SDK rather than a
- * general HTTP client: per request it allocates the headers, one AbortController and a timer, nothing it
- * does not use (see bench/RESULTS.md for what a general client cost here, in time and in bundle bytes).
+ * The one transport: one ky instance per client, which does the fetching, the retries with backoff and
+ * `Retry-After`, the timeout per attempt and the caller's signal; this file adds bearer auth, the retry
+ * policy of API.md, error mapping and logging.
  */
+import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -14,6 +14,7 @@ import {
   ResponseValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
+import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 
 /** Options for one call; every SDK method takes them as its last argument. */
 export interface RequestOptions {
@@ -73,14 +74,10 @@ export interface TransportResponse {
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-/** Statuses retried (see `send`); exported for the bulk runner, which re-attempts by the same rule. */
-export const RETRY_STATUSES: readonly number[] = [408, 429, 500, 502, 503, 504];
-/** A `Retry-After` longer than this is cut to it: a script should not sleep for an hour unasked. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-/** The longest wait before the first retry without `Retry-After`; it doubles with each retry (full jitter). */
-const BACKOFF_MS = 300;
 /** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
 const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+/** ky's names of the methods whose retries it may consider; which of them are retried is `shouldRetry`'s rule. */
+const RETRY_METHODS = ['get', 'patch', 'put', 'delete', 'post'];
 
 function env(name: string): string | undefined {
   const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
@@ -99,19 +96,15 @@ interface Resolved {
   headers: { jsonapi: HeaderRecord; json: HeaderRecord };
 }
 
-/** One attempt's end: the response with its body read, or a failure that may be retried. */
-type Attempt = { response: Response; text: string } | { failure: Error; why: string };
-
 /**
- * The one transport: a loop of attempts over fetch per request, bearer auth, retries, timeouts, error
- * mapping, logging. Resources never call fetch themselves; they describe a request and hand it here.
+ * The one transport: a ky instance per client, bearer auth, the retry policy, error mapping, logging.
+ * Resources never call fetch or ky themselves; they describe a request and hand it here.
  */
 export class Transport {
   readonly logger: LevelLogger;
   private readonly resolved: Resolved;
   private readonly fetchImpl: typeof fetch;
-  /** Whether attempts are raced with their end: only for a `fetch` the caller supplied (see `attempt`). */
-  private readonly raceAborts: boolean;
+  private readonly ky: KyInstance;
 
   constructor(options: ClientOptions = {}) {
     const baseUrl = options.baseUrl ?? env('PRS_BASE_URL');
@@ -149,8 +142,27 @@ export class Transport {
       maxRetries: checkRetries(options.maxRetries ?? 2),
       headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
+    // Read at each call, not bound once: a fetch replaced after the client was made (a test double) is used.
     this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
-    this.raceAborts = options.fetch !== undefined;
+    this.ky = ky.create({
+      // The platform's fetch honours its signal; one the caller supplied may not, so it is raced with it.
+      fetch: options.fetch ? honouringSignal(options.fetch) : this.fetchImpl,
+      throwHttpErrors: true,
+      // Error bodies stay raw text in `HTTPError.data`: `makeAPIError` parses them once, after redaction.
+      parseJson: (text) => text,
+      hooks: {
+        beforeRetry: [
+          ({ request, error, retryCount }) => {
+            const why = isHTTPErrorOf(error)
+              ? `status ${error.response.status}`
+              : isTimeoutError(error)
+                ? 'a timeout'
+                : 'a network error';
+            this.logger.log('warn', `retrying ${request.method} ${request.url} (retry ${retryCount}) after ${why}`);
+          },
+        ],
+      },
+    });
   }
 
   /** The base URL's origin and path, without a trailing slash. */
@@ -188,116 +200,46 @@ export class Transport {
       body = JSON.stringify(req.body);
       headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
-    const init: RequestInit = { method: req.method, headers, body };
+    // A retried DELETE that finds nothing means an earlier attempt deleted it: whether one was retried.
+    let retried = false;
+    const kyOptions: KyOptions = {
+      method: req.method,
+      headers,
+      body,
+      signal: opts.signal,
+      timeout: timeout === 0 ? false : timeout,
+      retry: retryOptions(req.method, maxRetries),
+      ...(req.method === 'DELETE' && {
+        hooks: {
+          beforeRetry: [
+            () => {
+              retried = true;
+            },
+          ],
+        },
+      }),
+    };
     this.logger.log('debug', `${req.method} ${url}`);
-    for (let retry = 0; ; retry++) {
-      const attempt = await this.attempt(call, init, timeout, opts.signal);
-      let error: Error;
-      let why: string;
-      let wait: number | undefined;
-      if ('failure' in attempt) {
-        // No answer: a POST may have been processed, so only idempotent calls are tried again.
-        if (req.method === 'POST') throw attempt.failure;
-        ({ failure: error, why } = attempt);
-      } else {
-        const { response, text } = attempt;
-        if (response.ok) {
-          this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
-          return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
-        }
-        const { status } = response;
-        const location = response.headers.get('location');
-        // A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here.
-        if (status === 303 && location) return this.followSeeOther(call, location, opts);
-        // A retried DELETE that finds nothing means an earlier attempt deleted it.
-        if (req.method === 'DELETE' && retry > 0 && status === 404) {
-          return { response: new Response(null, { status: 204 }), body: undefined, redirected: false, call };
-        }
-        // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
-        error = makeAPIError(call, status, response.headers, text === '' ? undefined : this.logger.redact(text));
-        // POST is not idempotent: only a 429 (the request was not processed) is retried.
-        if (!RETRY_STATUSES.includes(status) || (req.method === 'POST' && status !== 429)) throw error;
-        why = `status ${status}`;
-        wait = retryAfterMs(response.headers);
-      }
-      if (retry >= maxRetries) throw error;
-      this.logger.log('warn', `retrying ${req.method} ${url} (retry ${retry + 1}) after ${why}`);
-      await sleep(wait ?? backoffMs(retry + 1), call, opts.signal);
-    }
-  }
-
-  /**
-   * One attempt: the response, and its body read to the end, each within `timeout` (the timer starts again
-   * for the body). The caller's signal aborts at once.
-   */
-  private async attempt(
-    call: CallSite,
-    init: RequestInit,
-    timeout: number,
-    signal: AbortSignal | undefined,
-  ): Promise<Attempt> {
-    if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
-    // Nothing can end an attempt without a timeout or a signal: then no controller.
-    const controller = timeout || signal ? new AbortController() : undefined;
-    // The platform's fetch honours its signal. A fetch the caller supplied may not, so its attempt is also raced
-    // with `ended`, which rejects when the attempt is ended: a timeout or an abort still ends it.
-    let rejectEnded: ((reason: unknown) => void) | undefined;
-    const ended =
-      controller && this.raceAborts
-        ? new Promise<never>((_, reject) => {
-            rejectEnded = reject;
-          })
-        : undefined;
-    ended?.catch(noop); // observed here, for when nothing is racing it any more
-    const raced = <T>(promise: Promise<T>): Promise<T> => (ended ? Promise.race([promise, ended]) : promise);
-    const end = (reason?: unknown) => {
-      controller?.abort(reason);
-      rejectEnded?.(reason);
-    };
-    let timedOut = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const startTimer = () => {
-      if (!timeout) return;
-      // Node's timers restart in place; elsewhere a new one is set.
-      if ((timer as { refresh?: unknown } | undefined)?.refresh) (timer as unknown as { refresh(): void }).refresh();
-      else {
-        clearTimeout(timer);
-        timer = setTimeout(() => {
-          timedOut = true;
-          end();
-        }, timeout);
-      }
-    };
-    const forward = () => end(signal?.reason);
-    signal?.addEventListener('abort', forward);
     try {
-      startTimer();
-      if (controller) init.signal = controller.signal;
-      const response = await raced(this.fetchImpl(call.url, init));
-      startTimer();
-      const reading = raced(response.text());
-      // An error status is reported whatever its body: a body that cannot be read is an empty one.
-      const text = response.ok ? await reading : await reading.catch(() => '');
-      if (signal?.aborted) throw signal.reason;
-      return { response, text };
+      if (opts.signal?.aborted) throw opts.signal.reason;
+      const pending = this.ky(url, kyOptions);
+      const response = await pending;
+      // Read through ky, so that `timeout` covers the body as well.
+      const text = await pending.text();
+      this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
+      return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
     } catch (error) {
-      if (signal?.aborted) throw new APIUserAbortError(call, { cause: signal.reason });
-      if (timedOut) return { failure: new APIConnectionTimeoutError(call, timeout), why: 'a timeout' };
-      if (error instanceof PortfolioReportingError) throw error;
-      // fetch rejects with a TypeError when no answer came; its innermost cause says why
-      // (`connect ECONNREFUSED …`), the outer ones say `fetch failed`.
-      if (error instanceof TypeError) {
-        let detail = error.message;
-        for (let e: unknown = error.cause; e instanceof Error; e = e.cause) detail = e.message;
-        return {
-          failure: new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`),
-          why: 'a network error',
-        };
+      if (!isHTTPErrorOf(error)) throw this.connectionError(call, error, opts.signal, timeout);
+      const { status, headers: responseHeaders } = error.response;
+      const location = responseHeaders.get('location');
+      // A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here.
+      if (status === 303 && location) return this.followSeeOther(call, location, opts);
+      if (retried && status === 404) {
+        return { response: new Response(null, { status: 204 }), body: undefined, redirected: false, call };
       }
-      throw error instanceof Error ? error : new APIConnectionError(call, String(error));
-    } finally {
-      clearTimeout(timer);
-      signal?.removeEventListener('abort', forward);
+      // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
+      const data = typeof error.data === 'string' ? this.logger.redact(error.data) : undefined;
+      throw makeAPIError(call, status, responseHeaders, data);
     }
   }
 
@@ -331,6 +273,20 @@ export class Transport {
     }
   }
 
+  /** What ky's failure without an answer means to the caller: their abort, a timeout, or no connection. */
+  private connectionError(call: CallSite, error: unknown, signal: AbortSignal | undefined, timeout: number): Error {
+    if (signal?.aborted) return new APIUserAbortError(call, { cause: signal.reason });
+    if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
+    if (error instanceof PortfolioReportingError) return error;
+    if (isNetworkError(error) || error instanceof TypeError) {
+      // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
+      let detail = (error as Error).message;
+      for (let e: unknown = (error as Error).cause; e instanceof Error; e = e.cause) detail = e.message;
+      return new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`);
+    }
+    return error instanceof Error ? error : new APIConnectionError(call, String(error));
+  }
+
   private async tokenFrom(source: () => string | Promise<string>, call: CallSite): Promise<string> {
     let token: string;
     try {
@@ -350,7 +306,56 @@ export class Transport {
   }
 }
 
-function noop(): void {}
+/** ky's `HTTPError`, recognised by its brand as well, so that a second copy of ky is no problem. */
+function isHTTPErrorOf(error: unknown): error is HTTPError<string | undefined> {
+  return error instanceof HTTPError || (error as { name?: unknown } | null)?.name === 'HTTPError';
+}
+
+/** The policy of API.md as ky's retry options, made once per method and retry count in use. */
+const retryCache = new Map<string, NonNullable<KyOptions['retry']>>();
+function retryOptions(method: string, limit: number): NonNullable<KyOptions['retry']> {
+  const key = `${method} ${limit}`;
+  let options = retryCache.get(key);
+  if (!options) {
+    const post = method === 'POST';
+    options = {
+      limit,
+      methods: RETRY_METHODS,
+      statusCodes: [...RETRY_STATUSES],
+      // `Retry-After` is honoured on every retried status (ky's default reads it on 413, 429 and 503 only).
+      afterStatusCodes: [...RETRY_STATUSES],
+      maxRetryAfter: MAX_RETRY_AFTER_MS,
+      delay: (attempt) => BACKOFF_MS * 2 ** (attempt - 1),
+      jitter: true,
+      retryOnTimeout: !post,
+      // POST is not idempotent: only a 429 (the request was not processed) is retried. `undefined`, not
+      // `true`, lets ky's own checks run, which is where `Retry-After` is read.
+      shouldRetry: post
+        ? ({ error }) => (isHTTPErrorOf(error) && error.response.status === 429 ? undefined : false)
+        : undefined,
+    };
+    retryCache.set(key, options);
+  }
+  return options;
+}
+
+/**
+ * A fetch the caller supplied, raced with the signal ky gives it: a timeout or an abort still ends an
+ * attempt whose fetch ignores its signal.
+ */
+function honouringSignal(custom: typeof fetch): typeof fetch {
+  return (input, init) => {
+    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
+    const pending = custom(input, init);
+    if (!signal) return pending;
+    return new Promise<Response>((resolve, reject) => {
+      const abort = () => reject(signal.reason);
+      if (signal.aborted) abort();
+      else signal.addEventListener('abort', abort, { once: true });
+      pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+    });
+  };
+}
 
 /** Request headers by lower-case name: a plain record, which fetch reads as it reads any other. */
 type HeaderRecord = Record<string, string>;
@@ -380,45 +385,6 @@ function checkHeaders(headers: Record<string, string> | undefined, what: string)
       );
     }
   }
-}
-
-/**
- * The wait a `Retry-After` header asks for, in ms (seconds or an HTTP date), at most `MAX_RETRY_AFTER_MS`;
- * undefined when absent or unreadable. Also read by the bulk runner.
- */
-export function retryAfterMs(headers: Headers, now = Date.now()): number | undefined {
-  const header = headers.get('retry-after');
-  if (header === null || header.trim() === '') return undefined;
-  const seconds = Number(header);
-  const ms = Number.isFinite(seconds) ? seconds * 1000 : Date.parse(header) - now;
-  if (Number.isNaN(ms)) return undefined;
-  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, ms));
-}
-
-/** Exponential backoff with full jitter: `random × min(max, initial × 2^(retry − 1))` before retry `retry` (1, 2, …). */
-export function backoffMs(
-  retry: number,
-  initial = BACKOFF_MS,
-  max = Number.POSITIVE_INFINITY,
-  random: () => number = Math.random,
-): number {
-  return random() * Math.min(max, initial * 2 ** (retry - 1));
-}
-
-/** Waits `ms` before a retry; the caller's signal ends the wait at once. */
-function sleep(ms: number, call: CallSite, signal: AbortSignal | undefined): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const abort = () => {
-      clearTimeout(timer);
-      reject(new APIUserAbortError(call, { cause: signal?.reason }));
-    };
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', abort);
-      resolve();
-    }, ms);
-    if (signal?.aborted) abort();
-    else signal?.addEventListener('abort', abort, { once: true });
-  });
 }
 
 function checkTimeout(value: number): number {

@@ -174,6 +174,15 @@ describe('Retry-After', () => {
     expect(waited).toBeLessThan(2500);
   });
 
+  it('without Retry-After, a RateLimit-Reset in seconds is honoured too (ky reads it)', async () => {
+    sequence([503, 200], { 'ratelimit-reset': '1' });
+    await client(server.url).instruments.retrieve('i1');
+    expect(attempts()).toBe(2);
+    const waited = (arrivals[1] ?? 0) - (arrivals[0] ?? 0);
+    expect(waited).toBeGreaterThanOrEqual(999);
+    expect(waited).toBeLessThan(2000);
+  });
+
   it('an unreadable Retry-After falls back to the backoff', async () => {
     sequence([503, 200], { 'retry-after': 'soon' });
     await client(server.url).instruments.retrieve('i1');

@@ -1,6 +1,7 @@
 /**
  * The transport over real HTTP: what goes over the wire (method, path, headers, body) and what comes back.
  */
+import ky from 'ky';
 import { describe, expect, it, vi } from 'vitest';
 import { PortfolioReporting, PortfolioReportingError } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
@@ -16,6 +17,38 @@ const loanAttributes = {
   principalAmount: 250000,
   securityIdentifier: 'LOAN-1',
 } as const;
+
+describe('one ky instance per client', () => {
+  it('is made when the client is, and every request of that client goes through it', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    const create = vi.spyOn(ky, 'create');
+    const made: ReturnType<typeof ky.create>[] = [];
+    create.mockImplementation((defaults) => {
+      const instance = vi.fn(ky.extend(defaults ?? {})) as unknown as ReturnType<typeof ky.create>;
+      made.push(instance);
+      return instance;
+    });
+    try {
+      const prs = client(server.url);
+      expect(create).toHaveBeenCalledTimes(1);
+      await prs.instruments.retrieve('i1');
+      await prs.assets.retrieve('i1');
+      await prs.request({ method: 'GET', path: '/api/v3/instruments/i1' });
+      expect(create).toHaveBeenCalledTimes(1);
+      expect(made[0]).toHaveBeenCalledTimes(3);
+      expect(vi.mocked(made[0] as never as (url: string) => unknown).mock.calls.map(([url]) => url)).toEqual([
+        `${server.url}/api/v3/instruments/i1`,
+        `${server.url}/api/v2/assets/i1`,
+        `${server.url}/api/v3/instruments/i1`,
+      ]);
+      expect(server.requests).toHaveLength(3);
+      client(server.url);
+      expect(create).toHaveBeenCalledTimes(2);
+    } finally {
+      create.mockRestore();
+    }
+  });
+});
 
 describe('request as sent', () => {
   it('sends the bearer token, both JSON:API spellings in Accept and no body on GET', async () => {

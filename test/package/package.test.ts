@@ -200,6 +200,16 @@ describe('the root entry point at run time', () => {
   it.each([
     ['ESM', ['--input-type=module', '-e', script(`import { PortfolioReporting } from '${pkg.name}';`)]],
     ['CommonJS', ['--input-type=commonjs', '-e', script(`const { PortfolioReporting } = require('${pkg.name}');`)]],
+    // ky is ESM-only; the CommonJS build carries its own copy, so it needs no `require(esm)`.
+    [
+      'CommonJS without require(esm)',
+      [
+        '--no-experimental-require-module',
+        '--input-type=commonjs',
+        '-e',
+        script(`const { PortfolioReporting } = require('${pkg.name}');`),
+      ],
+    ],
   ])('retrieves and decodes an instrument from %s', async (_mode, args) => {
     const before = server.requests.length;
     const result = await node(args, { BASE: server.url });
