@@ -34,7 +34,11 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
     const res = await h.del(`/api/v2/clients/${client.id}`);
     expect(res.status).toBe(409);
     expect(res.body.errors[0].detail).toBe(
-      `client ${client.id} still has 1 legal entities, 1 reporting entities; delete them first`,
+      `client ${client.id} still has 1 legal entity, 1 reporting entity; delete them first`,
+    );
+    h.mock.store.legalEntities.add({ clientId: client.id, name: 'Berg Invest AB' });
+    expect((await h.del(`/api/v2/clients/${client.id}`)).body.errors[0].detail).toBe(
+      `client ${client.id} still has 2 legal entities, 1 reporting entity; delete them first`,
     );
   });
 

@@ -45,16 +45,17 @@ async function patchAttributes(
 /** A client that still owns resources is kept (409 naming them). */
 function keepOwners(client: ClientRecord, ctx: Ctx): void {
   const s = ctx.store;
-  const owned = {
-    'legal entities': s.legalEntities.where((x) => x.clientId === client.id).length,
-    'reporting entities': s.reportingEntities.where((x) => x.clientId === client.id).length,
-    users: s.users.where((x) => x.clientId === client.id).length,
-    limits: s.limits.where((x) => x.clientId === client.id).length,
-  };
-  const left = Object.entries(owned).filter(([, n]) => n > 0);
+  // [one, many, count]
+  const owned: [string, string, number][] = [
+    ['legal entity', 'legal entities', s.legalEntities.where((x) => x.clientId === client.id).length],
+    ['reporting entity', 'reporting entities', s.reportingEntities.where((x) => x.clientId === client.id).length],
+    ['user', 'users', s.users.where((x) => x.clientId === client.id).length],
+    ['limit', 'limits', s.limits.where((x) => x.clientId === client.id).length],
+  ];
+  const left = owned.filter(([, , n]) => n > 0);
   if (left.length)
     throw conflict(
-      `client ${client.id} still has ${left.map(([what, n]) => `${n} ${what}`).join(', ')}; delete them first`,
+      `client ${client.id} still has ${left.map(([one, many, n]) => `${n} ${n === 1 ? one : many}`).join(', ')}; delete them first`,
     );
 }
 

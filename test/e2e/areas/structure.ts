@@ -32,7 +32,7 @@ export function structureArea(e: E2E): void {
 
       await e.prs.clients.legalEntities.create(alpha.id, { attributes: { name: 'Alpha AB' } });
       const kept = await failure(() => e.prs.clients.delete(alpha.id), ConflictError);
-      expect(kept.errors[0]?.detail).toBe(`client ${alpha.id} still has 1 legal entities; delete them first`);
+      expect(kept.errors[0]?.detail).toBe(`client ${alpha.id} still has 1 legal entity; delete them first`);
       const beta = created[1]?.id as string;
       await e.prs.clients.delete(beta);
       await failure(() => e.prs.clients.retrieve(beta), NotFoundError);
