@@ -3,7 +3,7 @@
  * them, and the error each ends with.
  */
 import { createServer } from 'node:net';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -181,6 +181,30 @@ describe('Retry-After', () => {
     const waited = (arrivals[1] ?? 0) - (arrivals[0] ?? 0);
     expect(waited).toBeGreaterThanOrEqual(999);
     expect(waited).toBeLessThan(2000);
+  });
+
+  it('a Retry-After longer than 60 s is cut to 60 s', async () => {
+    vi.useFakeTimers();
+    try {
+      const seen: number[] = [];
+      const answers = [
+        new Response('{"errors":[]}', { status: 503, headers: { 'retry-after': '7200' } }),
+        new Response(JSON.stringify({ data: bond('i1') }), { headers: { 'content-type': 'application/vnd.api+json' } }),
+      ];
+      const fetch = async () => {
+        seen.push(Date.now());
+        return answers.shift() ?? new Response(null, { status: 500 });
+      };
+      const pending = client('http://127.0.0.1:9', { fetch }).instruments.retrieve('i1');
+      await vi.advanceTimersByTimeAsync(59_900);
+      expect(seen).toHaveLength(1);
+      await vi.advanceTimersByTimeAsync(200);
+      expect(seen).toHaveLength(2);
+      expect((seen[1] ?? 0) - (seen[0] ?? 0)).toBe(60_000);
+      await expect(pending).resolves.toMatchObject({ id: 'i1' });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('an unreadable Retry-After falls back to the backoff', async () => {
