@@ -38,7 +38,7 @@ export interface ClientOptions {
   timeout?: number;
   /** Retries of a failed attempt (see README, Retries). Default 2. */
   maxRetries?: number;
-  /** A custom fetch (a proxy agent, a test double). Default: the global `fetch`. */
+  /** A custom fetch (a proxy agent, a test double), called as ky calls fetch: `(request: Request, init)`. Default: the global `fetch`. */
   fetch?: typeof fetch;
   /** Extra headers on every request. */
   headers?: Record<string, string>;

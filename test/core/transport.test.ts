@@ -50,6 +50,36 @@ describe('one ky instance per client', () => {
   });
 });
 
+describe('a custom fetch', () => {
+  it('is called with the Request ky built: URL, method, headers and body', async () => {
+    const seen: Request[] = [];
+    const bodies: string[] = [];
+    const fetch: typeof globalThis.fetch = async (input) => {
+      seen.push(input as Request);
+      bodies.push(await (input as Request).text());
+      return new Response(JSON.stringify({ data: bond('i9') }), {
+        status: 201,
+        headers: { 'content-type': 'application/vnd.api+json' },
+      });
+    };
+    const made = await client('http://127.0.0.1:9', { fetch }).request({
+      method: 'POST',
+      path: '/api/v3/instruments',
+      query: { page: 2 },
+      body: { data: { type: 'bond-instrument' } },
+    });
+    expect(made).toEqual({ data: bond('i9') });
+    expect(seen).toHaveLength(1);
+    const [request] = seen;
+    expect(request).toBeInstanceOf(Request);
+    expect(request?.method).toBe('POST');
+    expect(request?.url).toBe('http://127.0.0.1:9/api/v3/instruments?page=2');
+    expect(request?.headers.get('authorization')).toBe(`Bearer ${TOKEN}`);
+    expect(request?.headers.get('content-type')).toBe('application/vnd.api+json');
+    expect(bodies).toEqual(['{"data":{"type":"bond-instrument"}}']);
+  });
+});
+
 describe('request as sent', () => {
   it('sends the bearer token, both JSON:API spellings in Accept and no body on GET', async () => {
     server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
