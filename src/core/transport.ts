@@ -103,7 +103,6 @@ interface Resolved {
 export class Transport {
   readonly logger: LevelLogger;
   private readonly resolved: Resolved;
-  private readonly fetchImpl: typeof fetch;
   private readonly ky: KyInstance;
 
   constructor(options: ClientOptions = {}) {
@@ -142,11 +141,10 @@ export class Transport {
       maxRetries: checkRetries(options.maxRetries ?? 2),
       headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
-    // Read at each call, not bound once: a fetch replaced after the client was made (a test double) is used.
-    this.fetchImpl = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
     this.ky = ky.create({
       // The platform's fetch honours its signal; one the caller supplied may not, so it is raced with it.
-      fetch: options.fetch ? honouringSignal(options.fetch) : this.fetchImpl,
+      // The global is read at each call, not bound once: a fetch replaced after the client was made is used.
+      fetch: options.fetch ? honouringSignal(options.fetch) : (input, init) => globalThis.fetch(input, init),
       throwHttpErrors: true,
       // Error bodies stay raw text in `HTTPError.data`: `makeAPIError` parses them once, after redaction.
       parseJson: (text) => text,
@@ -168,11 +166,6 @@ export class Transport {
   /** The base URL's origin and path, without a trailing slash. */
   get baseUrl(): string {
     return this.resolved.base;
-  }
-
-  /** The fetch the client was given, for helpers that call other hosts (the webhook keys). */
-  get fetch(): typeof fetch {
-    return this.fetchImpl;
   }
 
   url(path: string, query?: TransportRequest['query']): string {
