@@ -46,7 +46,6 @@ export type {
   GenericInput,
   GenericItems,
   GenericRelationshipInput,
-  QueryParams,
 } from './resources/generic.js';
 export {
   type AssetHoldings,

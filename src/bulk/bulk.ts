@@ -72,7 +72,10 @@ export class Bulk {
     fn: (item: I, index: number, ctx: BulkCallContext) => T | PromiseLike<T>,
     options?: BulkRunOptions<I, T>,
   ): Promise<BulkResult<T>[]> {
-    return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options);
+    return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options, [
+      'idempotent',
+      'verify',
+    ]);
   }
 
   /**
@@ -166,9 +169,13 @@ export class Bulk {
     options?: BulkTransactionOptions<I>,
   ): Promise<BulkResult<Transaction>[]> {
     const { transactions } = this.resources;
-    return runBulk(inputs, (input, _i, ctx) => outcomeOf(transactions.create(input, ctx.options)), options, {
-      verify: options?.verify,
-    });
+    return runBulk(
+      inputs,
+      (input, _i, ctx) => outcomeOf(transactions.create(input, ctx.options)),
+      options,
+      { verify: options?.verify },
+      ['verify'],
+    );
   }
 }
 
@@ -227,8 +234,16 @@ function seriesLoad<A, T>(
   const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;
   // The per-item id is checked by the create itself (an empty or missing id is a ValidationError).
   const idOf = (item: Item) => (shared ?? item?.instrumentId) as string;
+  // An item's own `instrumentId` names where it goes, not a field of the document: taken out before the create
+  // (with a shared id it stays, and the create refuses it as unknown rather than ignoring it).
+  const inputOf = (item: Item): SeriesCreateInput<A> => {
+    if (shared !== undefined || typeof item !== 'object' || item === null) return item;
+    const { instrumentId: _, ...input } = item;
+    return input;
+  };
   const find = lookup((id) => series.list(id));
-  return runBulk(items, (item, _i, ctx) => outcomeOf(series.create(idOf(item), item, ctx.options)), options, {
+  const create = (item: Item, ctx: BulkCallContext) => series.create(idOf(item), inputOf(item), ctx.options);
+  return runBulk(items, (item, _i, ctx) => outcomeOf(create(item, ctx)), options, {
     verify: (item) => find(idOf(item), (record) => same(item.attributes, record)),
   });
 }

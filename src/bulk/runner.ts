@@ -4,6 +4,7 @@
  */
 
 import { ValidationError } from '../core/errors.js';
+import { checkKeys, checkSettings } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import { ConcurrencyController } from './aimd.js';
 import { backoffMs, failureOf, isIdempotentCall, isRepeatedDeleteOfGone, retryAfterMs } from './retry.js';
@@ -75,6 +76,18 @@ export interface BulkProgress {
   rateLimited: number;
 }
 
+/** The keys of `BulkOptions`; `bulk.run` also accepts `idempotent` and `verify`, `bulk.transactions` `verify`. */
+const BULK_OPTION_KEYS = [
+  'concurrency',
+  'minConcurrency',
+  'maxRetries',
+  'retryDelay',
+  'signal',
+  'onProgress',
+  'onStart',
+  'onResult',
+];
+
 /** Options of every bulk helper. */
 export interface BulkOptions<I = unknown, T = unknown> {
   /** Most calls in flight, and the start; a 429 halves it, successes raise it again by one per round. Default 8. */
@@ -143,9 +156,10 @@ export function runBulk<I, T>(
   call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
   options: BulkOptions<I, T> = {},
   policy: CallPolicy<I, T> = {},
+  accepted: readonly string[] = [],
 ): Promise<BulkResult<T>[]> {
   try {
-    return new Run(items, call, options, policy).start();
+    return new Run(items, call, options, policy, accepted).start();
   } catch (error) {
     return Promise.reject(error);
   }
@@ -175,12 +189,23 @@ class Run<I, T> {
     private readonly call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
     private readonly options: BulkOptions<I, T>,
     private readonly policy: CallPolicy<I, T>,
+    accepted: readonly string[],
   ) {
     this.results = new Array(items.length);
+    checkKeys('bulk', options, [...BULK_OPTION_KEYS, ...accepted], 'options');
+    checkSettings(
+      'bulk',
+      {
+        counts: { maxRetries: options.maxRetries },
+        durations: { 'retryDelay.initial': options.retryDelay?.initial, 'retryDelay.max': options.retryDelay?.max },
+      },
+      { note: '(nothing was sent)' },
+    );
+    checkKeys('bulk', options.retryDelay, ['initial', 'max'], 'retryDelay');
     const max = positiveInteger('concurrency', options.concurrency ?? 8);
     const min = Math.min(max, positiveInteger('minConcurrency', options.minConcurrency ?? 1));
     this.controller = new ConcurrencyController(max, min);
-    this.maxRetries = wholeNumber('maxRetries', options.maxRetries ?? 5);
+    this.maxRetries = options.maxRetries ?? 5;
     this.delay = { initial: options.retryDelay?.initial ?? 300, max: options.retryDelay?.max ?? 10_000 };
     this.signal = options.signal ?? NEVER;
   }
@@ -427,11 +452,5 @@ class Run<I, T> {
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
     throw new ValidationError('bulk', [{ path: name, message: `must be a whole number of 1 or more, got ${value}` }]);
-  return value;
-}
-
-function wholeNumber(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 0)
-    throw new ValidationError('bulk', [{ path: name, message: `must be a whole number of 0 or more, got ${value}` }]);
   return value;
 }

@@ -1,5 +1,6 @@
 /** The loader's command line (node:util `parseArgs`) and its help. */
 import { parseArgs } from 'node:util';
+import { checkSettings } from '../core/settings.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
 
 export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
@@ -85,7 +86,7 @@ export function parseCommand(argv: string[]): LoadArgs | 'help' {
     dryRun: values['dry-run'] ?? false,
     journal: values.journal ?? `${file}.journal.jsonl`,
     concurrency: count('--concurrency', values.concurrency, 8, 1),
-    maxRetries: count('--max-retries', values['max-retries'], 5, 0),
+    maxRetries: retries('--max-retries', values['max-retries'], 5),
     baseUrl: values['base-url'],
     skipInvalid: values['skip-invalid'] ?? false,
     resendInDoubt: values['resend-in-doubt'] ?? false,
@@ -112,6 +113,18 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
     },
   });
+}
+
+/** A retry count, by the rule the client and the bulk runner apply to `maxRetries`. */
+function retries(name: string, value: string | undefined, fallback: number): number {
+  if (value === undefined) return fallback;
+  const n = /^\d+$/.test(value) ? Number(value) : value;
+  try {
+    checkSettings('portfolio-reporting load', { counts: { [name]: n } });
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  return n as number;
 }
 
 function count(name: string, value: string | undefined, fallback: number, min: number): number {

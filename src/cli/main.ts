@@ -5,6 +5,7 @@
 import { Bulk, type BulkResult } from '../bulk/index.js';
 import { PortfolioReporting } from '../client.js';
 import { PortfolioReportingError, ValidationError } from '../core/errors.js';
+import { checkSettings } from '../core/settings.js';
 import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
@@ -75,6 +76,16 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   }
 }
 
+/** Runs a shared settings check; its `ValidationError` becomes a usage error (exit 2, the help hint). */
+function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ValidationError) throw new UsageError(error.message);
+    throw error;
+  }
+}
+
 function isFsError(error: unknown): boolean {
   return error instanceof Error && typeof (error as { syscall?: unknown }).syscall === 'string';
 }
@@ -102,11 +113,20 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
     );
     return 1;
   }
-  const prs = new PortfolioReporting({
-    baseUrl: args.baseUrl ?? io.env.PRS_BASE_URL,
-    accessToken: io.env.PRS_ACCESS_TOKEN,
-    fetch: io.fetch,
-  });
+  const connection = { baseUrl: args.baseUrl ?? io.env.PRS_BASE_URL, accessToken: io.env.PRS_ACCESS_TOKEN };
+  // The client's own check, worded for the command line: `--base-url` and the environment variables.
+  usage(() =>
+    checkSettings('portfolio-reporting load', connection, {
+      baseUrl: args.baseUrl === undefined ? '--base-url (or PRS_BASE_URL)' : '--base-url',
+      accessToken: 'PRS_ACCESS_TOKEN',
+      required: ['baseUrl', 'accessToken'],
+      hints: {
+        baseUrl: 'pass --base-url https://reporting.example.com or set the PRS_BASE_URL environment variable',
+        accessToken: 'set the PRS_ACCESS_TOKEN environment variable to your access token',
+      },
+    }),
+  );
+  const prs = new PortfolioReporting({ ...connection, fetch: io.fetch });
   const journal = new Journal(args.journal, args.kind, args.file);
   try {
     return await send(args, io, kind, new Bulk(prs), journal, rows);

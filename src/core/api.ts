@@ -73,14 +73,14 @@ export class API {
   /** GET one resource: `{ data: resource }` decoded by `schema`. */
   retrieve<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
     return APIPromise.defer(() => {
-      const { path, query } = target();
+      const { path, query } = withOptionsQuery(target, options);
       return this.one('GET', path, schema, undefined, options, query);
     });
   }
 
   /** GET a collection, following `links.next`. */
   list<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): ListPromise<T> {
-    return new ListPromise(this.pageFetcher(target, schema, undefined, options));
+    return new ListPromise(this.pageFetcher(() => withOptionsQuery(target, options), schema, undefined, options));
   }
 
   /** GET a compound collection: `{ data, included }`, both gathered over every page. */
@@ -90,7 +90,9 @@ export class API {
     included: z.ZodMiniType<I>,
     options?: RequestOptions,
   ): APIPromise<{ data: T[]; included: I[] }> {
-    return new APIPromise(compoundList(this.pageFetcher(target, schema, included, options)));
+    return new APIPromise(
+      compoundList(this.pageFetcher(() => withOptionsQuery(target, options), schema, included, options)),
+    );
   }
 
   /** POST a document and decode the created resource. `created` is false when the service answered 303. */
@@ -100,7 +102,7 @@ export class API {
     options?: RequestOptions,
   ): APIPromise<T, { created: boolean }> {
     return APIPromise.defer(() => {
-      const { path, body, query } = target();
+      const { path, body, query } = withOptionsQuery(target, options);
       return this.one('POST', path, schema, body, options, query).then((r) => ({ ...r, created: !r.redirected }));
     });
   }
@@ -108,7 +110,7 @@ export class API {
   /** POST or PATCH whose answer is 204 (or ignored): resolves to `undefined`. */
   send(method: 'POST' | 'PATCH' | 'DELETE', target: LazyTarget, options?: RequestOptions): APIPromise<void> {
     return APIPromise.defer(() => {
-      const { path, body, query } = target();
+      const { path, body, query } = withOptionsQuery(target, options);
       return this.transport
         .send({ method, path, body, options, query })
         .then(({ response }) => ({ data: undefined, response }));
@@ -118,8 +120,8 @@ export class API {
   /** PATCH that answers with the full resource (users). */
   update<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
     return APIPromise.defer(() => {
-      const { path, body } = target();
-      return this.one('PATCH', path, schema, body, options);
+      const { path, body, query } = withOptionsQuery(target, options);
+      return this.one('PATCH', path, schema, body, options, query);
     });
   }
 
@@ -130,7 +132,10 @@ export class API {
 
   /** The escape hatch: any method and path, parsed JSON back (undefined for 204). */
   raw(req: TransportRequest): APIPromise<unknown> {
-    return new APIPromise(this.transport.send(req).then(({ body, response }) => ({ data: body, response })));
+    return APIPromise.defer(() => {
+      const { query } = withOptionsQuery(() => ({ path: req.path, query: req.query }), req.options);
+      return this.transport.send({ ...req, query }).then(({ body, response }) => ({ data: body, response }));
+    });
   }
 
   private async one<T>(
@@ -182,6 +187,26 @@ export class API {
       response: res.response,
     };
   }
+}
+
+/**
+ * The call's target with `options.query` added: extra parameters a caller sends as given. A name the method's
+ * own parameters already set is refused rather than overwritten.
+ */
+function withOptionsQuery(target: LazyTarget, options: RequestOptions | undefined): Target {
+  const built = target();
+  const extra = (options as { query?: unknown } | undefined)?.query;
+  if (extra === undefined || extra === null || typeof extra !== 'object') return built;
+  const query: Query = { ...built.query };
+  for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
+    if (query[name] !== undefined && value !== undefined) {
+      throw new ValidationError(`${built.path}`, [
+        { path: `options.query.${name}`, message: "is set by the method's own parameters; give it there" },
+      ]);
+    }
+    if (value !== undefined) query[name] = value;
+  }
+  return { ...built, query };
 }
 
 function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string, body: unknown): string | undefined {

@@ -3,6 +3,7 @@
  * loaded): each class checks a `Symbol.for` brand rather than its own prototype chain.
  */
 import { branded, PortfolioReportingError } from './error-base.js';
+import type { ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
 export interface ServiceErrorEntry {
@@ -14,6 +15,7 @@ export interface ServiceErrorEntry {
 }
 
 export { branded, PortfolioReportingError } from './error-base.js';
+export { ValidationError, type ValidationIssue } from './validation-error.js';
 
 /** Where a call went: used in every message so an error says what was called. */
 export interface CallSite {
@@ -146,8 +148,15 @@ branded(APIConnectionError, 'APIConnectionError');
 /** An attempt took longer than `timeout` ms. @example catch (e) { if (e instanceof APIConnectionTimeoutError) console.log(e.message) } */
 export class APIConnectionTimeoutError extends APIConnectionError {
   override name = 'APIConnectionTimeoutError';
-  constructor(call: CallSite, timeoutMs: number, options?: { cause?: unknown }) {
-    super(call, `timed out after ${timeoutMs} ms (raise \`timeout\` for slow calls)`, options);
+  /** @param options `total`: the call's `totalTimeout` ran out (every attempt and wait), not one attempt's `timeout`. */
+  constructor(call: CallSite, timeoutMs: number, options?: { cause?: unknown; total?: boolean }) {
+    super(
+      call,
+      options?.total
+        ? `took longer than totalTimeout ${timeoutMs} ms, every attempt and retry wait included`
+        : `timed out after ${timeoutMs} ms (raise \`timeout\` for slow calls)`,
+      options,
+    );
   }
 }
 branded(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
@@ -160,32 +169,6 @@ export class APIUserAbortError extends PortfolioReportingError {
   }
 }
 branded(APIUserAbortError, 'APIUserAbortError');
-
-/** One broken rule of the caller's input. */
-export interface ValidationIssue {
-  /** Dotted path of the field, e.g. `attributes.couponFrequency`. */
-  path: string;
-  /** The rule broken, e.g. `must be a calendar date in the form YYYY-MM-DD`. */
-  message: string;
-}
-
-/**
- * The caller's input broke a known rule; nothing was sent.
- * @example
- * catch (e) { if (e instanceof ValidationError) for (const i of e.issues) console.log(i.path, i.message) }
- */
-export class ValidationError extends PortfolioReportingError {
-  override name = 'ValidationError';
-  /** Every broken rule, each with the field's path. */
-  readonly issues: ValidationIssue[];
-  constructor(what: string, issues: ValidationIssue[]) {
-    super(
-      `${what}: ${issues.map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ')} (nothing was sent)`,
-    );
-    this.issues = issues;
-  }
-}
-branded(ValidationError, 'ValidationError');
 
 /**
  * The answer contradicts the documented shape (a string where a number is documented, say).

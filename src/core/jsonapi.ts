@@ -7,6 +7,7 @@ import { accepts } from '../schemas/compiled.js';
 import type { Rel, Rels } from '../schemas/resource.js';
 import { article, describe, mustBe } from './describe.js';
 import { type CallSite, ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+import { checkKeys } from './settings.js';
 
 /** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
 export type RelationshipInput<T extends string = string> =
@@ -43,10 +44,11 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
     }
     if (type !== undefined && type !== target && !inFamily(type, r.family)) {
       const kinds = r.family?.map((f) => ` or a <kind>-${f}`).join('') ?? '';
-      issues.push({ path: `${path}.type`, message: `must be "${target}"${kinds}, got ${JSON.stringify(type)}` });
+      issues.push({ path: `${path}.type`, message: `must be "${target}"${kinds}, got ${describe(type)}` });
       return undefined;
     }
-    return { type: target, id };
+    // The caller's type is sent as given (a `stock-asset` stays one); only a bare id gets the documented target.
+    return { type: type === undefined ? target : (type as string), id };
   }
   issues.push({
     path,
@@ -102,6 +104,8 @@ export function relationshipsDocument(
   return Object.keys(out).length ? out : undefined;
 }
 
+const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];
+
 /** The input of a resource document: `{ type?, attributes, relationships? }` — the request body without `data`. */
 export interface DocumentInput {
   type?: string;
@@ -124,6 +128,7 @@ export function buildDocument(
   const issues: ValidationIssue[] = [];
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
+  checkKeys(what, input, DOCUMENT_KEYS, '');
   let attributes: unknown = input.attributes;
   if (schema) {
     const result = z.safeParse(schema, input.attributes ?? {});

@@ -12,21 +12,49 @@ import {
   makeAPIError,
   PortfolioReportingError,
   ResponseValidationError,
+  ValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
+import { checkKeys, checkObject, checkSettings } from './settings.js';
 
-/** Options for one call; every SDK method takes them as its last argument. */
+/**
+ * Options for one call; every SDK method takes them as its last argument. A key not listed here is a
+ * `ValidationError` naming it: nothing given is ignored.
+ */
 export interface RequestOptions {
-  /** Aborts the call at once (an `APIUserAbortError`). */
+  /** Aborts the call at once (an `APIUserAbortError`), also while it waits for a token or a retry. */
   signal?: AbortSignal;
-  /** Per-attempt timeout in ms for this call. */
+  /** Per-attempt timeout in ms for this call (0: none). */
   timeout?: number;
+  /**
+   * The most this call may take in ms, every attempt, every retry wait and the `accessToken` function
+   * included (0: none); past it the call ends with an `APIConnectionTimeoutError`. For a list, each page's request.
+   */
+  totalTimeout?: number;
   /** Retries for this call. */
   maxRetries?: number;
   /** Extra headers for this call (they win over the client's). */
   headers?: Record<string, string>;
+  /**
+   * Extra query parameters for this call, sent as given (`{ 'page[size]': 50 }`); the documented parameters of
+   * endpoints that have some are the method's own argument, and a name given in both is refused.
+   */
+  query?: Query;
 }
+
+/** Query parameters; those set to undefined are left out. */
+export type Query = Record<string, string | number | boolean | undefined>;
+
+/** The keys of `RequestOptions`, checked on every call. */
+export const REQUEST_OPTION_KEYS: readonly string[] = [
+  'signal',
+  'timeout',
+  'totalTimeout',
+  'maxRetries',
+  'headers',
+  'query',
+];
 
 /** The client's options, as users pass them. */
 export interface ClientOptions {
@@ -36,6 +64,8 @@ export interface ClientOptions {
   accessToken?: string | (() => string | Promise<string>);
   /** Per-attempt timeout in ms. Default 60 000. */
   timeout?: number;
+  /** The most one call may take in ms, all attempts and retry waits included. Default 0: none. */
+  totalTimeout?: number;
   /** Retries of a failed attempt (see README, Retries). Default 2. */
   maxRetries?: number;
   /** A custom fetch (a proxy agent, a test double), called as ky calls fetch: `(request: Request, init)`. Default: the global `fetch`. */
@@ -48,12 +78,25 @@ export interface ClientOptions {
   logLevel?: LogLevel;
 }
 
+const CLIENT_OPTION_KEYS: readonly string[] = [
+  'baseUrl',
+  'accessToken',
+  'timeout',
+  'totalTimeout',
+  'maxRetries',
+  'fetch',
+  'headers',
+  'logger',
+  'logLevel',
+];
+const LOG_LEVELS: readonly string[] = ['debug', 'info', 'warn', 'error', 'off'];
+
 /** What the transport sends: a path below the base URL, a query, and a JSON or multipart body. */
 export interface TransportRequest {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
   /** Path with its version prefix, e.g. `/api/v3/instruments/abc`; or an absolute URL on the same origin. */
   path: string;
-  query?: Record<string, string | number | boolean | undefined> | undefined;
+  query?: Query | undefined;
   /** A JSON value (sent with the JSON:API media type) or FormData. */
   body?: unknown;
   /** `jsonapi` (default) or plain `json` (the webhook keys endpoint). */
@@ -74,8 +117,6 @@ export interface TransportResponse {
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-/** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
-const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 /** ky's names of the methods whose retries it may consider; which of them are retried is `shouldRetry`'s rule. */
 const RETRY_METHODS = ['get', 'patch', 'put', 'delete', 'post'];
 
@@ -91,6 +132,7 @@ interface Resolved {
   base: string;
   token: string | (() => string | Promise<string>);
   timeout: number;
+  totalTimeout: number;
   maxRetries: number;
   /** The headers every request starts from (Accept, then the client's own), per accepted media type. */
   headers: { jsonapi: HeaderRecord; json: HeaderRecord };
@@ -106,39 +148,38 @@ export class Transport {
   private readonly ky: KyInstance;
 
   constructor(options: ClientOptions = {}) {
-    const baseUrl = options.baseUrl ?? env('PRS_BASE_URL');
-    if (!baseUrl) {
-      throw new PortfolioReportingError(
-        'No base URL: pass `baseUrl` to new PortfolioReporting({ baseUrl }) or set the PRS_BASE_URL environment variable.',
-      );
-    }
-    // `new URL('localhost:3000')` parses (scheme `localhost:`), so the scheme is checked too.
-    const url = URL.canParse(baseUrl) ? new URL(baseUrl) : undefined;
-    if (url?.protocol !== 'http:' && url?.protocol !== 'https:') {
-      throw new PortfolioReportingError(
-        `The base URL "${baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`,
-      );
-    }
+    const what = 'new PortfolioReporting()';
+    checkKeys(what, options, CLIENT_OPTION_KEYS, 'options');
     const token = options.accessToken ?? env('PRS_ACCESS_TOKEN');
-    if (!token) {
-      throw new PortfolioReportingError(
-        'No access token: pass `accessToken` (a string or an async function) or set the PRS_ACCESS_TOKEN environment variable.',
-      );
-    }
+    const { baseUrl: url } = checkSettings(
+      what,
+      {
+        baseUrl: options.baseUrl ?? env('PRS_BASE_URL'),
+        accessToken: token,
+        durations: { timeout: options.timeout, totalTimeout: options.totalTimeout },
+        counts: { maxRetries: options.maxRetries },
+      },
+      {
+        required: ['baseUrl', 'accessToken'],
+        hints: {
+          baseUrl: 'or set the PRS_BASE_URL environment variable',
+          accessToken: 'a string or an async function; or set the PRS_ACCESS_TOKEN environment variable',
+        },
+      },
+    );
+    checkClientExtras(what, options);
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     this.logger = new LevelLogger(options.logger ?? console, level);
-    if (typeof token === 'string') {
-      this.logger.addSecret(token);
-      checkHeaders({ authorization: `Bearer ${token}` }, 'the access token');
-    }
+    if (typeof token === 'string') this.logger.addSecret(token);
     checkHeaders(options.headers, '`headers`');
     const headers = (accept: string) => withHeaders({ accept }, options.headers);
     this.resolved = {
-      baseUrl: url,
-      base: url.href.replace(/\/$/, ''),
-      token,
-      timeout: checkTimeout(options.timeout ?? 60_000),
-      maxRetries: checkRetries(options.maxRetries ?? 2),
+      baseUrl: url as URL,
+      base: (url as URL).href.replace(/\/$/, ''),
+      token: token as NonNullable<ClientOptions['accessToken']>,
+      timeout: options.timeout ?? 60_000,
+      totalTimeout: options.totalTimeout ?? 0,
+      maxRetries: options.maxRetries ?? 2,
       headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
     this.ky = ky.create({
@@ -178,15 +219,22 @@ export class Transport {
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
+    const opts = req.options ?? {};
+    if (req.options !== undefined) checkRequestOptions(`${req.method} ${req.path}`, req.options);
     const url = this.url(req.path, req.query);
     const call: CallSite = { method: req.method, url };
-    const opts = req.options ?? {};
-    const timeout = checkTimeout(opts.timeout ?? this.resolved.timeout);
-    const maxRetries = checkRetries(opts.maxRetries ?? this.resolved.maxRetries);
+    const timeout = opts.timeout ?? this.resolved.timeout;
+    const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
+    const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
     checkHeaders(opts.headers, '`headers`');
     const headers = withHeaders({ ...this.resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers);
+    // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
+    const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
+    const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : (deadline ?? opts.signal);
     const token = this.resolved.token;
-    headers.authorization = `Bearer ${typeof token === 'string' ? token : await this.tokenFrom(token, call)}`;
+    headers.authorization = `Bearer ${
+      typeof token === 'string' ? token : await this.tokenFrom(token, call, signal, opts.signal, totalTimeout)
+    }`;
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
@@ -199,7 +247,7 @@ export class Transport {
       method: req.method,
       headers,
       body,
-      signal: opts.signal,
+      signal,
       timeout: timeout === 0 ? false : timeout,
       retry: retryOptions(req.method, maxRetries),
       ...(req.method === 'DELETE' && {
@@ -214,7 +262,7 @@ export class Transport {
     };
     this.logger.log('debug', `${req.method} ${url}`);
     try {
-      if (opts.signal?.aborted) throw opts.signal.reason;
+      if (signal?.aborted) throw signal.reason;
       const pending = this.ky(url, kyOptions);
       const response = await pending;
       // Read through ky, so that `timeout` covers the body as well.
@@ -222,7 +270,8 @@ export class Transport {
       this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
       return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
     } catch (error) {
-      if (!isHTTPErrorOf(error)) throw this.connectionError(call, error, opts.signal, timeout);
+      if (!isHTTPErrorOf(error))
+        throw this.connectionError(call, error, opts.signal, deadline?.aborted ? totalTimeout : undefined, timeout);
       const { status, headers: responseHeaders } = error.response;
       const location = responseHeaders.get('location');
       // A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here.
@@ -267,8 +316,15 @@ export class Transport {
   }
 
   /** What ky's failure without an answer means to the caller: their abort, a timeout, or no connection. */
-  private connectionError(call: CallSite, error: unknown, signal: AbortSignal | undefined, timeout: number): Error {
+  private connectionError(
+    call: CallSite,
+    error: unknown,
+    signal: AbortSignal | undefined,
+    totalTimeout: number | undefined,
+    timeout: number,
+  ): Error {
     if (signal?.aborted) return new APIUserAbortError(call, { cause: signal.reason });
+    if (totalTimeout !== undefined) return new APIConnectionTimeoutError(call, totalTimeout, { total: true });
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
     if (error instanceof PortfolioReportingError) return error;
     if (isNetworkError(error) || error instanceof TypeError) {
@@ -280,11 +336,20 @@ export class Transport {
     return error instanceof Error ? error : new APIConnectionError(call, String(error));
   }
 
-  private async tokenFrom(source: () => string | Promise<string>, call: CallSite): Promise<string> {
+  /** Calls the token function; the call's signal (the caller's, or the total deadline) ends the wait. */
+  private async tokenFrom(
+    source: () => string | Promise<string>,
+    call: CallSite,
+    signal: AbortSignal | undefined,
+    callerSignal: AbortSignal | undefined,
+    totalTimeout: number,
+  ): Promise<string> {
     let token: string;
     try {
-      token = await source();
+      token = await untilAborted(Promise.resolve().then(source), signal);
     } catch (error) {
+      if (callerSignal?.aborted) throw new APIUserAbortError(call, { cause: callerSignal.reason });
+      if (signal?.aborted) throw new APIConnectionTimeoutError(call, totalTimeout, { total: true });
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function threw`, { cause: error });
     }
     if (typeof token !== 'string' || token === '') {
@@ -332,22 +397,53 @@ function retryOptions(method: string, limit: number): NonNullable<KyOptions['ret
   return options;
 }
 
+/** `pending`, or a rejection with the signal's reason as soon as it aborts. */
+function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | null | undefined): Promise<T> {
+  if (!signal) return pending;
+  return new Promise<T>((resolve, reject) => {
+    const abort = () => reject(signal.reason);
+    if (signal.aborted) abort();
+    else signal.addEventListener('abort', abort, { once: true });
+    pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
+  });
+}
+
 /**
  * A fetch the caller supplied, raced with the signal ky gives it: a timeout or an abort still ends an
  * attempt whose fetch ignores its signal.
  */
 function honouringSignal(custom: typeof fetch): typeof fetch {
-  return (input, init) => {
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const pending = custom(input, init);
-    if (!signal) return pending;
-    return new Promise<Response>((resolve, reject) => {
-      const abort = () => reject(signal.reason);
-      if (signal.aborted) abort();
-      else signal.addEventListener('abort', abort, { once: true });
-      pending.then(resolve, reject).finally(() => signal.removeEventListener('abort', abort));
-    });
-  };
+  return (input, init) =>
+    untilAborted(custom(input, init), init?.signal ?? (input instanceof Request ? input.signal : undefined));
+}
+
+/** A call's options: known keys only, durations and counts by the shared rules. */
+function checkRequestOptions(what: string, options: RequestOptions): void {
+  checkKeys(what, options, REQUEST_OPTION_KEYS, 'options');
+  checkSettings(
+    what,
+    {
+      durations: { 'options.timeout': options.timeout, 'options.totalTimeout': options.totalTimeout },
+      counts: { 'options.maxRetries': options.maxRetries },
+    },
+    { note: '(nothing was sent)' },
+  );
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    throw new ValidationError(what, [{ path: 'options.signal', message: 'must be an AbortSignal' }]);
+  checkObject(what, options.headers, 'options.headers');
+  checkObject(what, options.query, 'options.query');
+}
+
+/** The client options beyond the shared settings: functions, objects and the log level. */
+function checkClientExtras(what: string, options: ClientOptions): void {
+  const wrong = (path: string, message: string) => new ValidationError(what, [{ path, message }], '');
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw wrong('fetch', 'must be a fetch function');
+  checkObject(what, options.headers, 'headers', '');
+  if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null))
+    throw wrong('logger', 'must be an object with debug/info/warn/error methods (console, say)');
+  if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
+    throw wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(options.logLevel)}`);
 }
 
 /** Request headers by lower-case name: a plain record, which fetch reads as it reads any other. */
@@ -378,23 +474,4 @@ function checkHeaders(headers: Record<string, string> | undefined, what: string)
       );
     }
   }
-}
-
-function checkTimeout(value: number): number {
-  if (!Number.isFinite(value) || value < 0) {
-    throw new PortfolioReportingError(`\`timeout\` must be a finite number of 0 or more, got ${value}`);
-  }
-  if (value > MAX_TIMEOUT_MS) {
-    throw new PortfolioReportingError(
-      `\`timeout\` must be at most ${MAX_TIMEOUT_MS} ms (about 24 days; 0 means none), got ${value}`,
-    );
-  }
-  return value;
-}
-
-function checkRetries(value: number): number {
-  if (!Number.isInteger(value) || value < 0) {
-    throw new PortfolioReportingError(`\`maxRetries\` must be a whole number of 0 or more, got ${value}`);
-  }
-  return value;
 }

@@ -8,7 +8,7 @@ import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
 import { ClientLimits } from './client-limits.js';
-import { GenericChildren, type GenericInput, GenericItems, type QueryParams } from './generic.js';
+import { GenericChildren, type GenericInput, GenericItems } from './generic.js';
 import { type ClientLegalEntities, clientLegalEntities } from './legal-entities.js';
 import { type ClientUsers, clientUsers } from './users.js';
 
@@ -33,12 +33,12 @@ export class ClientPortfolios {
    * @example
    * const portfolios = await prs.reportingEntities.portfolios.list(reportingEntityId);
    */
-  list(clientId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+  list(clientId: string, options?: RequestOptions): ListPromise<GenericResource> {
     this.api.transport.logger.log(
       'warn',
       'clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list',
     );
-    return this.children.list(clientId, params, options);
+    return this.children.list(clientId, options);
   }
 }
 
@@ -71,12 +71,12 @@ export class Clients extends GenericItems {
   }
 
   /**
-   * Lists clients, every page followed; `query` is sent as given.
+   * Lists clients, every page followed; `options.query` is sent as given.
    * @example
    * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
    */
-  list(params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    return this.api.list(() => ({ path: CLIENTS, query: params.query }), this.schema, options);
+  list(options?: RequestOptions): ListPromise<GenericResource> {
+    return this.api.list(() => ({ path: CLIENTS }), this.schema, options);
   }
 
   /**

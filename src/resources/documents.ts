@@ -86,27 +86,44 @@ export interface GenericInput {
  */
 export function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
   const issues: ValidationIssue[] = [];
-  const rels: Rels = {};
-  const sendable: Record<string, unknown> = {};
+  const relationships: Record<string, { data: Identifier | Identifier[] }> = {};
   const given = isPlainObject(input) && isPlainObject(input.relationships) ? input.relationships : {};
   for (const [name, value] of Object.entries(given)) {
-    const many = Array.isArray(value);
-    const first: unknown = many ? value[0] : value;
-    const target = isPlainObject(first) ? first.type : undefined;
-    if (typeof target === 'string' && target !== '') rels[name] = { target, many, create: 'optional' };
-    else if (many && value.length === 0) rels[name] = { target: '', many, create: 'optional' };
-    else {
-      issues.push({
-        path: `relationships.${name}`,
-        message:
-          'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK',
-      });
-      continue;
+    const path = `relationships.${name}`;
+    if (Array.isArray(value)) {
+      const ids = value.map((v, i) => genericIdentifier(v, `${path}.${i}`, issues));
+      relationships[name] = { data: ids.filter((v) => v !== undefined) };
+    } else {
+      const identifier = genericIdentifier(value, path, issues);
+      if (identifier) relationships[name] = { data: identifier };
     }
-    sendable[name] = value;
   }
-  const body = isPlainObject(input) ? { ...input, relationships: sendable } : input;
-  return withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, rels, id));
+  const body = isPlainObject(input) ? { ...input, relationships: undefined } : input;
+  const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
+  if (Object.keys(relationships).length) doc.data.relationships = relationships;
+  return doc;
+}
+
+interface Identifier {
+  type: string;
+  id: string;
+}
+
+/** `{ type, id }` of an undocumented relationship, sent as given: no table says what its type must be. */
+function genericIdentifier(value: unknown, path: string, issues: ValidationIssue[]): Identifier | undefined {
+  if (!isPlainObject(value)) {
+    issues.push({
+      path,
+      message:
+        'must be { type, id } or an array of them: the target type of an undocumented relationship is not known to the SDK',
+    });
+    return undefined;
+  }
+  const { type, id } = value;
+  if (typeof type !== 'string' || type === '')
+    issues.push({ path: `${path}.type`, message: 'must be a non-empty string' });
+  if (typeof id !== 'string' || id === '') issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
+  return typeof type === 'string' && type !== '' && typeof id === 'string' && id !== '' ? { type, id } : undefined;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {

@@ -1,9 +1,9 @@
 /**
  * Items and collections of resources whose shapes the reference does not show (clients, reporting entities,
- * portfolios): decoded as generic resources, query parameters passed through, bodies sent as given.
+ * portfolios): decoded as generic resources, query parameters passed through (`options.query`), bodies sent as given.
  */
 
-import { type API, type Body, type Query, segment } from '../core/api.js';
+import type { API, Body } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type GenericResource, genericResource } from '../schemas/generic.js';
@@ -11,12 +11,6 @@ import { Children, Items } from './calls.js';
 import { type GenericInput, genericDocument } from './documents.js';
 
 export type { GenericInput, GenericRelationshipInput } from './documents.js';
-
-/** Query parameters passed through as given (`{ query: { … } }`), for endpoints whose parameters are not shown. */
-export interface QueryParams {
-  /** Sent as the query string as given, e.g. `{ 'page[size]': 50 }`. */
-  query?: Query;
-}
 
 /** Generic items at `<base>/:id`: `prs.clients`, `prs.reportingEntities`, `prs.portfolios`. */
 export class GenericItems {
@@ -37,16 +31,12 @@ export class GenericItems {
   }
 
   /**
-   * Retrieves one resource; `query` is sent as given.
+   * Retrieves one resource; `options.query` is sent as given (the reference shows no parameters).
    * @example
-   * const client = await prs.clients.retrieve(clientId);
+   * const client = await prs.clients.retrieve(clientId, { headers: { 'X-Trace': 'abc' } });
    */
-  retrieve(id: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<GenericResource> {
-    const target = () => ({
-      path: `${this.spec.base}/${segment(`${this.spec.label}.retrieve`, 'id', id)}`,
-      query: params.query,
-    });
-    return this.api.retrieve(target, genericResource, options);
+  retrieve(id: string, options?: RequestOptions): APIPromise<GenericResource> {
+    return this.items.retrieve(id, options);
   }
 
   /**
@@ -72,25 +62,18 @@ export class GenericItems {
 export class GenericChildren {
   private readonly children: Children<GenericResource, GenericInput>;
 
-  constructor(
-    private readonly api: API,
-    private readonly spec: { label: string; parent: string; parentId: string; child: string; type: string },
-  ) {
+  constructor(api: API, spec: { label: string; parent: string; parentId: string; child: string; type: string }) {
     const create = (what: string, input: GenericInput) => genericDocument(what, input, spec.type);
     this.children = new Children(api, { ...spec, schema: genericResource, create });
   }
 
   /**
-   * Lists the resources under a parent, every page followed; `query` is sent as given.
+   * Lists the resources under a parent, every page followed; `options.query` is sent as given.
    * @example
-   * const entities = await prs.clients.reportingEntities.list(clientId);
+   * const entities = await prs.clients.reportingEntities.list(clientId, { query: { 'page[size]': 50 } });
    */
-  list(parentId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
-    const target = () => ({
-      path: `${this.spec.parent}/${segment(`${this.spec.label}.list`, this.spec.parentId, parentId)}/${this.spec.child}`,
-      query: params.query,
-    });
-    return this.api.list(target, genericResource, options);
+  list(parentId: string, options?: RequestOptions): ListPromise<GenericResource> {
+    return this.children.list(parentId, options);
   }
 
   /**

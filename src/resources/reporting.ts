@@ -7,7 +7,6 @@ import { type API, segment } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import { type GenericResource, genericResource, performanceData } from '../schemas/generic.js';
-import type { QueryParams } from './generic.js';
 
 /** What `performance.retrieve` resolves to: the `data` member as sent (its shape is not shown). */
 export type PerformanceData = z.infer<typeof performanceData>;
@@ -17,15 +16,14 @@ export class Performance {
   constructor(private readonly api: API) {}
 
   /**
-   * Retrieves the performance of a reporting entity; `query` (e.g. a date range) is sent as given. Resolves to
-   * the `data` member: one generic resource or a list of them.
+   * Retrieves the performance of a reporting entity; `options.query` (e.g. a date range) is sent as given.
+   * Resolves to the `data` member: one generic resource or a list of them.
    * @example
    * const performance = await prs.performance.retrieve(reportingEntityId, { query: { fromDate: '2024-01-01', toDate: '2024-12-31' } });
    */
-  retrieve(reportingEntityId: string, params: QueryParams = {}, options?: RequestOptions): APIPromise<PerformanceData> {
+  retrieve(reportingEntityId: string, options?: RequestOptions): APIPromise<PerformanceData> {
     const target = () => ({
       path: `/api/v2/performance/reporting-entities/${segment('performance.retrieve', 'reportingEntityId', reportingEntityId)}`,
-      query: params.query,
     });
     return this.api.retrieve(target, performanceData, options);
   }
@@ -36,14 +34,13 @@ export class CustodianHoldings {
   constructor(private readonly api: API) {}
 
   /**
-   * Lists the custodian holdings of a legal entity, every page followed; `query` is sent as given.
+   * Lists the custodian holdings of a legal entity, every page followed; `options.query` is sent as given.
    * @example
    * const holdings = await prs.custodianHoldings.list(legalEntityId);
    */
-  list(legalEntityId: string, params: QueryParams = {}, options?: RequestOptions): ListPromise<GenericResource> {
+  list(legalEntityId: string, options?: RequestOptions): ListPromise<GenericResource> {
     const target = () => ({
       path: `/api/v2/custodian-holdings/legal-entities/${segment('custodianHoldings.list', 'legalEntityId', legalEntityId)}`,
-      query: params.query,
     });
     return this.api.list(target, genericResource, options);
   }

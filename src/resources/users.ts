@@ -85,10 +85,10 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
    */
   override create(
     userId: string,
-    input: InviteCreateInput = {},
+    input?: InviteCreateInput,
     options?: RequestOptions,
   ): APIPromise<Invite, { created: boolean }> {
-    return super.create(userId, input, options);
+    return super.create(userId, input ?? {}, options);
   }
 
   /**

@@ -40,7 +40,7 @@ export interface Rel<
   create: C;
   /**
    * Families whose kinds stand for the target (`['asset', 'instrument']`: a `bond-asset` or a
-   * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent as `target`.
+   * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent with its own type.
    */
   family?: readonly string[];
 }

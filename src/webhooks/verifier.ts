@@ -4,6 +4,8 @@
  * entries with a configured `whsec_` secret.
  */
 import { PortfolioReportingError } from '../core/error-base.js';
+import { checkKeys, checkSettings } from '../core/settings.js';
+import { ValidationError } from '../core/validation-error.js';
 import { type DeliveryHeaders, readBody, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
 import { concat, decodeBase64, utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
@@ -42,6 +44,18 @@ export interface WebhookVerifierOptions {
 }
 
 const KEYS_PATH = '/v2/webhooks/keys';
+const VERIFIER_OPTION_KEYS = [
+  'baseUrl',
+  'fetch',
+  'accessToken',
+  'loadKeys',
+  'toleranceSeconds',
+  'secret',
+  'versions',
+  'keysMaxAge',
+  'keysCooldown',
+  'keysTimeout',
+];
 const ECDSA = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 /**
@@ -58,6 +72,29 @@ export class WebhookVerifier {
   private hmacKey: Promise<CryptoKey> | undefined;
 
   constructor(options: WebhookVerifierOptions) {
+    const what = 'new WebhookVerifier()';
+    checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options');
+    // The settings it shares with the client are checked by the client's own rules and messages.
+    checkSettings(
+      what,
+      {
+        baseUrl: options.loadKeys ? undefined : options.baseUrl,
+        accessToken: options.accessToken,
+        durations: {
+          keysMaxAge: options.keysMaxAge,
+          keysCooldown: options.keysCooldown,
+          keysTimeout: options.keysTimeout,
+        },
+      },
+      options.loadKeys
+        ? {}
+        : {
+            required: ['baseUrl'],
+            hints: { baseUrl: 'the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys' },
+          },
+    );
+    if (options.fetch !== undefined && typeof options.fetch !== 'function')
+      throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
     this.tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
     this.versions = new Set(options.versions ?? ['v1a']);
     for (const version of this.versions) {
@@ -231,19 +268,8 @@ function keySource(options: WebhookVerifierOptions): {
   source: string;
 } {
   if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
-  if (!options.baseUrl) {
-    throw new PortfolioReportingError(
-      'WebhookVerifier needs `baseUrl` (the keys come from {baseUrl}/v2/webhooks/keys) or `loadKeys`.',
-    );
-  }
-  let url: URL;
-  try {
-    url = new URL(options.baseUrl.replace(/\/+$/, '') + KEYS_PATH);
-  } catch {
-    throw new PortfolioReportingError(
-      `WebhookVerifier: the base URL "${options.baseUrl}" is not an absolute URL (e.g. https://reporting.example.com).`,
-    );
-  }
+  // Checked by `checkSettings` in the constructor: an http(s) URL without credentials, query or fragment.
+  const url = new URL((options.baseUrl as string).replace(/\/+$/, '') + KEYS_PATH);
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const token = options.accessToken;
   const source = `GET ${url.href}`;

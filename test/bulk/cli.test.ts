@@ -108,7 +108,9 @@ describe('help and usage', () => {
     );
     const noToken = await cli(['load', 'instruments', rows, '--base-url', server.url], { env: {} });
     expect(noToken.code).toBe(2);
-    expect(noToken.stderr).toContain('error: No access token');
+    expect(noToken.stderr).toBe(
+      'error: portfolio-reporting load: PRS_ACCESS_TOKEN: is required (set the PRS_ACCESS_TOKEN environment variable to your access token)\nRun portfolio-reporting --help for usage.\n',
+    );
     expect((await cli(['load', 'instruments', rows, '--dry-run'], { env: {} })).code).toBe(0);
     expect(server.log.requests).toBe(0);
   });

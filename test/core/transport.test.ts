@@ -213,19 +213,21 @@ describe('construction errors', () => {
     vi.stubEnv('PRS_BASE_URL', '');
     vi.stubEnv('PRS_ACCESS_TOKEN', '');
     try {
-      expect(() => new PortfolioReporting({ accessToken: 't' })).toThrow(/No base URL: pass `baseUrl`.*PRS_BASE_URL/);
+      expect(() => new PortfolioReporting({ accessToken: 't' })).toThrow(
+        'new PortfolioReporting(): baseUrl: is required (or set the PRS_BASE_URL environment variable)',
+      );
       expect(() => new PortfolioReporting({ baseUrl: 'https://x.example' })).toThrow(
-        /No access token: pass `accessToken`.*PRS_ACCESS_TOKEN/,
+        'new PortfolioReporting(): accessToken: is required (a string or an async function; or set the PRS_ACCESS_TOKEN environment variable)',
       );
       expect(() => new PortfolioReporting({ baseUrl: '/api', accessToken: 't' })).toThrow(
-        'The base URL "/api" is not an absolute URL',
+        'baseUrl: must be an absolute http:// or https:// URL (e.g. https://reporting.example.com), got "/api"',
       );
       expect(() => new PortfolioReporting({ baseUrl: 'reporting.example.com', accessToken: 't' })).toThrow(
         PortfolioReportingError,
       );
       // `localhost:3000` parses as a URL with the scheme `localhost:`: still not an http(s) base URL.
       expect(() => new PortfolioReporting({ baseUrl: 'localhost:3000', accessToken: 't' })).toThrow(
-        'The base URL "localhost:3000" is not an absolute URL',
+        'baseUrl: must be an absolute http:// or https:// URL (e.g. https://reporting.example.com), got "localhost:3000"',
       );
     } finally {
       vi.unstubAllEnvs();
@@ -237,7 +239,7 @@ describe('construction errors', () => {
       '`headers`: the "X-Key" header cannot be sent (an invalid name, or a line break or other control character in the value)',
     );
     expect(() => new PortfolioReporting({ baseUrl: server.url, accessToken: 'tok\r\nen' })).toThrow(
-      'the access token: the "authorization" header cannot be sent',
+      'new PortfolioReporting(): accessToken: holds a character a header cannot carry (a line break or other control character)',
     );
     const error = await client(server.url)
       .instruments.retrieve('i1', { headers: { 'X-Call': 'a\u0000b' } })
@@ -261,20 +263,20 @@ describe('construction errors', () => {
 
   it('refuses negative or fractional retry counts and timeouts, per client and per call', async () => {
     expect(() => client(server.url, { maxRetries: -1 })).toThrow(
-      '`maxRetries` must be a whole number of 0 or more, got -1',
+      'new PortfolioReporting(): maxRetries: must be a whole number, 0 or more, got number -1',
     );
     expect(() => client(server.url, { maxRetries: 1.5 })).toThrow(
-      '`maxRetries` must be a whole number of 0 or more, got 1.5',
+      'maxRetries: must be a whole number, 0 or more, got number 1.5',
     );
     expect(() => client(server.url, { timeout: Number.NaN })).toThrow(
-      '`timeout` must be a finite number of 0 or more, got NaN',
+      'timeout: must be a finite number of milliseconds, 0 or more, got number NaN',
     );
     const prs = client(server.url);
     await expect(prs.instruments.retrieve('i1', { maxRetries: -2 })).rejects.toThrow(
-      '`maxRetries` must be a whole number of 0 or more, got -2',
+      'GET /api/v3/instruments/i1: options.maxRetries: must be a whole number, 0 or more, got number -2 (nothing was sent)',
     );
     await expect(prs.instruments.retrieve('i1', { timeout: -5 })).rejects.toThrow(
-      '`timeout` must be a finite number of 0 or more, got -5',
+      'options.timeout: must be a finite number of milliseconds, 0 or more, got number -5',
     );
     expect(server.requests).toHaveLength(0);
   });

@@ -57,17 +57,17 @@ const id = fc.string({ unit: 'binary', minLength: 1 });
 /** One relationship in each accepted form (an id, a pair, a returned resource), with the identifier it becomes. */
 function relationship(r: Rel): fc.Arbitrary<{ given: unknown; identifier: { type: string; id: string } }> {
   const resourceTypes = [r.target, ...(r.family ?? []).map((family) => `some-kind-${family}`)];
-  return fc
-    .tuple(id, fc.constantFrom(...resourceTypes))
-    .chain(([value, resourceType]) =>
-      fc
-        .constantFrom<unknown>(
-          value,
-          { type: r.target, id: value },
-          { id: value, type: resourceType, attributes: { name: 'returned by the SDK' }, relationships: {} },
-        )
-        .map((given) => ({ given, identifier: { type: r.target, id: value } })),
-    );
+  return fc.tuple(id, fc.constantFrom(...resourceTypes)).chain(([value, resourceType]) =>
+    fc.constantFrom<{ given: unknown; identifier: { type: string; id: string } }>(
+      // A bare id gets the documented target type; a pair or a returned resource keeps its own.
+      { given: value, identifier: { type: r.target, id: value } },
+      { given: { type: resourceType, id: value }, identifier: { type: resourceType, id: value } },
+      {
+        given: { id: value, type: resourceType, attributes: { name: 'returned by the SDK' }, relationships: {} },
+        identifier: { type: resourceType, id: value },
+      },
+    ),
+  );
 }
 
 function relationships(

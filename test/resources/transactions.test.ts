@@ -42,7 +42,7 @@ describe('transactions.create', () => {
     else expect.unreachable('narrowed to equity-trade-transaction');
   });
 
-  it('accepts resources the SDK returned for relationships and sends their family type', async () => {
+  it('accepts resources the SDK returned for relationships and sends their own type and id', async () => {
     echoCreated();
     const bondAsset = { id: 'ast9', type: 'bond-asset', attributes: {} };
     const counterpart = { id: 'tx0', type: 'cash-transfer-transaction', attributes: {} };
@@ -57,10 +57,10 @@ describe('transactions.create', () => {
       relationships: { account: 'acc2', counterpartyTransaction: counterpart },
     });
     const [coupon, transfer] = ctx.server.requests.map((r) => jsonBody(r) as { data: { relationships: unknown } });
-    expect(coupon?.data.relationships).toEqual({ ...heldRels, asset: { data: { type: 'asset', id: 'ast9' } } });
+    expect(coupon?.data.relationships).toEqual({ ...heldRels, asset: { data: { type: 'bond-asset', id: 'ast9' } } });
     expect(transfer?.data.relationships).toEqual({
       account: { data: { type: 'account', id: 'acc2' } },
-      counterpartyTransaction: { data: { type: 'transaction', id: 'tx0' } },
+      counterpartyTransaction: { data: { type: 'cash-transfer-transaction', id: 'tx0' } },
     });
   });
 
@@ -255,7 +255,7 @@ describe('transactions.create', () => {
           attributes,
           relationships: {
             account: { data: { type: 'account', id: 'acc1' } },
-            instrument: { data: { type: 'instrument', id: 'pmf1' } },
+            instrument: { data: { type: 'private-market-fund-commitment-based-instrument', id: 'pmf1' } },
           },
         },
       });

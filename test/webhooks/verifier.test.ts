@@ -328,8 +328,12 @@ describe('WebhookVerifier: refusals', () => {
   });
 
   it('rejects malformed arguments to the constructor', () => {
-    expect(() => new WebhookVerifier({})).toThrow('WebhookVerifier needs `baseUrl`');
-    expect(() => new WebhookVerifier({ baseUrl: 'reporting.example.com' })).toThrow('is not an absolute URL');
+    expect(() => new WebhookVerifier({})).toThrow(
+      'new WebhookVerifier(): baseUrl: is required (the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys)',
+    );
+    expect(() => new WebhookVerifier({ baseUrl: 'reporting.example.com' })).toThrow(
+      'new WebhookVerifier(): baseUrl: must be an absolute http:// or https:// URL (e.g. https://reporting.example.com), got "reporting.example.com"',
+    );
     expect(() => new WebhookVerifier({ baseUrl: BASE, versions: ['v1'] })).toThrow('`v1` is the symmetric scheme');
     expect(() => new WebhookVerifier({ baseUrl: BASE, toleranceSeconds: -1 })).toThrow(
       '`toleranceSeconds` must be a finite number of 0 or more, got -1',

@@ -1,0 +1,139 @@
+/**
+ * The one check of every object argument's keys, and of the settings the client, the webhook verifier, the
+ * bulk runner and the command line share (base URL, token, timeouts, retry counts): the same rules, the
+ * same messages, wherever a setting is given. A JavaScript caller has no compiler to tell them a misspelled
+ * or misplaced option went nowhere, so nothing unknown is ignored.
+ */
+import { describe } from './describe.js';
+import { ValidationError, type ValidationIssue } from './validation-error.js';
+
+/**
+ * Refuses `value` unless it is undefined or a plain object whose own keys are all in `known`; the error
+ * names each unknown key and lists the accepted ones. `name` is how the argument is called in the message.
+ */
+export function checkKeys(what: string, value: unknown, known: readonly string[], name: string): void {
+  if (value === undefined) return;
+  checkObject(what, value, name);
+  let issues: ValidationIssue[] | undefined;
+  for (const key of Object.keys(value as object)) {
+    if (!known.includes(key)) {
+      issues ??= [];
+      issues.push({
+        path: name ? `${name}.${key}` : key,
+        message: `is not known here (accepted: ${known.join(', ')})`,
+      });
+    }
+  }
+  if (issues) throw new ValidationError(what, issues);
+}
+
+/** Refuses a `value` that is neither undefined nor a plain object (an array, a string, null). */
+export function checkObject(what: string, value: unknown, name: string, note?: string): void {
+  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+    throw new ValidationError(what, [{ path: name, message: `must be an object, got ${describe(value)}` }], note);
+}
+
+/** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
+export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
+
+/** The settings shared by the client, the verifier, the bulk runner and the command line. */
+export interface Settings {
+  baseUrl?: unknown;
+  accessToken?: unknown;
+  /** Any number of millisecond durations, by name: `timeout`, `totalTimeout`, `keysTimeout`… */
+  durations?: Record<string, unknown>;
+  /** Any number of retry counts, by name: `maxRetries`. */
+  counts?: Record<string, unknown>;
+}
+
+/** How a setting is named in messages (`--base-url` on the command line) and what to do when it is missing. */
+export interface SettingLabels {
+  baseUrl?: string;
+  accessToken?: string;
+  /** Settings that must be present: `baseUrl`, `accessToken`. */
+  required?: readonly ('baseUrl' | 'accessToken')[];
+  /** Ends the message: `(nothing was sent)` for a call's options; nothing for a constructor's (the default). */
+  note?: string;
+  /** Appended to the "is required" message of a missing setting, e.g. `or set PRS_BASE_URL`. */
+  hints?: { baseUrl?: string; accessToken?: string };
+}
+
+/**
+ * Checks the shared settings and returns the base URL parsed (its trailing slashes dropped), throwing one
+ * `ValidationError` with every broken rule. Undefined settings are skipped unless `required`.
+ */
+export function checkSettings(what: string, settings: Settings, labels: SettingLabels = {}): { baseUrl?: URL } {
+  const issues: ValidationIssue[] = [];
+  const required = labels.required ?? [];
+  const missing = (key: 'baseUrl' | 'accessToken') =>
+    issues.push({
+      path: labels[key] ?? key,
+      message: `is required${labels.hints?.[key] ? ` (${labels.hints[key]})` : ''}`,
+    });
+  let baseUrl: URL | undefined;
+  if (settings.baseUrl === undefined || settings.baseUrl === '') {
+    if (required.includes('baseUrl')) missing('baseUrl');
+  } else {
+    const checked = parseBaseUrl(settings.baseUrl);
+    if (typeof checked === 'string') issues.push({ path: labels.baseUrl ?? 'baseUrl', message: checked });
+    else baseUrl = checked;
+  }
+  const token = settings.accessToken;
+  if (token === undefined || token === '') {
+    if (required.includes('accessToken')) missing('accessToken');
+  } else if (typeof token === 'string') {
+    // A value fetch would refuse (a line break, say) reads as a network failure later: refused here, never shown.
+    if (!isHeaderValue(token))
+      issues.push({
+        path: labels.accessToken ?? 'accessToken',
+        message: 'holds a character a header cannot carry (a line break or other control character)',
+      });
+  } else if (typeof token !== 'function') {
+    issues.push({
+      path: labels.accessToken ?? 'accessToken',
+      message: `must be a string or a function returning one, got ${typeof token}`,
+    });
+  }
+  for (const [name, value] of Object.entries(settings.durations ?? {})) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
+      issues.push({
+        path: name,
+        message: `must be a finite number of milliseconds, 0 or more, got ${describe(value)}`,
+      });
+    else if (value > MAX_TIMEOUT_MS)
+      issues.push({ path: name, message: `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${value}` });
+  }
+  for (const [name, value] of Object.entries(settings.counts ?? {})) {
+    if (value === undefined) continue;
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
+      issues.push({ path: name, message: `must be a whole number, 0 or more, got ${describe(value)}` });
+  }
+  if (issues.length) throw new ValidationError(what, issues, labels.note ?? '');
+  return baseUrl ? { baseUrl } : {};
+}
+
+/** The base URL as a URL, or why it is not one: http(s), absolute, no credentials, query or fragment. */
+function parseBaseUrl(value: unknown): URL | string {
+  const example = '(e.g. https://reporting.example.com)';
+  if (typeof value !== 'string') return `must be a string ${example}, got ${describe(value)}`;
+  // `new URL('localhost:3000')` parses (scheme `localhost:`), so the scheme is checked too.
+  const url = URL.canParse(value) ? new URL(value) : undefined;
+  if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
+    return `must be an absolute http:// or https:// URL ${example}, got ${describe(value)}`;
+  if (url.username || url.password)
+    return 'must not carry credentials (user:password@); pass the token as `accessToken`';
+  if (url.search || url.hash || value.includes('?') || value.includes('#'))
+    return `must not carry a query or fragment ${example}, got ${describe(value)}`;
+  url.pathname = url.pathname.replace(/\/+$/, '');
+  return url;
+}
+
+function isHeaderValue(value: string): boolean {
+  try {
+    new Headers([['authorization', `Bearer ${value}`]]);
+    return true;
+  } catch {
+    return false;
+  }
+}
