@@ -117,6 +117,6 @@ export class PortfolioReporting {
    * const clients = await prs.request({ method: 'GET', path: '/api/v2/clients' });
    */
   request(req: RawRequest, options?: RequestOptions): APIPromise<unknown> {
-    return this._api.raw({ ...req, options });
+    return this._api.raw(req, options, 'prs.request');
   }
 }

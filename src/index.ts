@@ -23,6 +23,7 @@ export {
   PermissionDeniedError,
   PortfolioReportingError,
   RateLimitError,
+  RedirectError,
   ResponseValidationError,
   type ServiceErrorEntry,
   UnprocessableEntityError,

@@ -4,8 +4,10 @@
  */
 import * as z from 'zod/mini';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
+import { describe } from './describe.js';
 import { type CallSite, PortfolioReportingError, ResponseValidationError, ValidationError } from './errors.js';
 import { decode } from './jsonapi.js';
+import { checkKeys } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
 export type Query = TransportRequest['query'];
@@ -130,11 +132,19 @@ export class API {
     return this.send('DELETE', target, options);
   }
 
-  /** The escape hatch: any method and path, parsed JSON back (undefined for 204). */
-  raw(req: TransportRequest): APIPromise<unknown> {
+  /**
+   * The escape hatch: any method and path, parsed JSON back (undefined for 204). `caller` names a public
+   * entry (`prs.request`) whose request object is checked key by key, as a caller gave it.
+   */
+  raw(req: Omit<TransportRequest, 'options'>, options?: RequestOptions, caller?: string): APIPromise<unknown> {
     return APIPromise.defer(() => {
-      const { query } = withOptionsQuery(() => ({ path: req.path, query: req.query }), req.options);
-      return this.transport.send({ ...req, query }).then(({ body, response }) => ({ data: body, response }));
+      if (caller) checkKeys(caller, req, RAW_REQUEST_KEYS, 'request');
+      if (caller && !RAW_METHODS.includes(req.method))
+        throw new ValidationError('prs.request', [
+          { path: 'method', message: `must be one of ${RAW_METHODS.join(', ')}, got ${describe(req.method)}` },
+        ]);
+      const { query } = withOptionsQuery(() => ({ path: req.path, query: req.query }), options);
+      return this.transport.send({ ...req, query, options }).then(({ body, response }) => ({ data: body, response }));
     });
   }
 
@@ -235,11 +245,19 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
   return url.href;
 }
 
-/** Encodes a path segment, refusing an empty id before anything is sent. */
+const RAW_REQUEST_KEYS = ['method', 'path', 'query', 'body'];
+const RAW_METHODS: readonly string[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE'];
+
+/**
+ * Encodes an id as exactly one path segment, refusing before anything is sent what cannot be one: an empty
+ * id, and `.` or `..`, which a URL parser resolves as "this" and "the parent" segment whatever their encoding
+ * (`accounts.delete('..')` would otherwise be `DELETE /api/v2/`).
+ */
 export function segment(what: string, name: string, value: unknown): string {
-  if (typeof value !== 'string' || value === '') {
+  if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
+    const got = value === '' ? 'an empty string' : typeof value === 'string' ? JSON.stringify(value) : typeof value;
     throw new ValidationError(what, [
-      { path: name, message: `must be a non-empty string id, got ${value === '' ? 'an empty string' : typeof value}` },
+      { path: name, message: `must be a non-empty string id other than "." and "..", got ${got}` },
     ]);
   }
   return encodeURIComponent(value);

@@ -4,6 +4,8 @@
  * classes (each `branded(...)` call is a statement a bundler must keep once its module is imported).
  */
 
+import { redact } from './secrets.js';
+
 const BRAND = Symbol.for('portfolio-reporting.error');
 
 /** Gives a class the cross-copy `instanceof`; exported for error classes beside the core (webhooks). */
@@ -30,5 +32,9 @@ export function branded<T extends abstract new (...args: never[]) => Error>(cls:
  */
 export class PortfolioReportingError extends Error {
   override name = 'PortfolioReportingError';
+  /** The message is masked once, here: every credential the SDK knows of, in any encoding (see secrets.ts). */
+  constructor(message?: string, options?: ErrorOptions) {
+    super(message === undefined ? message : redact(message), options);
+  }
 }
 branded(PortfolioReportingError, 'PortfolioReportingError');

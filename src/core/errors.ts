@@ -3,6 +3,7 @@
  * loaded): each class checks a `Symbol.for` brand rather than its own prototype chain.
  */
 import { branded, PortfolioReportingError } from './error-base.js';
+import { redact, redactBody } from './secrets.js';
 import type { ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
@@ -58,9 +59,9 @@ export class APIError extends PortfolioReportingError {
     this.errors = errors;
     this.headers = headers;
     this.method = call.method;
-    this.url = call.url;
+    this.url = redact(call.url);
     this.requestId = requestId;
-    this.body = body;
+    this.body = redact(body);
   }
 }
 branded(APIError, 'APIError');
@@ -161,6 +162,26 @@ export class APIConnectionTimeoutError extends APIConnectionError {
 }
 branded(APIConnectionTimeoutError, 'APIConnectionTimeoutError');
 
+/**
+ * The service answered with a redirect the SDK does not follow: to another origin (your token, headers and
+ * body never leave the base URL's origin), a redirect of a write other than 303, or too many in a row.
+ * @example
+ * catch (e) { if (e instanceof RedirectError) console.log(e.status, e.location) }
+ */
+export class RedirectError extends PortfolioReportingError {
+  override name = 'RedirectError';
+  /** The HTTP status of the redirect, e.g. 307 (0 when the platform followed it itself: a browser). */
+  readonly status: number;
+  /** Where it pointed (absolute). */
+  readonly location: string;
+  constructor(call: CallSite, status: number, location: string, why: string) {
+    super(`${call.method} ${call.url}: ${why}`);
+    this.status = status;
+    this.location = location;
+  }
+}
+branded(RedirectError, 'RedirectError');
+
 /** The caller's `signal` aborted the call. @example catch (e) { if (e instanceof APIUserAbortError) return } */
 export class APIUserAbortError extends PortfolioReportingError {
   override name = 'APIUserAbortError';
@@ -187,7 +208,8 @@ export class ResponseValidationError extends PortfolioReportingError {
         issues.map((i) => `${i.path}: ${i.message}`).join('; '),
     );
     this.issues = issues;
-    this.body = body;
+    // An HTML error page or a JSON document may echo a credential (an `Authorization` header, say).
+    this.body = redactBody(body);
   }
 }
 branded(ResponseValidationError, 'ResponseValidationError');

@@ -1,3 +1,5 @@
+import { redact, rememberSecret } from './secrets.js';
+
 /** Levels in increasing severity; `off` silences the SDK. */
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'off';
 
@@ -13,14 +15,10 @@ export interface Logger {
   error(message: string, ...rest: unknown[]): void;
 }
 
-/** Secrets shorter than this are not searched for in text (see `addSecret`). */
-const MIN_SECRET_LENGTH = 6;
-
 const RANK: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, off: 100 };
 
 /** Writes only at or above `level`, and redacts every secret the transport knows of from each line. */
 export class LevelLogger {
-  private readonly secrets = new Set<string>();
   constructor(
     private readonly sink: Logger,
     private readonly level: LogLevel,
@@ -28,9 +26,7 @@ export class LevelLogger {
 
   /** Remember a credential so that no log line ever carries it. */
   addSecret(secret: string): void {
-    // A very short "token" (a test's `'t'`) would turn every matching letter of every line into `***`; such a
-    // value is no credential worth hiding, and `Bearer …` is still redacted by pattern.
-    if (secret.length >= MIN_SECRET_LENGTH) this.secrets.add(secret);
+    rememberSecret(secret);
   }
 
   enabled(level: Exclude<LogLevel, 'off'>): boolean {
@@ -43,9 +39,6 @@ export class LevelLogger {
   }
 
   redact(text: string): string {
-    // A backslash ends a token too: in JSON text, `"Bearer x"` inside a string is written `\"Bearer x\"`.
-    let out = text.replace(/(bearer\s+)[^\s"',\\]+/gi, '$1***');
-    for (const secret of this.secrets) out = out.split(secret).join('***');
-    return out;
+    return redact(text);
   }
 }

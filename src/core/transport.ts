@@ -4,6 +4,7 @@
  * policy of API.md, error mapping and logging.
  */
 import ky, { HTTPError, isNetworkError, isTimeoutError, type KyInstance, type Options as KyOptions } from 'ky';
+import { describe } from './describe.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -11,11 +12,13 @@ import {
   type CallSite,
   makeAPIError,
   PortfolioReportingError,
+  RedirectError,
   ResponseValidationError,
   ValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
+import { isCredentialHeader, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings } from './settings.js';
 
 /**
@@ -102,6 +105,8 @@ export interface TransportRequest {
   /** `jsonapi` (default) or plain `json` (the webhook keys endpoint). */
   accept?: 'jsonapi' | 'json';
   options?: RequestOptions | undefined;
+  /** Redirects followed so far to reach this request (internal). */
+  redirects?: number;
 }
 
 /** What came back: the final response, its parsed body, and whether a redirect was followed. */
@@ -117,6 +122,16 @@ export interface TransportResponse {
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
+/** Redirects followed in a row before a call gives up. */
+const MAX_REDIRECTS = 5;
+/**
+ * Whether fetch here hands a redirect back to be read (`redirect: 'manual'`): Node, Deno, Bun and edge workers
+ * do; a browser page or worker answers with an unreadable opaque redirect, so there fetch follows and the final
+ * URL's origin is checked instead.
+ */
+const MANUAL_REDIRECTS =
+  typeof (globalThis as { document?: unknown }).document === 'undefined' &&
+  typeof (globalThis as { importScripts?: unknown }).importScripts !== 'function';
 /** ky's names of the methods whose retries it may consider; which of them are retried is `shouldRetry`'s rule. */
 const RETRY_METHODS = ['get', 'patch', 'put', 'delete', 'post'];
 
@@ -134,6 +149,8 @@ interface Resolved {
   timeout: number;
   totalTimeout: number;
   maxRetries: number;
+  /** The static token and the values of credential headers (`x-api-key`…): masked in every error and log line. */
+  credentials: string[];
   /** The headers every request starts from (Accept, then the client's own), per accepted media type. */
   headers: { jsonapi: HeaderRecord; json: HeaderRecord };
 }
@@ -170,8 +187,11 @@ export class Transport {
     checkClientExtras(what, options);
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     this.logger = new LevelLogger(options.logger ?? console, level);
-    if (typeof token === 'string') this.logger.addSecret(token);
     checkHeaders(options.headers, '`headers`');
+    // The credentials this client always sends, marked used on every request so that they stay masked.
+    const credentials = credentialValues(options.headers);
+    if (typeof token === 'string') credentials.push(token);
+    for (const secret of credentials) rememberSecret(secret);
     const headers = (accept: string) => withHeaders({ accept }, options.headers);
     this.resolved = {
       baseUrl: url as URL,
@@ -180,6 +200,7 @@ export class Transport {
       timeout: options.timeout ?? 60_000,
       totalTimeout: options.totalTimeout ?? 0,
       maxRetries: options.maxRetries ?? 2,
+      credentials,
       headers: { jsonapi: headers(ACCEPT_JSONAPI), json: headers('application/json') },
     };
     this.ky = ky.create({
@@ -209,8 +230,23 @@ export class Transport {
     return this.resolved.base;
   }
 
-  url(path: string, query?: TransportRequest['query']): string {
-    const url = /^https?:\/\//.test(path) ? new URL(path) : new URL(this.resolved.base + path);
+  /**
+   * The URL of a path below the base URL (starting with a single `/`) or of an absolute URL on its origin.
+   * Anything else would send the token elsewhere: a `ValidationError`, nothing sent.
+   */
+  url(path: string, query?: TransportRequest['query'], what = 'request'): string {
+    const origin = this.resolved.baseUrl.origin;
+    let url: URL | undefined;
+    if (typeof path === 'string' && /^https?:\/\//i.test(path)) url = URL.canParse(path) ? new URL(path) : undefined;
+    else if (typeof path === 'string' && /^\/(?![/\\])/.test(path)) url = new URL(this.resolved.base + path);
+    if (url?.origin !== origin) {
+      throw new ValidationError(what, [
+        {
+          path: 'path',
+          message: `must start with a single "/" (a path below the base URL) or be an absolute URL on ${origin}, got ${describe(path)}`,
+        },
+      ]);
+    }
     if (query) {
       for (const [key, value] of Object.entries(query))
         if (value !== undefined) url.searchParams.set(key, String(value));
@@ -220,20 +256,23 @@ export class Transport {
 
   async send(req: TransportRequest): Promise<TransportResponse> {
     const opts = req.options ?? {};
-    if (req.options !== undefined) checkRequestOptions(`${req.method} ${req.path}`, req.options);
-    const url = this.url(req.path, req.query);
+    const what = `${req.method} ${req.path}`;
+    if (req.options !== undefined) checkRequestOptions(what, req.options);
+    const url = this.url(req.path, req.query, what);
     const call: CallSite = { method: req.method, url };
     const timeout = opts.timeout ?? this.resolved.timeout;
     const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
     const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
     checkHeaders(opts.headers, '`headers`');
+    for (const secret of this.resolved.credentials) rememberSecret(secret);
+    if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
     const headers = withHeaders({ ...this.resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers);
     // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
     const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
     const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : (deadline ?? opts.signal);
     const token = this.resolved.token;
     headers.authorization = `Bearer ${
-      typeof token === 'string' ? token : await this.tokenFrom(token, call, signal, opts.signal, totalTimeout)
+      typeof token === 'string' ? token : await this.tokenFrom(token, call, signal, opts.signal, totalTimeout, timeout)
     }`;
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
@@ -248,6 +287,9 @@ export class Transport {
       headers,
       body,
       signal,
+      // Redirects are followed here, never by fetch, where the platform lets a redirect be read: only on the
+      // base URL's origin, so that the token, the headers and a body stay there.
+      redirect: MANUAL_REDIRECTS ? 'manual' : 'follow',
       timeout: timeout === 0 ? false : timeout,
       retry: retryOptions(req.method, maxRetries),
       ...(req.method === 'DELETE' && {
@@ -268,14 +310,23 @@ export class Transport {
       // Read through ky, so that `timeout` covers the body as well.
       const text = await pending.text();
       this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
+      // Where fetch follows redirects itself (a browser), an answer from another origin is never the resource.
+      if (response.redirected && response.url && new URL(response.url).origin !== this.resolved.baseUrl.origin) {
+        const elsewhere = new URL(response.url).origin;
+        throw new RedirectError(
+          call,
+          0,
+          response.url,
+          `the answer came from another origin (${elsewhere}) through a redirect; it is not used as the resource`,
+        );
+      }
       return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
     } catch (error) {
       if (!isHTTPErrorOf(error))
         throw this.connectionError(call, error, opts.signal, deadline?.aborted ? totalTimeout : undefined, timeout);
       const { status, headers: responseHeaders } = error.response;
       const location = responseHeaders.get('location');
-      // A fetch that hands back the 303 itself (a custom fetch with `redirect: 'manual'`): follow it here.
-      if (status === 303 && location) return this.followSeeOther(call, location, opts);
+      if (status >= 300 && status < 400 && location) return this.followRedirect(req, call, status, location);
       if (retried && status === 404) {
         return { response: new Response(null, { status: 204 }), body: undefined, redirected: false, call };
       }
@@ -285,15 +336,39 @@ export class Transport {
     }
   }
 
-  /** Follows a 303 See Other to the same origin only (the token goes with it). */
-  private async followSeeOther(call: CallSite, location: string, options: RequestOptions): Promise<TransportResponse> {
-    const target = new URL(location, call.url);
-    if (target.origin !== this.resolved.baseUrl.origin) {
-      throw new PortfolioReportingError(
-        `${call.method} ${call.url} answered 303 See Other to another origin (${target.origin}); the SDK does not send your token there.`,
+  /**
+   * Follows a redirect on the base URL's origin only (the token goes with it): a 303 See Other (a duplicate
+   * create) with a GET, and any redirect of a GET. Another origin, a redirect of a write other than 303, or
+   * more than `MAX_REDIRECTS` in a row is a `RedirectError`, with nothing sent to the target.
+   */
+  private async followRedirect(
+    req: TransportRequest,
+    call: CallSite,
+    status: number,
+    location: string,
+  ): Promise<TransportResponse> {
+    const target = URL.canParse(location, call.url) ? new URL(location, call.url) : undefined;
+    const where = target?.href ?? location;
+    if (target?.origin !== this.resolved.baseUrl.origin) {
+      throw new RedirectError(
+        call,
+        status,
+        where,
+        `answered ${status} to another origin (${target?.origin ?? describe(location)}); nothing was sent there: the SDK never sends your token, headers or body off the base URL's origin`,
       );
     }
-    const followed = await this.send({ method: 'GET', path: target.href, options });
+    if (status !== 303 && req.method !== 'GET') {
+      throw new RedirectError(
+        call,
+        status,
+        where,
+        `answered ${status} to ${where}; the SDK follows a redirect of a ${req.method} only when it is a 303 See Other`,
+      );
+    }
+    const hops = (req.redirects ?? 0) + 1;
+    if (hops > MAX_REDIRECTS)
+      throw new RedirectError(call, status, where, `more than ${MAX_REDIRECTS} redirects in a row; stopped`);
+    const followed = await this.send({ method: 'GET', path: target.href, options: req.options, redirects: hops });
     return { ...followed, redirected: true };
   }
 
@@ -343,13 +418,21 @@ export class Transport {
     signal: AbortSignal | undefined,
     callerSignal: AbortSignal | undefined,
     totalTimeout: number,
+    timeout: number,
   ): Promise<string> {
     let token: string;
+    // The wait for a token counts as part of the first attempt: `timeout` bounds it as well.
+    const attempt = timeout > 0 ? AbortSignal.timeout(timeout) : undefined;
+    const ends = attempt && signal ? AbortSignal.any([signal, attempt]) : (attempt ?? signal);
     try {
-      token = await untilAborted(Promise.resolve().then(source), signal);
+      token = await untilAborted(Promise.resolve().then(source), ends);
     } catch (error) {
       if (callerSignal?.aborted) throw new APIUserAbortError(call, { cause: callerSignal.reason });
       if (signal?.aborted) throw new APIConnectionTimeoutError(call, totalTimeout, { total: true });
+      if (attempt?.aborted)
+        throw new APIConnectionTimeoutError(call, timeout, {
+          cause: new Error('waiting for the accessToken function'),
+        });
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function threw`, { cause: error });
     }
     if (typeof token !== 'string' || token === '') {
@@ -444,6 +527,13 @@ function checkClientExtras(what: string, options: ClientOptions): void {
     throw wrong('logger', 'must be an object with debug/info/warn/error methods (console, say)');
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
     throw wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(options.logLevel)}`);
+}
+
+/** The values of the credential headers (`authorization`, `x-api-key`, `cookie`…) among `headers`. */
+function credentialValues(headers: Record<string, string> | undefined): string[] {
+  return Object.entries(headers ?? {})
+    .filter(([name, value]) => isCredentialHeader(name) && typeof value === 'string')
+    .map(([, value]) => value);
 }
 
 /** Request headers by lower-case name: a plain record, which fetch reads as it reads any other. */

@@ -30,7 +30,7 @@ export class Webhooks {
     const call = { method: 'GET', url: this.api.transport.url(KEYS_PATH) };
     return new APIPromise(
       this.api
-        .raw({ method: 'GET', path: KEYS_PATH, accept: 'json', options })
+        .raw({ method: 'GET', path: KEYS_PATH, accept: 'json' }, options)
         .withResponse()
         .then(({ data, response }) => {
           const issues = issuesOf(webhookKeysSchema, data);

@@ -180,7 +180,7 @@ describe('--dry-run', () => {
       'line 4: is not valid JSON (…)',
       'line 5: must be a JSON object { type?, attributes, relationships? }',
       'line 6: type: is not a member of a instruments.netAssetValues.create row (expected attributes, relationships, instrumentId)',
-      'line 7: instrumentId: must be a non-empty string id, got undefined',
+      'line 7: instrumentId: must be a non-empty string id other than "." and "..", got undefined',
       '6 rows checked, 5 invalid; nothing was sent (dry run).',
       '',
     ]);

@@ -46,7 +46,7 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
   it('await … rejects with the ValidationError', async () => {
     await expect(ctx.prs.instruments.create(feeInstrument)).rejects.toThrow(ValidationError);
     await expect(ctx.prs.assets.retrieve('')).rejects.toThrow(
-      'assets.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)',
+      'assets.retrieve: id: must be a non-empty string id other than "." and "..", got an empty string (nothing was sent)',
     );
     await expect(
       ctx.prs.custodianAuthorities.link('ca1', { type: 'portfolio', resourceNumber: '1' } as never),

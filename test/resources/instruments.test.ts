@@ -203,7 +203,7 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it('refuses an empty id in retrieve and delete', async () => {
     const prs = client(server.url);
     await expect(prs.instruments.retrieve('')).rejects.toThrow(
-      'instruments.retrieve: id: must be a non-empty string id, got an empty string (nothing was sent)',
+      'instruments.retrieve: id: must be a non-empty string id other than "." and "..", got an empty string (nothing was sent)',
     );
     await expect(prs.assets.delete(undefined as never)).rejects.toThrow(ValidationError);
     await expect(prs.instruments.listPrivate('')).rejects.toThrow(ValidationError);

@@ -3,7 +3,7 @@
  * resource with `created: false`, and the token reaches the redirected GET on the same origin only.
  */
 import { describe, expect, it } from 'vitest';
-import { PortfolioReportingError } from '../../src/index.js';
+import { RedirectError } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
 import { bond, bondAttributes, client, TOKEN, useServer } from '../helpers/instrument-fixtures.js';
 
@@ -85,22 +85,23 @@ describe.each(FAMILIES)('$family.create answered 303 See Other', ({ family, suff
     const error = await client(server.url, { fetch: manualFetch })
       [family].create(input)
       .catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(PortfolioReportingError);
+    expect(error).toBeInstanceOf(RedirectError);
     expect((error as Error).message).toBe(
-      `POST ${server.url}${base} answered 303 See Other to another origin (${other}); the SDK does not send your token there.`,
+      `POST ${server.url}${base}: answered 303 to another origin (${other}); nothing was sent there: the SDK never sends your token, headers or body off the base URL's origin`,
     );
     expect(elsewhere.requests).toHaveLength(0);
     expect(server.requests).toHaveLength(1);
   });
 
-  it('with the default fetch, a redirect to another origin does not carry the token', async () => {
+  it('with the default fetch, a redirect to another origin is a RedirectError and nothing goes there', async () => {
     const other = elsewhere.url.replace('127.0.0.1', 'localhost');
     service(base, suffix, () => `${other}${base}/existing-7`);
-    await client(server.url)
+    const error = await client(server.url)
       [family].create(input)
-      .catch(() => undefined);
-    // fetch itself followed the redirect (as a browser does) and dropped the credential on the way.
-    expect(elsewhere.requests).toHaveLength(1);
-    expect(elsewhere.requests[0]?.headers.authorization).toBeUndefined();
+      .catch((e: unknown) => e);
+    // The transport asks fetch for manual redirects and follows only its own origin: nothing reaches the other.
+    expect(error).toBeInstanceOf(RedirectError);
+    expect((error as RedirectError).location).toBe(`${other}${base}/existing-7`);
+    expect(elsewhere.requests).toHaveLength(0);
   });
 });

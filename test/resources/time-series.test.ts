@@ -104,7 +104,7 @@ describe('time series input rules', () => {
   it('an empty parent or series id is refused', async () => {
     const { prs, requests } = recordingClient();
     await expect(prs.instruments.prices.list('')).rejects.toThrow(
-      'instruments.prices.list: id: must be a non-empty string id, got an empty string',
+      'instruments.prices.list: id: must be a non-empty string id other than "." and "..", got an empty string',
     );
     await expect(prs.instruments.netAssetValues.delete('')).rejects.toThrow(
       'instruments.netAssetValues.delete: navId: must be a non-empty string id',

@@ -497,7 +497,10 @@ describe('transactions.delete', () => {
   });
 
   it('refuses an empty id', async () => {
-    await refused(() => ctx.prs.transactions.delete(''), ['id', 'must be a non-empty string id, got an empty string']);
+    await refused(
+      () => ctx.prs.transactions.delete(''),
+      ['id', 'must be a non-empty string id other than "." and "..", got an empty string'],
+    );
   });
 });
 

@@ -188,7 +188,7 @@ describe('invites', () => {
   it('cancel refuses an empty invite id', async () => {
     const { prs, requests } = recordingClient();
     await expect(prs.users.invites.cancel(user.id, '')).rejects.toThrow(
-      'users.invites.cancel: inviteId: must be a non-empty string id, got an empty string',
+      'users.invites.cancel: inviteId: must be a non-empty string id other than "." and "..", got an empty string',
     );
     expect(requests).toHaveLength(0);
   });

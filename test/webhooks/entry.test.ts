@@ -20,11 +20,17 @@ it('bundles without ky, zod, the client, node: modules or standardwebhooks', asy
   const inputs = Object.keys(result.metafile.inputs);
   expect(inputs).toContain('src/webhooks/verifier.ts');
   expect(inputs.filter((path) => /(^|\/)(ky|zod|standardwebhooks)\//.test(path))).toEqual([]);
-  // Of the core, only the error base, the validation error, the shared settings check and the wording of
-  // issues: not the client's error classes or codec.
+  // Of the core, only the error base (with its masking of credentials), the validation error, the shared
+  // settings check and the wording of issues: not the client's error classes or codec.
   expect(
     inputs.filter((path) => /^src\/(core|schemas|resources)\/|src\/(client|index)\.ts$/.test(path)).sort(),
-  ).toEqual(['src/core/describe.ts', 'src/core/error-base.ts', 'src/core/settings.ts', 'src/core/validation-error.ts']);
+  ).toEqual([
+    'src/core/describe.ts',
+    'src/core/error-base.ts',
+    'src/core/secrets.ts',
+    'src/core/settings.ts',
+    'src/core/validation-error.ts',
+  ]);
   const [output] = Object.values(result.metafile.outputs);
   expect(output?.imports).toEqual([]); // nothing left external: no `node:crypto`, no other package
   const code = result.outputFiles[0]?.contents ?? new Uint8Array();

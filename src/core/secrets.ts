@@ -1,0 +1,72 @@
+/**
+ * The credentials the SDK has seen, and their masking in any text that leaves it: error messages (and so
+ * `toString()`, stacks and JSON), kept bodies and log lines. A credential can reach such text in more than
+ * one encoding — raw, percent-encoded in a URL, escaped in a JSON body — so each is masked in each.
+ *
+ * The set is bounded: the most recently used `MAX_SECRETS`, each client touching its own on every request,
+ * so an `accessToken` function returning a new token per request costs constant memory.
+ */
+
+/** Shorter values are no credential worth hiding, and would mask every matching letter of every line. */
+const MIN_SECRET_LENGTH = 6;
+const MAX_SECRETS = 32;
+const MASK = '***';
+
+/** Secret → the forms it takes in text, most recently used last. */
+const remembered = new Map<string, string[]>();
+
+/** Remembers a credential (or marks it used again), so that no text the SDK produces carries it. */
+export function rememberSecret(secret: string): void {
+  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) return;
+  const forms = remembered.get(secret);
+  if (forms) {
+    remembered.delete(secret);
+    remembered.set(secret, forms);
+    return;
+  }
+  const encoded = new Set([
+    secret,
+    encodeURIComponent(secret),
+    JSON.stringify(secret).slice(1, -1),
+    new URLSearchParams([['', secret]]).toString().slice(1),
+  ]);
+  remembered.set(
+    secret,
+    [...encoded].sort((a, b) => b.length - a.length),
+  );
+  if (remembered.size > MAX_SECRETS) remembered.delete(remembered.keys().next().value as string);
+}
+
+/** How many credentials are remembered (for tests of the bound). */
+export function rememberedSecrets(): number {
+  return remembered.size;
+}
+
+/** A header whose value is a credential: `authorization`, `cookie`, or a name with key, token, secret or auth. */
+export function isCredentialHeader(name: string): boolean {
+  return /auth|key|token|secret|cookie|session|password/i.test(name);
+}
+
+/** `Bearer <anything>`; a backslash ends it too (`\"Bearer x\"` in JSON text). */
+const BEARER = /(bearer\s+)[^\s"',\\]+/gi;
+/** A credential-like query parameter's value: `?api_key=…`, `&access_token=…`, `&sig=…`. */
+const CREDENTIAL_PARAM =
+  /([?&;](?:[^=&#\s"']*(?:key|token|secret|auth|password|signature|session)[^=&#\s"']*|sig)=)[^&#\s"'<>]+/gi;
+
+/** `text` with every remembered credential (in each of its forms), bearer value and credential parameter masked. */
+export function redact(text: string): string {
+  let out = text.replace(BEARER, `$1${MASK}`).replace(CREDENTIAL_PARAM, `$1${MASK}`);
+  for (const forms of remembered.values()) {
+    for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
+  }
+  return out;
+}
+
+/** A kept body, masked: text as text, parsed JSON through its JSON text (only when something was masked). */
+export function redactBody<T>(body: T): T {
+  if (typeof body === 'string') return redact(body) as T;
+  if (body === null || typeof body !== 'object') return body;
+  const text = JSON.stringify(body);
+  const masked = redact(text);
+  return masked === text ? body : (JSON.parse(masked) as T);
+}
