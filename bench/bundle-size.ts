@@ -24,13 +24,15 @@ export interface BundleSize {
 
 export const BUDGETS = [
   // Missed since ky is the transport again (issue 2): ky is 8.3 kB of it (bench/RESULTS.md, "ky back"). The
-  // ceiling is the size measured then, so that nothing else grows unseen. Raised by 1.2 kB for issue 14 (every
-  // object argument checked at run time, one settings check with its messages, `totalTimeout`, `query`): the
-  // 30 kB budget is the performance issue's, where the endpoint table is the lever.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 39_600 },
+  // ceiling is the size measured then, so that nothing else grows unseen. Raised to 40.7 kB by issues 14 and 18
+  // (every object argument checked at run time, one settings check with its messages, `totalTimeout`, `query`,
+  // redirects followed by the SDK, masking of credentials in every encoding): the 30 kB budget is the
+  // performance issue's, where the endpoint table is the lever.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 40_700 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_000 },
+  // 5.3 kB since the runner checks its options with the client's settings check and errors mask credentials.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_300 },
 ] as const;
 
 export async function bundleSize(file: string): Promise<Omit<BundleSize, 'entry' | 'budget' | 'ceiling'>> {

@@ -55,11 +55,12 @@ const CREDENTIAL_PARAM =
 
 /** `text` with every remembered credential (in each of its forms), bearer value and credential parameter masked. */
 export function redact(text: string): string {
-  let out = text.replace(BEARER, `$1${MASK}`).replace(CREDENTIAL_PARAM, `$1${MASK}`);
+  // Known credentials first, whole: a pattern stopping at a quote inside one would leave its tail.
+  let out = text;
   for (const forms of remembered.values()) {
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
   }
-  return out;
+  return out.replace(BEARER, `$1${MASK}`).replace(CREDENTIAL_PARAM, `$1${MASK}`);
 }
 
 /** A kept body, masked: text as text, parsed JSON through its JSON text (only when something was masked). */

@@ -32,7 +32,7 @@ const entries = Object.keys(pkg.exports).filter((subpath) => !subpath.endsWith('
 const specifier = (subpath: string) => pkg.name + subpath.slice(1);
 
 /** What may ship: the build and the documents. Tests, fixtures, sources and configs may not. */
-const ALLOWED = /^(dist\/.+|README\.md|CHANGELOG\.md|LICENSE(\.md|\.txt)?|package\.json)$/;
+const ALLOWED = /^(dist\/.+|README\.md|CHANGELOG\.md|SECURITY\.md|LICENSE(\.md|\.txt)?|package\.json)$/;
 const FORBIDDEN_IN_DIST = /(^|\/)(test|tests|__tests__|fixtures?)\/|\.test\.|\.spec\.|\.tsbuildinfo$/;
 
 let work: string;

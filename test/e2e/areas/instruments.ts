@@ -41,11 +41,12 @@ export function instrumentsArea(e: E2E): void {
       const again = await e.prs.assets
         .create({ ...input, attributes: { ...input.attributes, name: 'ACME again' } })
         .withResponse();
-      expect([again.created, again.response.redirected]).toEqual([false, true]);
+      expect([again.created, again.response.status]).toEqual([false, 200]);
       expect(again.data).toEqual(first.data);
+      // The SDK sees the 303 itself (manual redirects) and follows it with its own GET on the same origin.
       expect(hitsOf(e, 2).map((h) => [h.status, h.redirected])).toEqual([
         [201, false],
-        [200, true],
+        [303, false],
       ]);
 
       expect(await e.prs.assets.retrieve(first.data.id)).toEqual(first.data);

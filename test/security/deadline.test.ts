@@ -1,4 +1,6 @@
 /**
+ * Item 3 (and issue 14's deadline) — a call's deadline covers all of it. `timeout`, `totalTimeout` and the
+ * caller's `signal` end a call still waiting for an `accessToken` function, a Retry-After pause or a body.
  * `totalTimeout`: one budget for a whole call — every attempt, every Retry-After pause and the wait for an
  * `accessToken` function — as a client default and per call, against a real node:http server. The caller's
  * `signal` ends the same waits. Nothing here sleeps: each case waits on the call's own end.
@@ -59,6 +61,31 @@ describe('totalTimeout', () => {
     const got = await client({ totalTimeout: 10_000 }).clients.retrieve('c1');
     expect(got).toEqual({ id: 'c1', type: 'client', attributes: {} });
     expect(server.requests).toHaveLength(2);
+  });
+});
+
+describe('the per-attempt timeout', () => {
+  it('ends the wait for an accessToken function that never returns, with nothing sent', async () => {
+    const error = await client({ accessToken: () => never, timeout: 100 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect((error as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('ends a body that stops half way', async () => {
+    server.handle((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/vnd.api+json' });
+      res.write('{"data": {"id": "i1", "type": "stock-'); // and nothing more
+    });
+    const error = await client({ timeout: 200, maxRetries: 0 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionTimeoutError);
+    expect(server.requests).toHaveLength(1);
   });
 });
 

@@ -1,0 +1,128 @@
+/**
+ * Item 6 — redaction everywhere. The token in each encoding it can take (raw, percent-encoded, JSON-escaped),
+ * the values of credential headers, and credential-like query parameters are masked in messages,
+ * `toString()`, `JSON.stringify(error)`, `error.body` and log lines; the remembered secrets are bounded.
+ */
+import { inspect } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { rememberedSecrets } from '../../src/core/secrets.js';
+import { APIError, PortfolioReporting, ResponseValidationError } from '../../src/index.js';
+import { json } from '../helpers/http-server.js';
+import { useServer } from '../helpers/instrument-fixtures.js';
+
+const server = useServer();
+/** A token with characters that each encoding writes differently: `"` and `\` (JSON), `+`, `/`, `=` (URLs). */
+const TOKEN = 'tok"en\\+/=SECRET-9c1d';
+const FORMS = [
+  TOKEN,
+  encodeURIComponent(TOKEN),
+  JSON.stringify(TOKEN).slice(1, -1),
+  new URLSearchParams([['', TOKEN]]).toString().slice(1),
+];
+
+function logged(options: ConstructorParameters<typeof PortfolioReporting>[0] = {}) {
+  const lines: string[] = [];
+  const at = (level: string) => (message: string) => void lines.push(`${level} ${message}`);
+  const logger = { debug: at('debug'), info: at('info'), warn: at('warn'), error: at('error') };
+  const prs = new PortfolioReporting({
+    baseUrl: server.url,
+    accessToken: TOKEN,
+    logger,
+    logLevel: 'debug',
+    maxRetries: 0,
+    ...options,
+  });
+  return { prs, lines };
+}
+
+/** Every text of an error a program might print or ship, its body included. */
+function texts(error: unknown): string[] {
+  const e = error as Error & { body?: unknown; url?: string };
+  return [
+    e.message,
+    String(e),
+    e.stack ?? '',
+    JSON.stringify(e),
+    inspect(e, { depth: 6 }),
+    JSON.stringify(e.body ?? ''),
+    e.url ?? '',
+  ];
+}
+
+function expectNone(values: string[], texts: string[]) {
+  for (const text of texts) for (const value of values) expect(text).not.toContain(value);
+}
+
+describe('the token in every form', () => {
+  it('is masked when a 401 echoes it raw, percent-encoded and JSON-escaped', async () => {
+    server.handle((_req, res) =>
+      json(res, 401, { errors: [{ status: 401, detail: `token ${FORMS.join(' or ')} expired` }] }),
+    );
+    const { prs, lines } = logged();
+    const error = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIError);
+    expect((error as Error).message).toContain('token *** or *** or *** or *** expired');
+    expectNone(FORMS, [...texts(error), ...lines]);
+  });
+
+  it('is masked when the caller puts it in a query, and so is any credential-like parameter', async () => {
+    server.handle((_req, res) => json(res, 404, { errors: [{ status: 404, detail: 'no such' }] }));
+    const { prs, lines } = logged();
+    const error = await prs.clients
+      .retrieve('c1', { query: { access_token: TOKEN, api_key: 'k-77aa-SECRET', page: 2 } })
+      .catch((e: unknown) => e);
+    expect((error as APIError).url).toBe(`${server.url}/api/v2/clients/c1?access_token=***&api_key=***&page=2`);
+    expectNone([...FORMS, 'k-77aa-SECRET'], [...texts(error), ...lines]);
+    expect(lines.some((line) => line.includes('access_token=***'))).toBe(true);
+  });
+
+  it('is masked in a kept body: an HTML page echoing the Authorization header', async () => {
+    server.handle((req, res) => {
+      res.writeHead(200, { 'content-type': 'text/html' });
+      res.end(
+        `<html><pre>Authorization: ${req.headers.authorization}\nX-Api-Key: ${req.headers['x-api-key']}</pre></html>`,
+      );
+    });
+    const { prs, lines } = logged({ headers: { 'X-Api-Key': 'key-SECRET-3e3e' } });
+    const error = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ResponseValidationError);
+    expect((error as ResponseValidationError).body).toBe(
+      '<html><pre>Authorization: Bearer ***\nX-Api-Key: ***</pre></html>',
+    );
+    expectNone([...FORMS, 'key-SECRET-3e3e'], [...texts(error), ...lines]);
+  });
+
+  it('masks the values of credential headers given per call', async () => {
+    server.handle((req, res) =>
+      json(res, 403, {
+        errors: [{ status: 403, detail: `cookie ${req.headers.cookie}; auth ${req.headers['x-auth-token']}` }],
+      }),
+    );
+    const { prs, lines } = logged();
+    const error = await prs.instruments
+      .retrieve('i1', { headers: { Cookie: 'session=c00kie-SECRET', 'X-Auth-Token': 'xat-SECRET-11' } })
+      .catch((e: unknown) => e);
+    expect((error as Error).message).toContain('cookie ***; auth ***');
+    expectNone(['c00kie-SECRET', 'xat-SECRET-11'], [...texts(error), ...lines]);
+  });
+});
+
+describe('bounded memory', () => {
+  it('an accessToken function returning a new token per request keeps at most 32 remembered, the newest masked', async () => {
+    let n = 0;
+    server.handle((req, res) =>
+      json(res, 401, { errors: [{ status: 401, detail: `bad ${req.headers.authorization}` }] }),
+    );
+    const prs = new PortfolioReporting({
+      baseUrl: server.url,
+      accessToken: () => `per-request-${++n}-SECRET`,
+      maxRetries: 0,
+      logLevel: 'off',
+    });
+    let last: unknown;
+    for (let i = 0; i < 200; i++) last = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(n).toBe(200);
+    expect(rememberedSecrets()).toBeLessThanOrEqual(32);
+    expect((last as Error).message).not.toContain('per-request-200-SECRET');
+  });
+});
