@@ -6,6 +6,13 @@
  *
  * Node kinds with no compiled form here (refinements, formats, transforms, defaults) are checked by zod
  * itself, node by node, so any schema keeps zod's answer; the response schemas need none of them.
+ *
+ * What is read (`schema._zod`: the definition, traits, `optin`/`optout`, `values`) is zod's internals, which
+ * zod may change in any release. So package.json pins zod to the minor this was written against, and nothing
+ * is taken on trust: a node is compiled only when its definition has exactly the fields and its core traits
+ * known here, and its `optin`/`optout` the values its kind implies; any other node is zod's to check. At first
+ * use, canary schemas are compiled and compared with zod; on any difference nothing is compiled at all and
+ * `compiledDrift()` says why (a test asserts it says nothing).
  */
 import * as z from 'zod/mini';
 import type { Schema } from './fields.js';
@@ -16,47 +23,192 @@ export type Checker = (value: unknown) => boolean;
 /** The parts of zod's definitions read here (zod 4 core, `schema._zod.def`). */
 interface Def {
   type: string;
-  checks?: unknown[];
-  coerce?: boolean;
-  values?: unknown[];
-  innerType?: Schema;
-  element?: Schema;
-  options?: Schema[];
-  inclusive?: boolean;
-  discriminator?: string;
-  shape?: Record<string, Schema>;
-  catchall?: Schema;
-  keyType?: Schema;
-  valueType?: Schema;
+  [field: string]: unknown;
 }
 interface Internals {
   def: Def;
   traits: Set<string>;
-  optin?: 'optional' | 'defaulted';
-  optout?: 'optional';
-  values?: Set<unknown>;
+  optin?: unknown;
+  optout?: unknown;
+  values?: unknown;
 }
-const internals = (schema: Schema) => (schema as unknown as { _zod: Internals })._zod;
+/** Whether an object member may be absent (zod's `optin`), and may be absent from the output (`optout`). */
+interface Presence {
+  optin: 'optional' | 'defaulted' | undefined;
+  optout: 'optional' | undefined;
+}
 
-const compiled = new WeakMap<Schema, Checker>();
-const ANY: Checker = () => true;
+/** zod's internals of `schema`, or undefined when `schema` does not look like a zod 4 schema at all. */
+function internals(schema: unknown): Internals | undefined {
+  const zod = (schema as { _zod?: Internals } | null | undefined)?._zod;
+  return typeof zod?.def?.type === 'string' && zod.traits instanceof Set && zod.traits.has('$ZodType')
+    ? zod
+    : undefined;
+}
+
+/**
+ * The definition fields of the kinds read here, besides `type`, `checks` and `error` (which only words
+ * issues). A field not listed may constrain values in a way not read here (a record's `mode`, a union's
+ * `inclusive`), and a field renamed by zod would look like a constraint absent: either way, zod decides.
+ * `default` and `prefault` are only read for whether a member may be absent.
+ */
+const FIELDS: Record<string, string[]> = {
+  string: ['coerce'],
+  number: ['coerce'],
+  boolean: ['coerce'],
+  null: [],
+  unknown: [],
+  any: [],
+  never: [],
+  literal: ['values'],
+  enum: ['entries'],
+  nullable: ['innerType'],
+  optional: ['innerType'],
+  array: ['element'],
+  union: ['options'],
+  record: ['keyType', 'valueType'],
+  object: ['shape', 'catchall'],
+  default: ['innerType', 'defaultValue'],
+  prefault: ['innerType', 'defaultValue'],
+};
+const COMMON = ['type', 'checks', 'error'];
+
+/**
+ * The definition of `schema` when it is laid out as known here: a listed type, no other field, and as core
+ * traits only `$ZodType` and the type's own (`string` → `$ZodString`). Another `$Zod…` trait is a subclass
+ * with rules of its own: `exactOptional` is an `optional`, `xor` a `union`, a string format a `string`.
+ */
+function known(schema: unknown): Def | undefined {
+  const zod = internals(schema);
+  const def = zod?.def;
+  const fields = def && Object.hasOwn(FIELDS, def.type) ? FIELDS[def.type] : undefined;
+  if (!zod || !def || !fields) return undefined;
+  const own = `$Zod${def.type[0]?.toUpperCase()}${def.type.slice(1)}`;
+  if (!zod.traits.has(own)) return undefined;
+  for (const trait of zod.traits)
+    if (trait.startsWith('$Zod') && trait !== own && trait !== '$ZodType') return undefined;
+  for (const field of Reflect.ownKeys(def))
+    if (!COMMON.includes(field as string) && !fields.includes(field as string)) return undefined;
+  return def.checks === undefined || Array.isArray(def.checks) ? def : undefined;
+}
+
+/** A known node with nothing for zod to run: no checks, no coercion. */
+const plain = (def: Def | undefined): def is Def =>
+  !!def && !(def.checks as unknown[] | undefined)?.length && !def.coerce;
+
+/**
+ * Whether `schema` may be absent from an object, as its `optin` and `optout` say. For the kinds known here
+ * they must be what zod 4.6 derives (an optional: `optional`, or `defaulted` over a default; a nullable: its
+ * inner schema's; a default: `defaulted`; a plain kind: neither), else undefined: a renamed or re-meant flag
+ * is not taken at its word. Other kinds' flags (a union's, a format's) are taken as they are, when they have
+ * values zod 4.6 gives them; the canaries check that the names still hold.
+ */
+function presence(schema: unknown): Presence | undefined {
+  const zod = internals(schema);
+  const def = known(schema);
+  const inner = def?.type === 'optional' || def?.type === 'nullable' ? presence(def.innerType) : undefined;
+  const expected =
+    !def || def.type === 'union'
+      ? zod
+      : def.type === 'optional'
+        ? inner && { optin: inner.optin === 'defaulted' ? 'defaulted' : 'optional', optout: 'optional' }
+        : def.type === 'nullable'
+          ? inner
+          : { optin: def.type === 'default' || def.type === 'prefault' ? 'defaulted' : undefined, optout: undefined };
+  const { optin, optout } = zod ?? {};
+  return expected &&
+    expected.optin === optin &&
+    expected.optout === optout &&
+    (optin === undefined || optin === 'optional' || optin === 'defaulted') &&
+    (optout === undefined || optout === 'optional')
+    ? { optin, optout }
+    : undefined;
+}
+
+const cache = new WeakMap<object, Checker>();
+let enabled = true;
+/** The canaries' differences from zod, once checked. */
+let drift: string[] | undefined;
 let zodRuns = 0;
+/** Nodes handed to zod since the module loaded (the canaries count theirs). */
+let handed = 0;
+const ANY: Checker = () => true;
 
-/** How many times a compiled check handed a value to zod (a node kind with no compiled form): for tests. */
+/** How many values checks handed to zod's `safeParse` (a node with no compiled form, or compilation off): for tests. */
 export function zodFallbacks(): number {
   return zodRuns;
 }
 
-/** The compiled check of `schema`, built on first use and kept. */
+/**
+ * Turns compilation off (every check is then zod's own `safeParse`) or back on. For tests, which compare both;
+ * not part of the package's entry points.
+ */
+export function setCompiledChecks(on: boolean): void {
+  enabled = on;
+}
+
+/**
+ * Why compilation is off, if it is: each canary where the compiled check and zod disagree, or where nodes that
+ * should compile did not (zod's internals are not laid out as known here). Empty when all is well; a test
+ * asserts it, so that a zod release that changes what is read here fails loudly. Runs the canaries on first use.
+ */
+export function compiledDrift(): readonly string[] {
+  if (drift) return drift;
+  drift = [];
+  // Compiled in any case (compilation off included); the values zod checks for them are not counted.
+  const runs = zodRuns;
+  try {
+    for (const [schema, values, toZod = 0] of canaries()) {
+      const before = handed;
+      const check = build(schema);
+      const type = internals(schema)?.def.type;
+      if (!check) {
+        drift.push(`${String(type)}: not read as a zod schema`);
+        continue;
+      }
+      if (handed - before !== toZod) drift.push(`${type}: ${handed - before} node(s) left to zod, ${toZod} expected`);
+      for (const value of values) {
+        const zodSays = z.safeParse(schema, value).success;
+        if (check(value) !== zodSays)
+          drift.push(
+            `${type}: zod says ${zodSays} of ${typeof value === 'number' || value === undefined ? value : JSON.stringify(value)}`,
+          );
+      }
+    }
+  } catch (error) {
+    drift.push(`the canaries threw: ${error}`);
+  }
+  zodRuns = runs;
+  return drift;
+}
+
+/**
+ * A schema of each kind read here (nullable and optional as members), values on both sides of its rules, and
+ * how many of its nodes are zod's to check.
+ */
+function canaries(): [Schema, unknown[], number?][] {
+  const fallback = z._default(z.string(), 'x');
+  return [
+    [z.string(), ['x', 1]],
+    [z.number(), [1, Number.NaN, Number.POSITIVE_INFINITY, '1']],
+    [z.literal([0, 'a']), [-0, 'a', '0']],
+    [z.enum(['a', 'b']), ['b', 'c']],
+    [z.array(z.union([z.boolean(), z.never()])), [[], [true, 1], {}]],
+    [z.record(z.string(), z.number()), [{ a: 1 }, { a: '1' }, []]],
+    [z.strictObject({ a: z.string() }), [{ a: 'x' }, { a: 'x', b: 1 }, { a: 1 }]],
+    [
+      z.looseObject({ a: z.unknown(), b: z.optional(z.number()), c: z.nullable(z.optional(z.string())) }),
+      [{ a: 1, b: 1, z: 1 }, { a: null }, {}, { a: 1, b: undefined, c: null }, { a: 1, b: '1' }, { a: 1, c: 1 }],
+    ],
+    // Zod's to check: a refinement; a default, as a member and under an optional (which must not take it as absent).
+    [z.string().check(z.minLength(1)), ['', 'x'], 1],
+    [z.looseObject({ a: fallback, b: z.optional(fallback) }), [{}, { a: 1 }, { b: 1 }], 2],
+  ];
+}
+
+/** The compiled check of `schema`, built on first use and kept (zod's own `safeParse` when compilation is off). */
 export function accepts(schema: Schema): Checker {
-  const known = compiled.get(schema);
-  if (known) return known;
-  // A recursive schema (a limit filter holds filters) meets itself while compiling: it gets this forwarder.
-  let check: Checker | undefined;
-  compiled.set(schema, (value) => (check as Checker)(value));
-  check = compile(schema) ?? viaZod(schema);
-  compiled.set(schema, check);
-  return check;
+  return (enabled && !compiledDrift().length && build(schema)) || viaZod(schema);
 }
 
 function viaZod(schema: Schema): Checker {
@@ -66,21 +218,52 @@ function viaZod(schema: Schema): Checker {
   };
 }
 
+/**
+ * The check of a node, compiled or else zod's; undefined when `schema` is not a zod schema (a definition whose
+ * fields hold something else: the parent node is then zod's).
+ */
+function build(schema: unknown): Checker | undefined {
+  const done = cache.get(schema as object); // undefined for a non-object
+  if (done || !internals(schema)) return done;
+  const node = schema as Schema;
+  // A recursive schema (a limit filter holds filters) meets itself while compiling: it gets this forwarder.
+  let check: Checker | undefined;
+  cache.set(node, (value) => (check as Checker)(value));
+  try {
+    check = compile(node);
+  } catch {
+    check = undefined; // internals laid out otherwise than known here: zod's own check stays right
+  }
+  if (!check) {
+    handed++;
+    check = viaZod(node);
+  }
+  cache.set(node, check);
+  return check;
+}
+
+/** Compiled checks of `schemas`, or undefined if any is not a schema. */
+function all(schemas: unknown): Checker[] | undefined {
+  if (!Array.isArray(schemas)) return undefined;
+  const checks = schemas.map(build);
+  return checks.every(Boolean) ? (checks as Checker[]) : undefined;
+}
+
 function compile(schema: Schema): Checker | undefined {
   const dispatch = kindDispatch(schema);
   if (dispatch) {
     // The same dispatch as the union's own refinement: the member its `type` names, else the fallback.
-    const members = new Map([...dispatch.members].map(([type, member]) => [type, accepts(member)]));
-    const fallback = accepts(dispatch.fallback);
+    const members = new Map<string, Checker>();
+    for (const [type, member] of dispatch.members) members.set(type, build(member) as Checker);
+    const fallback = build(dispatch.fallback) as Checker;
     return (value) => {
       const kind = kindOf(value);
       return ((kind !== undefined && members.get(kind)) || fallback)(value);
     };
   }
-  const zod = internals(schema);
-  const def = zod.def;
   // Refinements and formats (a schema that is itself a check) are zod's to run; so is coercion.
-  if (def.checks?.length || zod.traits.has('$ZodCheck') || def.coerce) return undefined;
+  const def = known(schema);
+  if (!plain(def)) return undefined;
   switch (def.type) {
     case 'string':
       return (value) => typeof value === 'string';
@@ -97,33 +280,40 @@ function compile(schema: Schema): Checker | undefined {
       return () => false;
     case 'literal':
     case 'enum': {
-      const values = zod.values as Set<unknown>;
+      // The set zod matches against, which must hold only values the definition lists.
+      const values = internals(schema)?.values;
+      const listed = def.type === 'literal' ? def.values : Object.values(def.entries ?? 0);
+      if (!(values instanceof Set) || !Array.isArray(listed) || ![...values].every((v) => listed.includes(v)))
+        return undefined;
       return (value) => values.has(value);
     }
     case 'nullable': {
-      const inner = accepts(def.innerType as Schema);
-      return (value) => value === null || inner(value);
+      const inner = build(def.innerType);
+      return inner && ((value) => value === null || inner(value));
     }
     case 'optional': {
-      if (internals(def.innerType as Schema).optin === 'defaulted') return undefined;
-      const inner = accepts(def.innerType as Schema);
-      return (value) => value === undefined || inner(value);
+      // An absent value is zod's to fill in when the inner schema has a default (or may have one).
+      const inner = presence(def.innerType);
+      const check = inner && inner.optin !== 'defaulted' && build(def.innerType);
+      return check ? (value) => value === undefined || check(value) : undefined;
     }
     case 'array': {
-      const element = accepts(def.element as Schema);
-      return (value) => {
-        if (!Array.isArray(value)) return false;
-        for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
-        return true;
-      };
+      const element = build(def.element);
+      return (
+        element &&
+        ((value) => {
+          if (!Array.isArray(value)) return false;
+          for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
+          return true;
+        })
+      );
     }
     case 'union': {
-      if (def.inclusive === false || def.discriminator !== undefined) return undefined;
-      const options = (def.options as Schema[]).map(accepts);
-      return (value) => options.some((option) => option(value));
+      const options = all(def.options);
+      return options && ((value) => options.some((option) => option(value)));
     }
     case 'record':
-      return compileRecord(def);
+      return compileRecord(schema, def);
     case 'object':
       return compileObject(def);
     default:
@@ -132,16 +322,16 @@ function compile(schema: Schema): Checker | undefined {
 }
 
 /** `z.record(z.string(), value)`: a plain object whose own enumerable keys are strings with valid values. */
-function compileRecord(def: Def): Checker | undefined {
-  const key = internals(def.keyType as Schema);
-  if (key.def.type !== 'string' || key.def.checks?.length || key.traits.has('$ZodCheck') || key.def.coerce)
-    return undefined;
-  const item = accepts(def.valueType as Schema);
+function compileRecord(schema: Schema, def: Def): Checker | undefined {
+  const key = known(def.keyType);
+  const item = build(def.valueType);
+  if (!plain(key) || key.type !== 'string' || !item) return undefined;
+  const zod = viaZod(schema);
   return (value) => {
     if (!isObject(value)) return false;
     const proto = Object.getPrototypeOf(value);
     // zod's own test is wider (any object whose constructor looks plain); outside it, zod decides.
-    if (proto !== Object.prototype && proto !== null) return false;
+    if (proto !== Object.prototype && proto !== null) return zod(value);
     // A symbol key fails a string key schema.
     for (const symbol of Object.getOwnPropertySymbols(value))
       if (Object.prototype.propertyIsEnumerable.call(value, symbol)) return false;
@@ -165,22 +355,21 @@ interface Member {
  * a loose object, refused by a strict one).
  */
 function compileObject(def: Def): Checker | undefined {
-  const shape = def.shape as Record<string, Schema>;
-  if (Object.getOwnPropertySymbols(shape).length) return undefined;
-  const catchall = def.catchall && internals(def.catchall).def.type;
-  if (catchall !== undefined && catchall !== 'unknown' && catchall !== 'any' && catchall !== 'never') return undefined;
-  const strict = catchall === 'never';
+  const shape = def.shape as Record<string, unknown> | undefined;
+  if (typeof shape !== 'object' || shape === null || Object.getOwnPropertySymbols(shape).length) return undefined;
+  // Other keys: kept (no catchall, or one of any value), refused (`never`), or zod's to check.
+  const catchall = def.catchall === undefined ? undefined : known(def.catchall);
+  const rest = def.catchall === undefined ? 'unknown' : plain(catchall) ? catchall.type : undefined;
+  if (rest !== 'unknown' && rest !== 'any' && rest !== 'never') return undefined;
+  const strict = rest === 'never';
   const keys = new Set(Object.keys(shape));
   const members: Member[] = [];
   for (const key of keys) {
     if (key === '__proto__') continue; // zod skips it too
-    const member = shape[key] as Schema;
-    const { optin, optout } = internals(member);
-    members.push({
-      key,
-      check: accepts(member),
-      absent: optin === undefined ? false : optout === 'optional' ? true : 'check',
-    });
+    const check = build(shape[key]);
+    const may = presence(shape[key]);
+    if (!check || !may) return undefined;
+    members.push({ key, check, absent: may.optin === undefined ? false : may.optout === 'optional' ? true : 'check' });
   }
   return (value) => {
     if (!isObject(value)) return false;

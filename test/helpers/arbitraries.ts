@@ -7,6 +7,7 @@ import { readdirSync } from 'node:fs';
 import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { countryCode, currencyCode, dateString, type Schema } from '../../src/schemas/fields.js';
+import { kindDispatch } from '../../src/schemas/kinds.js';
 
 interface Def {
   type: string;
@@ -172,6 +173,11 @@ export function nearJson(
   return json;
 }
 
+/** By its name in `exportedSchemas()`: a schema responses are decoded with (resources, their parts, the generic shapes; not create/update/query rules). */
+export const isResponseSchema = (name: string): boolean =>
+  /schema|genericResource|genericAttributes|performanceData|unknownObject|identifier|toOne|toMany/i.test(name) &&
+  !/create|update/i.test(name);
+
 /** Every zod schema exported by src/schemas/*.ts, by name, including those inside exported tables (two levels). */
 export async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
   const found = new Map<string, z.ZodMiniType>();
@@ -194,4 +200,118 @@ export async function exportedSchemas(): Promise<Map<string, z.ZodMiniType>> {
     for (const [name, value] of Object.entries(module)) visit(`${file.replace(/\.ts$/, '')}.${name}`, value, 0);
   }
   return found;
+}
+
+const smallJson = fc.jsonValue({ maxDepth: 2 });
+
+/** Strings for a string schema: mostly ones its formats accept (a pattern, a calendar date), so both answers occur. */
+function strings(schema: Schema): fc.Arbitrary<string> {
+  const checks = checksOf(schema);
+  if (!checks.length) return fc.string();
+  const pattern = checks.find((c) => c.pattern)?.pattern;
+  const valid = pattern
+    ? fc.stringMatching(pattern)
+    : checks.some((c) => c.check === 'custom')
+      ? calendarDate
+      : fc.string({ minLength: 1 });
+  return fc.oneof(
+    { arbitrary: valid, weight: 9 },
+    { arbitrary: fc.oneof(fc.string(), fc.constantFrom('2023-02-29', 'chf')), weight: 1 },
+  );
+}
+
+/** Values built from a schema's own definition: valid ones mostly (refinements may refuse some). */
+function sample(schema: Schema, depth = 0): fc.Arbitrary<unknown> {
+  const dispatch = kindDispatch(schema);
+  if (dispatch)
+    return fc.oneof(...[...dispatch.members.values(), dispatch.fallback].map((member) => sample(member, depth)));
+  const def = defOf(schema);
+  switch (def.type) {
+    case 'string':
+      return strings(schema);
+    case 'number':
+      return fc.oneof(fc.double({ noNaN: true, noDefaultInfinity: true }), fc.constantFrom(-1, 0, 0.5, 1));
+    case 'boolean':
+      return fc.boolean();
+    case 'null':
+      return fc.constant(null);
+    case 'literal':
+      return fc.constantFrom(...(def.values as unknown[]));
+    case 'enum':
+      return fc.constantFrom(...Object.values(def.entries as Record<string, unknown>));
+    case 'nullable':
+      return fc.option(sample(def.innerType as Schema, depth), { nil: null });
+    case 'optional':
+    case 'default':
+    case 'readonly':
+      return fc.option(sample(def.innerType as Schema, depth), { nil: undefined });
+    case 'union':
+      return fc.oneof(...(def.options as Schema[]).map((option) => sample(option, depth)));
+    case 'array':
+      // A limit filter holds filters: the depth bounds the recursion.
+      return depth > 3 ? fc.constant([]) : fc.array(sample(def.element as Schema, depth + 1), { maxLength: 3 });
+    case 'record':
+      return fc.dictionary(fc.string(), sample(def.valueType as Schema, depth + 1), { maxKeys: 3 });
+    case 'object': {
+      const shape = def.shape as Record<string, Schema>;
+      const model: Record<string, fc.Arbitrary<unknown>> = {};
+      const requiredKeys: string[] = [];
+      for (const [key, member] of Object.entries(shape)) {
+        model[key] = sample(member, depth + 1);
+        if ((member as unknown as { _zod: { optin?: string } })._zod.optin === undefined) requiredKeys.push(key);
+      }
+      return fc.record(model, { requiredKeys });
+    }
+    default:
+      // unknown, custom (a refused field), never: any JSON value.
+      return smallJson;
+  }
+}
+
+const mutation = fc.record({
+  at: fc.nat(),
+  op: fc.constantFrom('replace', 'delete', 'add', 'undefined'),
+  key: fc.oneof(fc.constantFrom('type', 'id', 'attributes', 'data', 'name', '__proto__', 'constructor'), fc.string()),
+  value: smallJson,
+});
+
+/** Applies one mutation at the `at`-th object or array inside `root` (depth first). */
+function mutate(root: unknown, m: { at: number; op: string; key: string; value: unknown }): unknown {
+  const containers: (Record<string, unknown> | unknown[])[] = [];
+  const walk = (v: unknown) => {
+    if (typeof v !== 'object' || v === null) return;
+    containers.push(v as Record<string, unknown> | unknown[]);
+    for (const child of Object.values(v)) walk(child);
+  };
+  walk(root);
+  const target = containers[m.at % Math.max(1, containers.length)];
+  if (!target) return m.op === 'replace' ? m.value : root;
+  if (Array.isArray(target)) {
+    const i = m.at % Math.max(1, target.length);
+    if (m.op === 'add') target.push(m.value);
+    else if (m.op === 'delete') target.splice(i, 1);
+    else target[i] = m.op === 'undefined' ? undefined : m.value;
+    return root;
+  }
+  const keys = Object.keys(target);
+  const key = m.op === 'add' || keys.length === 0 ? m.key : (keys[m.at % keys.length] as string);
+  if (m.op === 'delete') delete target[key];
+  else if (m.op === 'undefined') target[key] = undefined;
+  // defineProperty, so that `__proto__` becomes an own member as JSON.parse makes it.
+  else Object.defineProperty(target, key, { value: m.value, enumerable: true, writable: true, configurable: true });
+  return root;
+}
+
+/**
+ * Values to check a response schema with, built from its own definition: valid ones, the same with a few
+ * members replaced, removed, added or set to `undefined`, and any JSON.
+ */
+export function schemaValues(schema: Schema): fc.Arbitrary<unknown> {
+  const valid = sample(schema);
+  const mutated = fc.tuple(valid, fc.array(mutation, { minLength: 1, maxLength: 3 })).map(([value, ms]) => {
+    let copy = structuredClone(value);
+    for (const m of ms) copy = mutate(copy, m);
+    return copy;
+  });
+  return fc.oneof(valid, mutated, smallJson);
 }
