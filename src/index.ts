@@ -129,7 +129,13 @@ export type {
   LimitTypeInput,
 } from './schemas/limits.js';
 export { limitFilter, limitType } from './schemas/limits.js';
-export type { GenericResource, ResourceIdentifier, ToMany, ToOne } from './schemas/resource.js';
+export {
+  attributesOf,
+  type GenericResource,
+  type ResourceIdentifier,
+  type ToMany,
+  type ToOne,
+} from './schemas/resource.js';
 export type {
   IndexFactor,
   IndexFactorCreateAttributes,

@@ -17,6 +17,16 @@ export interface Field<
 }
 export type Fields = Record<string, Field>;
 
+/**
+ * An object of a response: loose at run time (members the service adds later are kept) and closed in its
+ * type (no index signature, so a misspelled read is a compile error). Unknown members are reached with
+ * `attributesOf()` or by widening the value yourself.
+ */
+export type KeptObject<S extends z.core.$ZodShape> = z.ZodMiniObject<S, z.core.$strip>;
+export function keptObject<S extends z.core.$ZodShape>(shape: S): KeptObject<S> {
+  return z.looseObject(shape) as unknown as KeptObject<S>;
+}
+
 /** ISO 8601 calendar date `YYYY-MM-DD` that exists on the calendar. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
@@ -119,8 +129,8 @@ export const f = {
   }),
   object: <F extends Fields>(
     fields: F,
-  ): Field<z.ZodMiniObject<ReadShape<F>, z.core.$loose>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
-    read: z.looseObject(readShape(fields)) as z.ZodMiniObject<ReadShape<F>, z.core.$loose>,
+  ): Field<KeptObject<ReadShape<F>>, z.ZodMiniObject<CreateShape<F>, z.core.$strict>> => ({
+    read: keptObject(readShape(fields)) as KeptObject<ReadShape<F>>,
     create: z.strictObject(createShape(fields)) as z.ZodMiniObject<CreateShape<F>, z.core.$strict>,
   }),
 };

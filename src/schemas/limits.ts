@@ -4,7 +4,7 @@
  * unknown type is kept), the request schema (closed, formats checked) and a builder.
  */
 import * as z from 'zod/mini';
-import { f, type Schema } from './fields.js';
+import { f, keptObject, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
 
@@ -32,7 +32,7 @@ type FieldOf<T extends LimitConditionType> = Conditions[StemOf<T>]['field'];
 type ConditionSchemas<Side extends 'read' | 'create'> = {
   [T in LimitConditionType]: z.ZodMiniObject<
     { type: z.ZodMiniLiteral<T> } & { [K in FieldOf<T>]: Conditions[StemOf<T>]['value'][Side] },
-    Side extends 'read' ? z.core.$loose : z.core.$strict
+    Side extends 'read' ? z.core.$strip : z.core.$strict
   >;
 };
 
@@ -41,7 +41,7 @@ function conditionSchemas<Side extends 'read' | 'create'>(side: Side): Condition
   for (const [stem, { field, value }] of Object.entries(CONDITIONS)) {
     for (const type of [`${stem}-is`, `${stem}-is-not`]) {
       const shape = { type: z.literal(type), [field]: value[side] };
-      out[type] = side === 'read' ? z.looseObject(shape) : z.strictObject(shape);
+      out[type] = side === 'read' ? keptObject(shape) : z.strictObject(shape);
     }
   }
   return out as ConditionSchemas<Side>;
@@ -70,7 +70,7 @@ const groupRead = <T extends 'and' | 'or'>(type: T) =>
   });
 const andRead = groupRead('and');
 const orRead = groupRead('or');
-const conditionFilterRead = z.looseObject({ type: z.literal('condition'), condition: conditionRead });
+const conditionFilterRead = keptObject({ type: z.literal('condition'), condition: conditionRead });
 const limitFilterRead: z.ZodMiniUnion<
   [z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]
 > = openKindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }) as never;
@@ -118,12 +118,12 @@ const fraction = z
     z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
     z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
   );
-const boundsRead = z.looseObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
+const boundsRead = keptObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
 
 const limitTypeRead = openKindUnion({
-  'limit-group': z.looseObject({ type: z.literal('limit-group') }),
-  proportional: z.looseObject({ type: z.literal('proportional'), values: boundsRead }),
-  absolute: z.looseObject({ type: z.literal('absolute'), values: boundsRead }),
+  'limit-group': keptObject({ type: z.literal('limit-group') }),
+  proportional: keptObject({ type: z.literal('proportional'), values: boundsRead }),
+  absolute: keptObject({ type: z.literal('absolute'), values: boundsRead }),
 });
 const limitTypeCreate = closedKindUnion({
   'limit-group': z.strictObject({ type: z.literal('limit-group') }),

@@ -7,6 +7,8 @@ import {
   type CreateShape,
   createShape,
   type Fields,
+  type KeptObject,
+  keptObject,
   type ReadShape,
   readShape,
   refused,
@@ -15,12 +17,12 @@ import {
 } from './fields.js';
 
 /** `{ type, id }`: a resource identifier as the service writes it. */
-export const identifier = z.looseObject({ type: z.string(), id: z.string() });
+export const identifier = keptObject({ type: z.string(), id: z.string() });
 /** A resource identifier `{ type, id }` as the service writes it (other members kept). */
 export type ResourceIdentifier = z.infer<typeof identifier>;
 
-export const toOne = z.looseObject({ data: z.optional(z.nullable(identifier)) });
-export const toMany = z.looseObject({ data: z.optional(z.array(identifier)) });
+export const toOne = keptObject({ data: z.optional(z.nullable(identifier)) });
+export const toMany = keptObject({ data: z.optional(z.array(identifier)) });
 /** A to-one relationship as decoded: `{ data: { type, id } | null }`. */
 export type ToOne = z.infer<typeof toOne>;
 /** A to-many relationship as decoded: `{ data: [{ type, id }, …] }`. */
@@ -86,10 +88,10 @@ export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.Z
   {
     id: z.ZodMiniString;
     type: z.ZodMiniLiteral<T>;
-    attributes: z.ZodMiniObject<ReadShape<F>, z.core.$loose>;
-    relationships: z.ZodMiniOptional<z.ZodMiniObject<RelReadShape<R>, z.core.$loose>>;
+    attributes: KeptObject<ReadShape<F>>;
+    relationships: z.ZodMiniOptional<KeptObject<RelReadShape<R>>>;
   },
-  z.core.$loose
+  z.core.$strip
 >;
 
 /** The response schema of a resource: unknown attributes, relationships and members are kept. */
@@ -98,11 +100,11 @@ export function readSchema<T extends string, F extends Fields, R extends Rels>(
 ): ReadSchema<T, F, R> {
   const rels: Record<string, Schema> = {};
   for (const [name, r] of Object.entries(def.relationships)) rels[name] = z.optional(r.many ? toMany : toOne);
-  return z.looseObject({
+  return keptObject({
     id: z.string(),
     type: z.literal(def.type),
-    attributes: z.looseObject(readShape(def.fields)),
-    relationships: z.optional(z.looseObject(rels as RelReadShape<R>)),
+    attributes: keptObject(readShape(def.fields)),
+    relationships: z.optional(keptObject(rels as RelReadShape<R>)),
   }) as unknown as ReadSchema<T, F, R>;
 }
 
@@ -157,3 +159,17 @@ export const genericResource = z.looseObject({
 export type GenericResource = z.infer<typeof genericResource>;
 
 export type { CreateShape, ReadShape };
+
+/**
+ * Every attribute of a resource as the service sent it, those the SDK does not know yet included. The
+ * resource types name only the documented attributes (a misspelled read is a compile error); this is the one
+ * way to read the rest, each as `unknown` to be checked before use.
+ * @example
+ * const rating = attributesOf(asset).rating; // unknown
+ */
+export function attributesOf(
+  resource: { readonly attributes?: unknown } | null | undefined,
+): Readonly<Record<string, unknown>> {
+  const attributes = resource?.attributes;
+  return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
+}

@@ -227,7 +227,7 @@ describe.skipIf(skip)(title, () => {
             .withResponse();
           return {
             id: r.data.id,
-            name: r.data.attributes?.name,
+            name: (r.data.attributes as Record<string, unknown>).name,
             created: r.created,
             status: r.response.status,
             redirected: r.response.redirected,

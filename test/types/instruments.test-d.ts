@@ -22,6 +22,7 @@ import type {
   PortfolioReporting,
   UnknownResource,
 } from '../../src/index.js';
+import { attributesOf } from '../../src/index.js';
 import type { INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
 import { bondAttributes } from '../helpers/instrument-fixtures.js';
 import type { UntypedCreateFields, UntypedReadFields } from './kind-checks.js';
@@ -61,8 +62,11 @@ export function narrowsInstruments(x: Instrument): void {
       break;
     case 'zero-coupon-bond-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'zero-coupon-bond'>>();
-      // A bond field that this kind lacks is only reachable as an unknown extra attribute.
-      expectTypeOf(x.attributes.couponFrequency).toBeUnknown();
+      // A bond field that this kind lacks is a compile error to read; every attribute is kept and reachable
+      // as unknown through attributesOf().
+      // @ts-expect-error couponFrequency is not an attribute of zero-coupon bonds
+      x.attributes.couponFrequency;
+      expectTypeOf(attributesOf(x).couponFrequency).toBeUnknown();
       break;
     case 'stock-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'stock'>>();
@@ -81,9 +85,7 @@ export function narrowsInstruments(x: Instrument): void {
     case 'loan-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'loan'>>();
       expectTypeOf(x.attributes.principalAmount).toEqualTypeOf<number>();
-      expectTypeOf(x.relationships?.account?.data).toEqualTypeOf<
-        { type: string; id: string; [k: string]: unknown } | null | undefined
-      >();
+      expectTypeOf(x.relationships?.account?.data).toEqualTypeOf<{ type: string; id: string } | null | undefined>();
       break;
     case 'fx-forward-cash-settlement-instrument':
       expectTypeOf(x).toEqualTypeOf<InstrumentOf<'fx-forward-cash-settlement'>>();

@@ -15,6 +15,7 @@ import type {
   TransactionOf,
   UnknownResource,
 } from '../../src/index.js';
+import { attributesOf } from '../../src/index.js';
 import type { TRANSACTION_KINDS } from '../../src/schemas/transactions.js';
 import type { UntypedCreateFields, UntypedReadFields } from './kind-checks.js';
 
@@ -58,8 +59,10 @@ export function narrowsTransactions(x: Transaction): void {
     case 'equity-trade-transaction':
       expectTypeOf(x).toEqualTypeOf<TransactionOf<'equity-trade'>>();
       expectTypeOf(x.attributes.units).toEqualTypeOf<number>();
-      // A field of another kind is only reachable as an unknown extra attribute.
-      expectTypeOf(x.attributes.grossAmount).toBeUnknown();
+      // A field of another kind is a compile error to read; attributesOf() reaches every attribute as unknown.
+      // @ts-expect-error grossAmount is an attribute of dividends, not of equity trades
+      x.attributes.grossAmount;
+      expectTypeOf(attributesOf(x).grossAmount).toBeUnknown();
       break;
     case 'fee-transaction':
       expectTypeOf(x).toEqualTypeOf<TransactionOf<'fee'>>();

@@ -1,6 +1,7 @@
 /** Rows 34–35 and 71–76: holdings, asset holdings, investment limits and their statuses. */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  attributesOf,
   ConflictError,
   holdingAsset,
   type LimitFilterInput,
@@ -99,7 +100,7 @@ export function reportingArea(e: E2E): void {
       expect(
         data.map((x) => [
           x.attributes.date,
-          holdingAsset(x, included)?.attributes?.name,
+          attributesOf(holdingAsset(x, included)).name,
           x.attributes.unitsInHolding,
           x.attributes.marketValue,
         ]),
