@@ -1,4 +1,17 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+
+/**
+ * The CommonJS build loads msw with `require` (msw-loader.cjs.ts) instead of the ESM build's top-level await,
+ * which CommonJS cannot have: the testing entry then imports without msw installed in either format.
+ */
+const mswLoaderForCjs = {
+  name: 'msw-loader-cjs',
+  setup(build: { onResolve: (o: { filter: RegExp }, f: () => { path: string }) => void }) {
+    const path = fileURLToPath(new URL('./src/testing/http/msw-loader.cjs.ts', import.meta.url));
+    build.onResolve({ filter: /\/msw-loader\.js$/ }, () => ({ path }));
+  },
+};
 
 const library = {
   entry: {
@@ -28,6 +41,7 @@ export default defineConfig([
     format: ['cjs'],
     clean: false,
     noExternal: ['ky'],
+    esbuildPlugins: [mswLoaderForCjs],
   },
   {
     // The command line (`bin`): Node only, ESM only, no types. Not cleaned: the build above empties dist/ first.

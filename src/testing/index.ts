@@ -1,6 +1,7 @@
 /**
  * `portfolio-reporting/testing`: a stateful, in-memory Portfolio Reporting Service for tests and demos,
- * and a webhook signer. Needs the optional peer dependency `msw`.
+ * and a webhook signer. `mock.listen()` needs only node:http; `mock.handlers` needs the optional peer
+ * dependency `msw`.
  * @module
  */
 

@@ -5,7 +5,7 @@
  */
 import type { HttpHandler } from 'msw';
 import type { ServiceEnv } from './http/context.js';
-import { toHandlers } from './http/routes.js';
+import { toDispatcher, toHandlers } from './http/routes.js';
 import type { ListenOptions, RunningServer } from './http/server.js';
 import { routes } from './routes/index.js';
 import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
@@ -103,15 +103,20 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       return { response, delivery };
     },
   };
+  let handlers: HttpHandler[] | undefined;
   return {
-    handlers: toHandlers(routes, origin, env, auth),
+    // Built on first use: msw is an optional peer dependency, needed only here (the error says how to install it).
+    get handlers() {
+      handlers ??= toHandlers(routes, origin, env, auth);
+      return handlers;
+    },
     store,
     webhooks,
     async listen(listenOptions) {
       // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
       const { serve } = await import('./http/server.js');
       // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.
-      return serve(toHandlers(routes, '*', env, auth), listenOptions);
+      return serve(toDispatcher(routes, env, auth), listenOptions);
     },
     reset: () => store.reset(),
   };

@@ -133,7 +133,8 @@ export async function serveWithFaults(
     if (created) log.delivered.add(created);
     return inner;
   });
-  const server = await serve([faults]);
+  // The faults as an msw handler, served through the mock's own node:http server.
+  const server = await serve((request) => getResponse([faults], request));
   return {
     url: server.url,
     log,

@@ -106,3 +106,12 @@ export function typos(
     attributesOf(account).someFutureField,
   ];
 }
+
+/** SDK promises declare `then` and `catch` as `Promise` does: a handler typed for a Promise fits unchanged. */
+export async function promiseContract(account: Promise<Account>, prs: import('../../src/index.js').PortfolioReporting) {
+  const handler = (error: Error) => error.message;
+  const fromPromise = await account.catch(handler);
+  const fromSdk = await prs.accounts.retrieve('a1').catch(handler);
+  const same: typeof fromPromise = fromSdk;
+  return same;
+}

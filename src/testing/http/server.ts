@@ -1,12 +1,14 @@
 /**
- * Serves msw handlers over real HTTP with node:http only: each IncomingMessage becomes a Fetch
- * `Request`, goes through msw's `getResponse`, and the `Response` is written back. CORS headers (and
+ * Serves the mock over real HTTP with node:http only (no msw): each IncomingMessage becomes a Fetch
+ * `Request`, goes through the routes' dispatcher, and the `Response` is written back. CORS headers (and
  * answers to preflights) let a browser page call it.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { getResponse, type HttpHandler } from 'msw';
 import { JSONAPI } from './media.js';
+
+/** Answers a request, or `undefined` when no route matches. */
+export type Dispatcher = (request: Request) => Promise<Response | undefined>;
 
 /** The options of `mock.listen()`: the port and host to listen on. */
 export interface ListenOptions {
@@ -62,11 +64,11 @@ async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Re
   });
 }
 
-async function answer(handlers: HttpHandler[], req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
+async function answer(dispatch: Dispatcher, req: IncomingMessage, res: ServerResponse, host: string): Promise<void> {
   if (req.method === 'OPTIONS') return preflight(req, res);
   const request = await toRequest(req, host);
   const response =
-    (await getResponse(handlers, request)) ??
+    (await dispatch(request)) ??
     new Response(
       JSON.stringify({
         errors: [{ status: 404, detail: `no endpoint ${req.method} ${new URL(request.url).pathname} in this service` }],
@@ -84,11 +86,11 @@ async function answer(handlers: HttpHandler[], req: IncomingMessage, res: Server
   res.end(Buffer.from(await response.arrayBuffer()));
 }
 
-export async function serve(handlers: HttpHandler[], options: ListenOptions = {}): Promise<RunningServer> {
+export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): Promise<RunningServer> {
   const hostname = options.host ?? '127.0.0.1';
   let host = hostname;
   const server = createServer((req, res) => {
-    answer(handlers, req, res, host).catch((error: unknown) => {
+    answer(dispatch, req, res, host).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': JSONAPI, ...cors(req) });
       res.end(
         JSON.stringify({
