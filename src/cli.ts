@@ -1,23 +1,35 @@
 #!/usr/bin/env node
 /**
- * `portfolio-reporting` on the command line: `npx portfolio-reporting load <kind> <file>`. The first Ctrl-C
- * (or SIGTERM) stops starting rows and lets the requests in flight finish and be journaled (exit 130); a
- * second one quits at once (the journal has every entry written so far).
+ * `portfolio-reporting` on the command line: `npx portfolio-reporting load <kind> <file>`, and
+ * `npx portfolio-reporting mock` (the mock service over HTTP). For `load`, the first Ctrl-C (or SIGTERM) stops
+ * starting rows and lets the requests in flight finish and be journaled (exit 130); a second one quits at once
+ * (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
  */
 import { main } from './cli/main.js';
+import { runMock } from './cli/mock.js';
 
 const interrupt = new AbortController();
+const [command, ...rest] = process.argv.slice(2);
+const serving = command === 'mock';
 const stop = () => {
   if (interrupt.signal.aborted) process.exit(130);
-  process.stderr.write('\nInterrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n');
+  if (!serving)
+    process.stderr.write('\nInterrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n');
   interrupt.abort();
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: process.stdout,
-  stderr: process.stderr,
-  env: process.env,
-  interrupt: interrupt.signal,
-});
+process.exitCode = serving
+  ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal }).catch(
+      (error: unknown) => {
+        process.stderr.write(`error: ${(error as Error).message}\nRun portfolio-reporting mock --help for usage.\n`);
+        return 2;
+      },
+    )
+  : await main(process.argv.slice(2), {
+      stdout: process.stdout,
+      stderr: process.stderr,
+      env: process.env,
+      interrupt: interrupt.signal,
+    });

@@ -18,11 +18,25 @@ function mulberry32(seed: number): () => number {
 const DEFAULT_SEED = 0x5eed_0001;
 
 export class IdGenerator {
-  private next: () => number = mulberry32(DEFAULT_SEED);
+  private draw: () => number = mulberry32(DEFAULT_SEED);
+  /** Numbers drawn since the last restart: where the sequence stands, saved with a store's snapshot. */
+  drawn = 0;
 
   /** Starts the sequence again (on `reset()`). */
   restart(seed = DEFAULT_SEED): void {
-    this.next = mulberry32(seed);
+    this.draw = mulberry32(seed);
+    this.drawn = 0;
+  }
+
+  /** Goes on from where a saved sequence stood (`drawn` numbers after a restart), so no id repeats. */
+  resume(drawn: number): void {
+    this.restart();
+    for (let i = 0; i < drawn; i++) this.next();
+  }
+
+  private next(): number {
+    this.drawn += 1;
+    return this.draw();
   }
 
   private bytes(n: number): Uint8Array {

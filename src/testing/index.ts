@@ -5,7 +5,8 @@
  * @module
  */
 
-export type { ListenOptions, RunningServer } from './http/server.js';
+export { DEMO_IDS, seedDemo } from './demo.js';
+export type { ListenOptions, RequestLogEntry, RunningServer } from './http/server.js';
 export { createMockService, type MockService, type MockServiceOptions, type MockWebhooks } from './service.js';
 export {
   createWebhookSigner,
@@ -16,5 +17,5 @@ export {
 } from './signer.js';
 export type { AdvanceTarget } from './store/custodians.js';
 export type * from './store/records.js';
-export { MockStore, type Seed } from './store/store.js';
+export { MockStore, restoreSnapshot, type Seed, type StoreSnapshot, snapshotOf } from './store/store.js';
 export { Table } from './store/table.js';

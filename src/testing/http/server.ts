@@ -16,6 +16,20 @@ export interface ListenOptions {
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
+  /** Called after each answer (preflights included): for a request log. */
+  onRequest?: (entry: RequestLogEntry) => void;
+}
+
+/** One answered request, as `onRequest` receives it. */
+export interface RequestLogEntry {
+  /** e.g. `POST`. */
+  method: string;
+  /** The path and query as requested, e.g. `/api/v3/instruments?page[size]=2`. */
+  path: string;
+  /** The status answered. */
+  status: number;
+  /** Milliseconds from the request's arrival to the end of the answer. */
+  ms: number;
 }
 
 /** What `mock.listen()` resolves to: the server's base URL and how to stop it. */
@@ -90,6 +104,13 @@ export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): 
   const hostname = options.host ?? '127.0.0.1';
   let host = hostname;
   const server = createServer((req, res) => {
+    const started = performance.now();
+    if (options.onRequest) {
+      const log = options.onRequest;
+      res.once('finish', () =>
+        log({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }),
+      );
+    }
     answer(dispatch, req, res, host).catch((error: unknown) => {
       if (!res.headersSent) res.writeHead(500, { 'content-type': JSONAPI, ...cors(req) });
       res.end(

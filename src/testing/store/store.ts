@@ -118,6 +118,42 @@ export class MockStore {
   }
 }
 
+/** A store's records and id sequence as JSON: what `portfolio-reporting mock --state FILE` saves and loads. */
+export interface StoreSnapshot {
+  /** The snapshot format, 1. */
+  format: 1;
+  /** Where the id sequence stands. */
+  idsDrawn: number;
+  /** Every table's records, by the table's name in `mock.store`. */
+  tables: Record<string, { id: string }[]>;
+}
+
+/** The records of every table and where the id sequence stands. @example writeFileSync(file, JSON.stringify(snapshotOf(mock.store))) */
+export function snapshotOf(store: MockStore): StoreSnapshot {
+  const tables: StoreSnapshot['tables'] = {};
+  for (const [name, table] of Object.entries(store)) if (isTable(table)) tables[name] = table.all();
+  return { format: 1, idsDrawn: store.ids.drawn, tables };
+}
+
+/**
+ * Replaces the store's records with a snapshot's (unknown table names are refused, naming them).
+ * @example restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')))
+ */
+export function restoreSnapshot(store: MockStore, snapshot: StoreSnapshot): void {
+  if (snapshot?.format !== 1 || typeof snapshot.tables !== 'object' || snapshot.tables === null)
+    throw new Error('mock store: not a snapshot of format 1 ({ format: 1, idsDrawn, tables })');
+  const tables = store as unknown as Record<string, unknown>;
+  const unknown = Object.keys(snapshot.tables).filter((name) => !isTable(tables[name]));
+  if (unknown.length)
+    throw new Error(`mock store: the snapshot names tables this store has not: ${unknown.join(', ')}`);
+  for (const table of Object.values(store)) if (isTable(table)) table.clear();
+  for (const [name, rows] of Object.entries(snapshot.tables)) {
+    const table = tables[name] as Table<{ id: string }>;
+    for (const row of rows) table.insert(row);
+  }
+  store.ids.resume(Number(snapshot.idsDrawn) || 0);
+}
+
 function isTable(value: unknown): value is Table<{ id: string }> {
   return typeof value === 'object' && value !== null && typeof (value as Table<{ id: string }>).clear === 'function';
 }

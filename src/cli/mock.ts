@@ -1,0 +1,128 @@
+/**
+ * `portfolio-reporting mock`: the stateful mock service as a standalone HTTP server, for anyone who is not a
+ * JavaScript test (a mobile app, a Python script, `curl`). The same implementation as `createMockService()`
+ * in-process: same rules, same errors. With `--state FILE` the records are loaded at start and saved after
+ * every change, so a session can be resumed.
+ */
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createMockService, restoreSnapshot, type Seed, seedDemo, snapshotOf } from '../testing/index.js';
+import { UsageError } from './args.js';
+
+export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
+
+Serves the stateful mock of the Portfolio Reporting Service over HTTP until Ctrl-C.
+
+Options:
+  --port <n>        the port (default 4010; 0 picks a free one)
+  --host <host>     the interface to listen on (default 127.0.0.1)
+  --seed <name>     demo (a client, an account, two stocks and a fund; default) or empty
+  --token <token>   the only bearer token accepted (default: any non-empty token)
+  --state <file>    load the records from this JSON file at start (when it exists), save them after every change
+  -h, --help        this help
+
+Every request is logged as one line: method, path, status, milliseconds.
+
+Example:
+  npx portfolio-reporting mock --port 4010 --token dev-token
+  curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/api/v2/custodians
+`;
+
+const SEEDS: Record<string, Seed | undefined> = { demo: seedDemo, empty: undefined };
+
+/** Where the command writes, and what stops it. */
+export interface MockIO {
+  stdout: { write(text: string): unknown };
+  stderr: { write(text: string): unknown };
+  /** Aborted on SIGINT/SIGTERM: the server closes and the command resolves with 0. */
+  stop: AbortSignal;
+}
+
+/** Runs the mock until `io.stop` aborts; resolves to the exit code. */
+export async function runMock(argv: string[], io: MockIO): Promise<number> {
+  const options = parseMockArgs(argv);
+  if (options === 'help') {
+    io.stdout.write(MOCK_HELP);
+    return 0;
+  }
+  const mock = createMockService({ seed: SEEDS[options.seed], accessToken: options.token });
+  if (options.state && existsSync(options.state)) {
+    try {
+      restoreSnapshot(mock.store, JSON.parse(readFileSync(options.state, 'utf8')));
+    } catch (error) {
+      throw new UsageError(`--state ${options.state}: ${(error as Error).message}`);
+    }
+  }
+  const save = () => {
+    if (!options.state) return;
+    // Written beside and renamed: a crash mid-write leaves the previous state, never half a file.
+    const temporary = `${options.state}.tmp`;
+    writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
+    renameSync(temporary, options.state);
+  };
+  const server = await mock.listen({
+    port: options.port,
+    host: options.host,
+    onRequest: ({ method, path, status, ms }) => {
+      io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
+      if (method !== 'GET' && method !== 'OPTIONS' && status < 400) save();
+    },
+  });
+  const token = options.token ?? 'any non-empty token';
+  io.stdout.write(
+    `Mock Portfolio Reporting Service at ${server.url} (seed ${options.seed}${options.state ? `, state ${options.state}` : ''})\n` +
+      `  export PRS_BASE_URL=${server.url} PRS_ACCESS_TOKEN=${options.token ?? 'dev-token'}\n` +
+      `  token: ${token}; Ctrl-C to stop\n`,
+  );
+  await new Promise<void>((resolve) => {
+    if (io.stop.aborted) resolve();
+    else io.stop.addEventListener('abort', () => resolve(), { once: true });
+  });
+  await server.close();
+  save();
+  io.stdout.write('Mock stopped.\n');
+  return 0;
+}
+
+interface MockArgs {
+  port: number;
+  host: string;
+  seed: string;
+  token?: string;
+  state?: string;
+}
+
+function parseMockArgs(argv: string[]): MockArgs | 'help' {
+  let parsed: ReturnType<typeof parse>;
+  try {
+    parsed = parse(argv);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return 'help';
+  if (positionals.length) throw new UsageError(`mock takes no arguments, got ${positionals.join(' ')}`);
+  const port = values.port === undefined ? 4010 : Number(values.port);
+  if (!/^\d+$/.test(values.port ?? '0') || port > 65_535)
+    throw new UsageError(`--port must be a port number from 0 to 65535, got "${values.port}"`);
+  const seed = values.seed ?? 'demo';
+  if (!Object.hasOwn(SEEDS, seed)) throw new UsageError(`--seed must be demo or empty, got "${seed}"`);
+  if (values.token === '') throw new UsageError('--token must not be empty');
+  return { port, host: values.host ?? '127.0.0.1', seed, token: values.token, state: values.state };
+}
+
+function parse(argv: string[]) {
+  return parseArgs({
+    args: argv,
+    allowPositionals: true,
+    strict: true,
+    options: {
+      help: { type: 'boolean', short: 'h' },
+      port: { type: 'string' },
+      host: { type: 'string' },
+      seed: { type: 'string' },
+      token: { type: 'string' },
+      state: { type: 'string' },
+    },
+  });
+}

@@ -1,0 +1,127 @@
+/**
+ * `portfolio-reporting mock` (issue 16, item 2): the built CLI (dist/cli.js) started as a child process serves
+ * the mock over HTTP: it prints its URL and token, answers `fetch` and the SDK with the in-process mock's rules,
+ * answers CORS preflights, logs one line per request, saves `--state` and resumes from it, and stops on SIGINT.
+ * Readiness is its first output line, never a sleep.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { NotFoundError, PortfolioReporting } from '../../src/index.js';
+import { DEMO_IDS } from '../../src/testing/index.js';
+
+const CLI = fileURLToPath(new URL('../../dist/cli.js', import.meta.url));
+const children: ChildProcess[] = [];
+afterEach(() => {
+  for (const child of children.splice(0)) child.kill('SIGKILL');
+});
+
+interface Started {
+  child: ChildProcess;
+  url: string;
+  /** Everything written to stdout so far. */
+  output: () => string;
+  /** Resolves with the exit code. */
+  exited: Promise<number | null>;
+}
+
+/** Starts the CLI's mock and resolves once it has printed its URL. */
+function start(args: string[]): Promise<Started> {
+  const child = spawn(process.execPath, [CLI, 'mock', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  children.push(child);
+  let out = '';
+  let err = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      if (url) resolve({ child, url, output: () => out, exited });
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    exited.then((code) => reject(new Error(`the mock exited with ${code} before it was ready: ${out}${err}`)));
+  });
+}
+
+/** Waits until the output holds `text` (the log line of a request just answered). */
+async function logged(started: Started, text: string): Promise<void> {
+  while (!started.output().includes(text))
+    await new Promise<void>((resolve) => started.child.stdout?.once('data', () => resolve()));
+}
+
+describe('portfolio-reporting mock', () => {
+  it('serves the demo data with its token, logs each request, answers preflights and stops on SIGINT', async () => {
+    const mock = await start(['--port', '0', '--token', 'dev-token']);
+    expect(mock.output()).toContain(`export PRS_BASE_URL=${mock.url} PRS_ACCESS_TOKEN=dev-token`);
+    const custodians = await fetch(`${mock.url}/api/v2/custodians`, { headers: { authorization: 'Bearer dev-token' } });
+    expect(custodians.status).toBe(200);
+    expect(((await custodians.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    expect((await fetch(`${mock.url}/api/v2/custodians`, { headers: { authorization: 'Bearer wrong' } })).status).toBe(
+      401,
+    );
+    const preflight = await fetch(`${mock.url}/api/v2/custodians`, {
+      method: 'OPTIONS',
+      headers: { origin: 'http://app.example', 'access-control-request-method': 'GET' },
+    });
+    expect([preflight.status, preflight.headers.get('access-control-allow-origin')]).toEqual([
+      204,
+      'http://app.example',
+    ]);
+
+    const prs = new PortfolioReporting({ baseUrl: mock.url, accessToken: 'dev-token', maxRetries: 0 });
+    const sap = await prs.instruments.retrieve(DEMO_IDS.sap);
+    expect([sap.type, sap.type === 'stock-instrument' && sap.attributes.name]).toEqual(['stock-instrument', 'SAP SE']);
+    await expect(prs.instruments.retrieve('65f1c0ffee00000000000000')).rejects.toBeInstanceOf(NotFoundError);
+    await logged(mock, 'GET /api/v3/instruments/65f1c0ffee00000000000000 404');
+    expect(mock.output()).toMatch(/^GET \/api\/v2\/custodians 200 \d+\.\d ms$/m);
+    expect(mock.output()).toMatch(/^GET \/api\/v2\/custodians 401 \d+\.\d ms$/m);
+
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+    expect(mock.output()).toContain('Mock stopped.');
+  });
+
+  it('saves its state after each change and resumes from it, new ids continuing', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    const first = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    const prs = (url: string) => new PortfolioReporting({ baseUrl: url, accessToken: 'any-token', maxRetries: 0 });
+    const attributes = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' };
+    const acme = await prs(first.url).instruments.create({ type: 'stock-instrument', attributes });
+    await logged(first, 'POST /api/v3/instruments 201');
+    expect(existsSync(state)).toBe(true);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ format: 1 });
+
+    const second = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    expect((await prs(second.url).instruments.retrieve(acme.id)).id).toBe(acme.id);
+    const again = await prs(second.url).instruments.create({ type: 'stock-instrument', attributes }).withResponse();
+    expect([again.created, again.data.id]).toEqual([false, acme.id]); // the duplicate rule sees the restored record
+    const other = await prs(second.url).instruments.create({
+      type: 'stock-instrument',
+      attributes: { ...attributes, securityIdentifier: 'US0000000002' },
+    });
+    expect(other.id).not.toBe(acme.id);
+    second.child.kill('SIGINT');
+    expect(await second.exited).toBe(0);
+  });
+
+  it('refuses a bad option with the help hint, exit 2', async () => {
+    const child = spawn(process.execPath, [CLI, 'mock', '--seed', 'full'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    children.push(child);
+    let err = '';
+    child.stderr?.on('data', (chunk: Buffer) => {
+      err += chunk.toString();
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toBe(
+      'error: --seed must be demo or empty, got "full"\nRun portfolio-reporting mock --help for usage.\n',
+    );
+  });
+});
