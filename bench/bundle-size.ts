@@ -25,8 +25,8 @@ export interface BundleSize {
 export const BUDGETS = [
   // Missed since ky is the transport again (issue 2): ky is 8.3 kB of it (bench/RESULTS.md, "ky back"). The
   // ceiling is the size measured then, so that nothing else grows unseen. Raised for issue 18 (security): bounded
-  // validation errors (src/core/issues.ts, 38.1 → 39.2 kB).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 39_300 },
+  // validation errors (src/core/issues.ts, 38.1 → 39.2 kB), bounded webhook verification (→ 39.6 kB).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 39_600 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_000 },
