@@ -24,16 +24,17 @@ export interface BundleSize {
 
 export const BUDGETS = [
   // Missed since ky is the transport again (issue 2): ky is 8.3 kB of it (bench/RESULTS.md, "ky back"). The
-  // ceiling is the size last measured, so that nothing else grows unseen: 38.4 kB then; 41.7 kB since issues 14
+  // ceiling is the size last measured, so that nothing else grows unseen: 38.1 kB then; 43.0 kB since issues 14
   // and 18 (every object argument checked at run time, one settings check with its messages, `totalTimeout`,
-  // `query`, redirects followed by the SDK, masking of credentials in every encoding: +2.3 kB) and the compiled
-  // checks' guard against zod's internals drifting (+1.0 kB). The 30 kB budget is the performance issue's, where
-  // the endpoint table is the lever.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 41_700 },
+  // `query`, redirects followed by the SDK, masking of credentials in every encoding: +2.3 kB; bounded
+  // validation errors and webhook work: +1.5 kB) and the compiled checks' guard against zod's internals
+  // drifting (+1.0 kB). The 30 kB budget is the performance issue's, where the endpoint table is the lever.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 43_100 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
-  // 5.3 kB since the runner checks its options with the client's settings check and errors mask credentials.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_300 },
+  // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
+  // bound their issue lists.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_500 },
 ] as const;
 
 export async function bundleSize(file: string): Promise<Omit<BundleSize, 'entry' | 'budget' | 'ceiling'>> {

@@ -4,9 +4,14 @@
  * happens (a crash of the loader loses none); the file is fsync'd when the run ends. A re-run reads it:
  * rows whose last entry is `created` or `existing` are done; `sending` with no outcome, or `uncertain`,
  * means a call went out and its answer never came.
+ *
+ * An entry counts once its newline is on the disk. A crash can tear the last one (a line without its newline,
+ * or one that does not parse): when the journal is opened, that tail is cut off, back to the end of the last
+ * complete entry, so a re-run and every later one read a clean journal. A bad line anywhere else means the
+ * file is not a journal (or was damaged otherwise): it is refused and left as it is.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { FileError } from './rows.js';
 
 export type EntryStatus = 'sending' | 'created' | 'existing' | 'failed' | 'uncertain' | 'skipped';
@@ -32,6 +37,8 @@ const HEADER = 'portfolio-reporting load';
 export class Journal {
   private fd: number | undefined;
   private readonly last = new Map<string, JournalEntry>();
+  /** Bytes of a torn last entry cut off when the journal was opened (0 when it ended cleanly). */
+  readonly cut: number;
 
   /** Opens (or creates) the journal of a load of `kind`; refuses one written by a load of another kind. */
   constructor(
@@ -39,30 +46,60 @@ export class Journal {
     kind: string,
     file: string,
   ) {
-    let text = '';
-    if (existsSync(path)) text = readFileSync(path, 'utf8');
-    const lines = text.split('\n');
-    for (const [i, line] of lines.entries()) {
-      if (line.trim() === '') continue;
-      let entry: Record<string, unknown>;
+    const bytes = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
+    const end = this.read(bytes, kind);
+    this.cut = bytes.length - end;
+    if (this.cut > 0) {
+      const fd = openSync(path, 'r+');
       try {
-        entry = JSON.parse(line);
-      } catch {
-        // A crash can tear only the last entry; a torn one elsewhere means this is not a journal.
-        if (i === lines.length - 1) break;
-        throw new FileError(`${path} line ${i + 1} is not a journal entry; pass another --journal path`);
+        ftruncateSync(fd, end);
+        fsyncSync(fd);
+      } finally {
+        closeSync(fd);
       }
-      if (entry.journal === HEADER) {
-        if (entry.kind !== kind)
-          throw new FileError(
-            `${path} is the journal of a load of ${String(entry.kind)}, not ${kind}; pass another --journal path`,
-          );
-      } else if (typeof entry.key === 'string') this.last.set(entry.key, entry as unknown as JournalEntry);
     }
     this.fd = openSync(path, 'a');
-    // After a torn last entry, start on a line of our own.
-    if (text !== '' && !text.endsWith('\n')) writeSync(this.fd, '\n');
     this.write({ journal: HEADER, version: 1, kind, file, startedAt: new Date().toISOString() });
+  }
+
+  /**
+   * Reads the entries of `bytes`; returns where the complete ones end: a torn last entry after that point
+   * is cut off. Throws when the file is not a journal, is one of another kind, or has a bad line elsewhere.
+   */
+  private read(bytes: Buffer, kind: string): number {
+    const notJournal = (line: number) =>
+      new FileError(`${this.path} line ${line} is not a journal entry; pass another --journal path`);
+    let journal = false; // the first entry was a run header
+    let start = 0;
+    for (let line = 1; start < bytes.length; line++) {
+      // A line is complete with its newline (a byte no multi-byte UTF-8 character contains).
+      const newline = bytes.indexOf(0x0a, start);
+      const text = bytes.toString('utf8', start, newline < 0 ? bytes.length : newline);
+      if (newline < 0) {
+        // The entry being written when a crash came: cut off, if this is a journal (or the start of one).
+        if (journal || tornHeader(text)) return start;
+        throw notJournal(line);
+      }
+      const next = newline + 1;
+      if (text.trim() !== '') {
+        const entry = parseEntry(text);
+        if (!entry) {
+          // Unreadable: torn, if it is the last line of a journal; damage anywhere else.
+          if (journal && next === bytes.length) return start;
+          throw notJournal(line);
+        }
+        if (!journal && entry.journal !== HEADER) throw notJournal(line);
+        journal = true;
+        if (entry.journal === HEADER) {
+          if (entry.kind !== kind)
+            throw new FileError(
+              `${this.path} is the journal of a load of ${String(entry.kind)}, not ${kind}; pass another --journal path`,
+            );
+        } else if (typeof entry.key === 'string') this.last.set(entry.key, entry as unknown as JournalEntry);
+      }
+      start = next;
+    }
+    return bytes.length;
   }
 
   /** Rows the journal knows. */
@@ -103,6 +140,23 @@ export class Journal {
     // One write per entry, with its newline: an entry is never interleaved with another.
     writeSync(this.fd, `${JSON.stringify(value)}\n`);
   }
+}
+
+function parseEntry(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether `text`, the first line of a file and without its newline, is the start of a torn run header. */
+function tornHeader(text: string): boolean {
+  const start = `{"journal":${JSON.stringify(HEADER)}`;
+  return text.length <= start.length ? start.startsWith(text) : text.startsWith(start);
 }
 
 /** A stable digest of a row's content (keys sorted), so the same row has the same key in every run. */

@@ -128,6 +128,10 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   );
   const prs = new PortfolioReporting({ ...connection, fetch: io.fetch });
   const journal = new Journal(args.journal, args.kind, args.file);
+  if (journal.cut > 0) {
+    const bytes = `${journal.cut} byte${journal.cut === 1 ? '' : 's'}`;
+    io.stderr.write(`note: ${journal.path}: cut off the last entry, torn by an interrupted run (${bytes})\n`);
+  }
   try {
     return await send(args, io, kind, new Bulk(prs), journal, rows);
   } finally {

@@ -4,7 +4,7 @@
  */
 import { branded, PortfolioReportingError } from './error-base.js';
 import { redact, redactBody } from './secrets.js';
-import type { ValidationIssue } from './validation-error.js';
+import { boundIssues, listIssues, type ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
 export interface ServiceErrorEntry {
@@ -16,7 +16,15 @@ export interface ServiceErrorEntry {
 }
 
 export { branded, PortfolioReportingError } from './error-base.js';
-export { ValidationError, type ValidationIssue } from './validation-error.js';
+export {
+  MAX_ISSUE_MESSAGE,
+  MAX_ISSUE_PATH,
+  MAX_ISSUES,
+  MAX_LISTED_CHARS,
+  omittedIssues,
+  ValidationError,
+  type ValidationIssue,
+} from './validation-error.js';
 
 /** Where a call went: used in every message so an error says what was called. */
 export interface CallSite {
@@ -198,16 +206,20 @@ branded(APIUserAbortError, 'APIUserAbortError');
  */
 export class ResponseValidationError extends PortfolioReportingError {
   override name = 'ResponseValidationError';
-  /** Every mismatch, each with the path of the member in the body. */
+  /** The mismatches, each with the path of the member in the body: the first `MAX_ISSUES` (100) found. */
   readonly issues: ValidationIssue[];
+  /** How many more mismatches were found than `issues` holds (0 unless more than 100 were found). */
+  readonly omittedIssues: number;
   /** The raw body as received. */
   readonly body: unknown;
-  constructor(call: CallSite, issues: ValidationIssue[], body: unknown) {
+  constructor(call: CallSite, issues: readonly ValidationIssue[], body: unknown) {
+    const { kept, omitted } = boundIssues(issues);
     super(
       `${call.method} ${call.url}: the response does not match the documented shape: ` +
-        issues.map((i) => `${i.path}: ${i.message}`).join('; '),
+        listIssues(kept, omitted, (i) => `${i.path}: ${i.message}`),
     );
-    this.issues = issues;
+    this.issues = kept;
+    this.omittedIssues = omitted;
     // An HTML error page or a JSON document may echo a credential (an `Authorization` header, say).
     this.body = redactBody(body);
   }

@@ -5,9 +5,12 @@
 import * as z from 'zod/mini';
 import { accepts } from '../schemas/compiled.js';
 import type { Rel, Rels } from '../schemas/resource.js';
-import { article, describe, mustBe } from './describe.js';
+import { article, describe } from './describe.js';
 import { type CallSite, ResponseValidationError, ValidationError, type ValidationIssue } from './errors.js';
+import { collectIssues, formatIssues } from './issues.js';
 import { checkKeys } from './settings.js';
+
+export { formatIssues } from './issues.js';
 
 /** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
 export type RelationshipInput<T extends string = string> =
@@ -145,74 +148,27 @@ export function buildDocument(
   return { data };
 }
 
-/** Checks a plain input (query parameters, options) against its schema; throws `ValidationError`. */
+/**
+ * Checks a plain input (query parameters, options) against its schema; throws `ValidationError` with at most
+ * `MAX_ISSUES` issues (and the count of the rest), however many the input breaks.
+ */
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
-  const result = z.safeParse(schema, value);
-  if (!result.success) throw new ValidationError(what, formatIssues(result.error.issues, prefix, value));
+  const issues = collectIssues(schema, value, prefix);
+  if (issues.length) throw new ValidationError(what, issues);
   return value as T;
 }
 
 /**
  * Checks a response body against its schema. On success the parsed JSON itself is returned (no copy):
  * the schemas are loose and transform nothing, so the checked value is the value. The check compiled from
- * the schema answers first; zod itself runs only on a body it refuses, to say what is wrong.
+ * the schema answers first; zod itself runs only on a body it refuses, to say what is wrong, an array's
+ * elements one by one, so that a page of any number of bad items gives a bounded `ResponseValidationError`.
  */
 export function decode<T>(call: CallSite, schema: z.ZodMiniType<T>, body: unknown): T {
   if (accepts(schema)(body)) return body as T;
-  const result = z.safeParse(schema, body);
-  if (!result.success) throw new ResponseValidationError(call, formatIssues(result.error.issues, '', body), body);
+  const issues = collectIssues(schema, body);
+  if (issues.length) throw new ResponseValidationError(call, issues, body);
   return body as T;
-}
-
-type Issue = z.core.$ZodIssue;
-
-/**
- * Zod's issues as `{ path, message }` with messages a caller can act on. `root` is the checked value:
- * zod does not copy inputs into issues, so the offending value is looked up by path.
- */
-export function formatIssues(issues: readonly Issue[], prefix: string, root: unknown): ValidationIssue[] {
-  const out: ValidationIssue[] = [];
-  for (const issue of issues) {
-    const path = [prefix, ...issue.path.map(String)].filter(Boolean).join('.');
-    const value = valueAt(root, issue.path);
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) {
-        out.push({
-          path: path ? `${path}.${key}` : key,
-          message: 'is not a documented field here (misspelled, or read-only?)',
-        });
-      }
-    } else if (issue.code === 'invalid_union' && issue.errors.length) {
-      // A union (a limit filter, say): report the branch that got furthest.
-      const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));
-      out.push(...formatIssues(best, path, value));
-    } else out.push({ path, message: messageOf(issue, value) });
-  }
-  return out;
-}
-
-function valueAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path)
-    value = value === null || typeof value !== 'object' ? undefined : (value as Record<PropertyKey, unknown>)[key];
-  return value;
-}
-
-function deepest(issues: readonly Issue[]): number {
-  return Math.max(0, ...issues.map((i) => i.path.length));
-}
-
-function messageOf(issue: Issue, value: unknown): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      // A `never` field (read-only, `f.readOnly`) carries its own reason.
-      if (issue.expected === 'never' && value !== undefined) return issue.message;
-      return mustBe(article(issue.expected), value);
-    case 'invalid_value':
-      return mustBe(`one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}`, value);
-    default:
-      return issue.message;
-  }
 }
 
 /** How one `type` of a multi-kind resource is created, or why it cannot be. */

@@ -5,7 +5,7 @@
 
 import type * as z from 'zod/mini';
 import type { Body } from '../core/api.js';
-import { ValidationError, type ValidationIssue } from '../core/errors.js';
+import { omittedIssues, ValidationError, type ValidationIssue } from '../core/errors.js';
 import { buildDocument, type DocumentInput } from '../core/jsonapi.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rels, ResourceIdentifier } from '../schemas/resource.js';
@@ -19,7 +19,11 @@ export function withIssues<T>(what: string, extra: ValidationIssue[], make: () =
   try {
     result = make();
   } catch (error) {
-    if (error instanceof ValidationError && extra.length) throw new ValidationError(what, [...error.issues, ...extra]);
+    if (error instanceof ValidationError && extra.length) {
+      // The count of issues the first error left out goes along (a marker the error class turns back into it).
+      const left = error.omittedIssues > 0 ? [omittedIssues(error.omittedIssues)] : [];
+      throw new ValidationError(what, [...error.issues, ...extra, ...left]);
+    }
     throw error;
   }
   if (extra.length) throw new ValidationError(what, extra);

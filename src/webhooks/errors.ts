@@ -15,6 +15,11 @@ export type WebhookVerificationReason =
   | 'timestamp_too_old'
   /** Newer than `toleranceSeconds`: a sender (or receiver) clock far off. */
   | 'timestamp_too_new'
+  /**
+   * `webhook-signature` is longer than 8,192 characters or holds more than 32 entries: refused before any
+   * signature is checked, so that a header of hundreds of bogus entries costs nothing.
+   */
+  | 'signature_header_too_large'
   /** No entry of a version this verifier checks (only `v1` entries and no `secret`, say). */
   | 'unsupported_signature'
   /** Every entry of a checked version was malformed (not base64, a broken DER encoding, a wrong length). */

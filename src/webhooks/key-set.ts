@@ -42,6 +42,8 @@ export interface KeySnapshot {
 
 export class RemoteKeySet {
   private keys: ReadonlyMap<string, CryptoKey> = new Map();
+  /** The imported keys by point (`x.y`, base64url): a refresh hands back the same object for an unchanged key. */
+  private points: ReadonlyMap<string, CryptoKey> = new Map();
   private generation = 0;
   private loadedAt = Number.NEGATIVE_INFINITY;
   private attemptedAt = Number.NEGATIVE_INFINITY;
@@ -84,7 +86,7 @@ export class RemoteKeySet {
   private async load(): Promise<void> {
     try {
       const body = await withTimeout(this.options.load, this.options.timeout, this.options.source);
-      this.keys = await importKeys(body, this.options.source);
+      ({ keys: this.keys, points: this.points } = await importKeys(body, this.options.source, this.points));
       this.generation++;
       this.loadedAt = Date.now();
       this.lastError = undefined;
@@ -117,26 +119,41 @@ const documentShape = object({ keys: array(unknown) });
 
 /**
  * Imports every usable key: EC P-256 with 32-byte coordinates that form a point on the curve. Other keys
- * (a future key type, a damaged entry) are skipped rather than failing the whole set.
+ * (a future key type, a damaged entry) are skipped rather than failing the whole set. A key already held
+ * (the same point) is not imported again: it keeps its CryptoKey, so signatures it was tried with before a
+ * refresh are not tried again.
  */
-async function importKeys(body: unknown, source: string): Promise<Map<string, CryptoKey>> {
+async function importKeys(
+  body: unknown,
+  source: string,
+  held: ReadonlyMap<string, CryptoKey>,
+): Promise<{ keys: Map<string, CryptoKey>; points: Map<string, CryptoKey> }> {
   const issues = issuesOf(documentShape, body);
   if (issues.length) throw new PortfolioReportingError(`${source}: the answer is not a key set: ${listIssues(issues)}`);
   const keys = new Map<string, CryptoKey>();
+  const points = new Map<string, CryptoKey>();
   for (const entry of (body as { keys: unknown[] }).keys) {
     if (!webhookKeySchema(entry, '', []) || entry.kty !== 'EC' || entry.crv !== 'P-256' || keys.has(entry.kid))
       continue;
-    const key = await importP256(entry);
-    if (key) keys.set(entry.kid, key);
+    const jwk = p256Jwk(entry);
+    if (!jwk) continue;
+    const point = `${jwk.x}.${jwk.y}`;
+    const key = points.get(point) ?? held.get(point) ?? (await importP256(jwk));
+    if (!key) continue;
+    keys.set(entry.kid, key);
+    points.set(point, key);
   }
-  return keys;
+  return { keys, points };
 }
 
-async function importP256(key: WebhookKey): Promise<CryptoKey | undefined> {
+function p256Jwk(key: WebhookKey): JsonWebKey | undefined {
   const x = decodeBase64(key.x);
   const y = decodeBase64(key.y);
   if (x?.length !== P256_COORDINATE_BYTES || y?.length !== P256_COORDINATE_BYTES) return undefined;
-  const jwk: JsonWebKey = { kty: 'EC', crv: 'P-256', x: encodeBase64Url(x), y: encodeBase64Url(y), ext: true };
+  return { kty: 'EC', crv: 'P-256', x: encodeBase64Url(x), y: encodeBase64Url(y), ext: true };
+}
+
+async function importP256(jwk: JsonWebKey): Promise<CryptoKey | undefined> {
   try {
     return await crypto.subtle.importKey('jwk', jwk, { name: 'ECDSA', namedCurve: 'P-256' }, false, ['verify']);
   } catch {

@@ -4,6 +4,7 @@
  * decoded here; nothing here verifies.
  */
 import { decodeBase64 } from './encoding.js';
+import { WebhookVerificationError } from './errors.js';
 
 /** The symmetric Standard Webhooks version (HMAC-SHA256). */
 export const SYMMETRIC_VERSION = 'v1';
@@ -25,23 +26,51 @@ export interface ParsedSignatures {
   versions: Set<string>;
 }
 
+/**
+ * The longest `webhook-signature` header read, in characters (8 KiB): a sender's header holds one or two
+ * entries of under 100 characters each. Longer is refused (`signature_header_too_large`) before any entry
+ * is decoded.
+ */
+export const MAX_SIGNATURE_HEADER_LENGTH = 8_192;
+/**
+ * The most entries of a `webhook-signature` header read, all versions counted: a sender signs with one key,
+ * two while it rotates. More is refused (`signature_header_too_large`) before any signature is checked.
+ */
+export const MAX_SIGNATURE_ENTRIES = 32;
+
 const HMAC_SHA256_BYTES = 32;
 /** P-256: `r` and `s` are 32 bytes each. */
 const P256_SCALAR_BYTES = 32;
 
 /**
  * Splits and decodes the header. `checked` says which versions count: `v1` only with a secret, the
- * asymmetric tags as configured. Entries of other versions are skipped, as the specification asks.
+ * asymmetric tags as configured. Entries of other versions are skipped, as the specification asks; an entry
+ * given twice is read once. A header over `MAX_SIGNATURE_HEADER_LENGTH` characters or with more than
+ * `MAX_SIGNATURE_ENTRIES` entries is refused, so a hostile header costs no more than a long valid one.
  */
 export function parseSignatureHeader(
   header: string,
   checked: { symmetric: boolean; asymmetric: ReadonlySet<string> },
 ): ParsedSignatures {
-  const parsed: ParsedSignatures = { symmetric: [], asymmetric: [], malformed: 0, versions: new Set() };
+  if (header.length > MAX_SIGNATURE_HEADER_LENGTH) {
+    throw tooLarge(
+      `is ${count(header.length)} characters long; at most ${count(MAX_SIGNATURE_HEADER_LENGTH)} are read`,
+    );
+  }
   // Duplicate headers arrive joined by ", " (Node and fetch alike): a trailing comma is a separator, not data.
+  const entries = new Set<string>();
+  let given = 0;
   for (const token of header.split(/\s+/)) {
     const entry = token.replace(/,$/, '');
     if (entry === '') continue;
+    given++;
+    entries.add(entry);
+  }
+  if (given > MAX_SIGNATURE_ENTRIES) {
+    throw tooLarge(`holds ${count(given)} entries; at most ${MAX_SIGNATURE_ENTRIES} are read`);
+  }
+  const parsed: ParsedSignatures = { symmetric: [], asymmetric: [], malformed: 0, versions: new Set() };
+  for (const entry of entries) {
     const parts = entry.split(',');
     const version = parts[0] ?? '';
     parsed.versions.add(version);
@@ -59,6 +88,12 @@ export function parseSignatureHeader(
   }
   return parsed;
 }
+
+function tooLarge(what: string): WebhookVerificationError {
+  return new WebhookVerificationError('signature_header_too_large', `the \`webhook-signature\` header ${what}`);
+}
+
+const count = (n: number): string => n.toLocaleString('en-US');
 
 /** Raw `r‖s` (IEEE P1363, what WebCrypto verifies) from either encoding a signer may use. */
 export function ecdsaSignatureCandidates(bytes: Uint8Array): Uint8Array<ArrayBuffer>[] {

@@ -177,13 +177,18 @@ export class WebhookVerifier {
     );
   }
 
+  /**
+   * One HMAC of the content, compared with every `v1` entry in constant time: the body is hashed once per
+   * delivery however many entries the header holds.
+   */
   private async verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
     if (!macs.length || !this.secret) return false;
     const secret = this.secret;
-    this.hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
-    const key = await this.hmacKey;
-    for (const mac of macs) if (await crypto.subtle.verify('HMAC', key, mac, content)) return true;
-    return false;
+    this.hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await this.hmacKey, content));
+    let matched = false;
+    for (const mac of macs) matched = constantTimeEqual(mac, expected) || matched;
+    return matched;
   }
 
   /** Tries the held keys; on a miss, one (shared, rate-limited) refresh and one more try; else throws. */
@@ -195,11 +200,13 @@ export class WebhookVerifier {
     if (!entries.length)
       throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
     const before = this.keySet.fresh() ?? (await this.keySet.current());
-    let attempt = await tryKeys(entries, before, content, delivery.keyId);
+    const attempt = newAttempt();
+    await tryKeys(entries, before, content, delivery.keyId, attempt);
     if (attempt.verified) return;
     await this.keySet.refresh();
     const after = this.keySet.snapshot();
-    if (after.generation !== before.generation) attempt = await tryKeys(entries, after, content, delivery.keyId);
+    // Keys the refresh left unchanged are the same CryptoKey objects: only new ones are tried.
+    if (after.generation !== before.generation) await tryKeys(entries, after, content, delivery.keyId, attempt);
     if (attempt.verified) return;
     const cause = after.lastError === undefined ? undefined : { cause: after.lastError };
     const failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
@@ -230,19 +237,30 @@ export class WebhookVerifier {
 
 interface Attempt {
   verified: boolean;
-  /** Signature checks made (0 when no key could be tried). */
+  /** Entry and key pairs of the last try, checked then or before (0 when no key could be tried). */
   checked: number;
+  /** Key ids named but not held, in the last try. */
   unknownKids: Set<string>;
+  /** The entries each key was tried with: a pair is never checked twice, before and after a refresh. */
+  tried: Map<CryptoKey, Set<AsymmetricEntry>>;
 }
 
-/** The key an entry (or the `webhook-key-id` header) names; otherwise every held key. */
+const newAttempt = (): Attempt => ({ verified: false, checked: 0, unknownKids: new Set(), tried: new Map() });
+
+/**
+ * The key an entry (or the `webhook-key-id` header) names, and only that one; otherwise every held key. At
+ * most `MAX_SIGNATURE_ENTRIES` × (held keys) checks, each over the same content bytes (WebCrypto hashes
+ * them per check: it has no verify of a precomputed digest).
+ */
 async function tryKeys(
   entries: AsymmetricEntry[],
   snapshot: KeySnapshot,
   content: Uint8Array<ArrayBuffer>,
   headerKid: string | undefined,
-): Promise<Attempt> {
-  const attempt: Attempt = { verified: false, checked: 0, unknownKids: new Set() };
+  attempt: Attempt,
+): Promise<void> {
+  attempt.checked = 0;
+  attempt.unknownKids = new Set();
   for (const entry of entries) {
     const kid = entry.kid ?? headerKid;
     const named = kid === undefined ? undefined : snapshot.keys.get(kid);
@@ -251,16 +269,26 @@ async function tryKeys(
       continue;
     }
     for (const key of named ? [named] : snapshot.keys.values()) {
+      attempt.checked++;
+      const tried = attempt.tried.get(key) ?? new Set();
+      if (tried.has(entry)) continue;
+      attempt.tried.set(key, tried.add(entry));
       for (const signature of entry.signatures) {
-        attempt.checked++;
         if (await crypto.subtle.verify(ECDSA, key, signature, content)) {
           attempt.verified = true;
-          return attempt;
+          return;
         }
       }
     }
   }
-  return attempt;
+}
+
+/** Equal bytes, in time that depends on the length only (both are 32-byte MACs here). */
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
+  return difference === 0;
 }
 
 function keySource(options: WebhookVerifierOptions): {
