@@ -52,9 +52,17 @@ if (skip) console.warn(`test/browser: ${title}`);
 
 const MISSING_IN_CI =
   'CI is set and Chromium is missing: install it (`apt-get install -y chromium`; .ci/run does). The browser test never skips in CI.';
-/** The page: loads the bundle as an ES module and exposes its exports to `page.evaluate`. */
-const PAGE =
-  '<!doctype html><title>prs</title><script type="module">import * as prs from "/prs.js"; window.prs = prs;</script>';
+/**
+ * The page: imports the bundle, exposes its exports to `page.evaluate` as `window.prs`, and says so itself by
+ * calling `prsLoaded` (a function of this file, given to the page by `page.exposeFunction`): with `null` once
+ * `window.prs` is set, or with the reason the import failed.
+ */
+const PAGE = `<!doctype html><title>prs</title><script type="module">
+import("/prs.js").then(
+  (prs) => { window.prs = prs; return window.prsLoaded(null); },
+  (error) => window.prsLoaded(String(error && error.stack || error)),
+);
+</script>`;
 
 const SECURITY_ID = 'DE0007164600';
 const PRICES = [
@@ -106,6 +114,16 @@ describe.skipIf(skip)(title, () => {
   const seen: SeenRequest[] = [];
   const toMock = (from: number) => seen.slice(from).map((r) => `${r.method} ${r.url.pathname}${r.url.search}`);
 
+  /** What the set-up starts, awaited again by `afterAll`, which closes whatever came up (also after a failure). */
+  let starting: Promise<{ close(): Promise<void> }>[] = [];
+  /** The set-up step under way, reported by `afterAll` when the set-up did not finish. */
+  let step = 'not started';
+
+  // No step below waits on a clock. Each ends on an event: Chromium printing its DevTools endpoint (launch),
+  // a socket listening, esbuild's output, the page's own `prsLoaded` call. Playwright's own timeouts are off
+  // (`timeout: 0`) where a step already waits on one; a failure (Chromium exiting, the page crashing, the
+  // import failing) ends its step at once with the reason. A slow machine makes the set-up slower, never wrong.
+  // Chromium starts while esbuild bundles and the two servers come up: its start is the longest step.
   beforeAll(async () => {
     if (!executablePath) throw new Error(MISSING_IN_CI);
     mock = createMockService({
@@ -120,21 +138,25 @@ describe.skipIf(skip)(title, () => {
         stockId = stock.id;
       },
     });
-    api = await mock.listen({ port: 0 });
-    const code = await bundle();
-    site = await startServer((req, res) => {
-      if (req.url === '/prs.js') {
-        res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
-      } else if (req.url === '/') {
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
-      } else {
-        res.writeHead(404).end();
-      }
-    });
-    browser = await chromium.launch({ executablePath, args: CHROMIUM_FLAGS });
+    step = 'starting Chromium, bundling, starting the servers';
+    const launching = chromium.launch({ executablePath, args: CHROMIUM_FLAGS, timeout: 0 });
+    const listening = mock.listen({ port: 0 });
+    const serving = bundle().then((code) =>
+      startServer((req, res) => {
+        if (req.url === '/prs.js') {
+          res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(code);
+        } else if (req.url === '/') {
+          res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(PAGE);
+        } else {
+          res.writeHead(404).end();
+        }
+      }),
+    );
+    starting = [launching, listening, serving];
+    [browser, api, site] = await Promise.all([launching, listening, serving]);
+
+    step = 'opening a page';
     page = await browser.newPage();
-    const pageErrors: string[] = [];
-    page.on('pageerror', (error) => pageErrors.push(error.message));
     page.on('request', (request) => {
       const url = new URL(request.url());
       if (url.origin === api.url) {
@@ -146,19 +168,25 @@ describe.skipIf(skip)(title, () => {
         });
       }
     });
-    await page.goto(`${site.url}/`);
-    await page
-      .waitForFunction(() => 'prs' in window, undefined, { timeout: 60_000 })
-      .catch(() => {
-        throw new Error(`the bundle did not load in the page: ${pageErrors.join('; ') || 'no page error reported'}`);
-      });
-    // Generous: on a shared 2-core machine, with the 10,000-row loader test running beside it, starting Chromium
-    // once took over 30 s (a CI run failed on that alone). Nothing here is timed; the tests below are.
-  }, 120_000);
+    let report: (error: string | null) => void = () => {};
+    const loaded = new Promise<void>((resolve, reject) => {
+      const fail = (reason: string) => reject(new Error(`the bundle did not load in the page: ${reason}`));
+      report = (error) => (error === null ? resolve() : fail(error));
+      page.on('pageerror', (error) => fail(error.message));
+      page.on('crash', () => fail('the page crashed'));
+      page.on('close', () => fail('the page was closed'));
+    });
+    await page.exposeFunction('prsLoaded', (error: string | null) => report(error));
+
+    step = 'loading the page and the bundle';
+    // `commit`: goto ends when the response starts to arrive; readiness is the page's own prsLoaded call.
+    await Promise.all([loaded, page.goto(`${site.url}/`, { waitUntil: 'commit', timeout: 0 })]);
+    step = 'done';
+  }, 120_000); // a backstop for a hang only: set-up takes 2–5 s on the shared 2-core machine under load
 
   afterAll(async () => {
-    await browser?.close();
-    await Promise.all([site?.close(), api?.close()]);
+    if (executablePath && step !== 'done') console.error(`test/browser: the set-up did not finish: ${step}`);
+    await Promise.all(starting.map(async (started) => (await started.catch(() => undefined))?.close()));
   });
 
   it('loads the bundle from its own origin, not the mock’s', async () => {
