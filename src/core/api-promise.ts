@@ -2,6 +2,7 @@
  * The promises SDK methods return: awaitable for the decoded result, with `.withResponse()` for the raw
  * `Response` (and, for creates, `created`). Lists are also `for await`-able, page by page under the hood.
  */
+import { PortfolioReportingError } from './error-base.js';
 
 /** What `.withResponse()` resolves to. `E` adds call-specific members such as `created`. */
 export type WithResponse<T, E = object> = { data: T; response: Response } & E;
@@ -92,6 +93,10 @@ export interface Page<T, I = never> {
   next: string | undefined;
   /** The response the page came in. */
   response: Response;
+  /** The URL this page was read from (query included). */
+  url: string;
+  /** The request's `maxPages`, if any: the most pages one walk of the list reads. */
+  maxPages?: number | undefined;
 }
 
 /**
@@ -125,13 +130,8 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
    *   console.log(page.items.length, page.next ?? 'last page');
    * }
    */
-  async *pages(): AsyncGenerator<Page<T, unknown>> {
-    let next: string | undefined;
-    do {
-      const page = await this.fetchPage(next);
-      next = page.next;
-      yield page;
-    } while (next);
+  pages(): AsyncGenerator<Page<T, unknown>> {
+    return walk(this.fetchPage);
   }
 
   /** Walks the list item by item (`for await`), holding one page at a time. */
@@ -164,21 +164,47 @@ function key(r: unknown): string {
   return `${type}\u0000${id}`;
 }
 
+/**
+ * One walk over a list's pages, following `links.next`. It remembers every page URL it read, so a next link
+ * back to any of them (A → B → A, a cycle of any length) ends the walk with an error naming the URL instead
+ * of looping; `maxPages` ends a walk that would read more pages than that with an error too (never a
+ * silently shortened list).
+ */
+async function* walk<T, I>(fetchPage: (url: string | undefined) => Promise<Page<T, I>>): AsyncGenerator<Page<T, I>> {
+  const visited = new Set<string>();
+  let next: string | undefined;
+  let first: string | undefined;
+  do {
+    const page = await fetchPage(next);
+    first ??= page.url;
+    visited.add(page.url);
+    next = page.next;
+    yield page;
+    if (next && visited.has(next)) {
+      throw new PortfolioReportingError(
+        `GET ${first}: links.next of page ${visited.size} (${page.url}) points back to ${next}, read before; stopping a pagination cycle.`,
+      );
+    }
+    if (next && page.maxPages !== undefined && visited.size >= page.maxPages) {
+      throw new PortfolioReportingError(
+        `GET ${first}: the list has more than maxPages (${page.maxPages}) pages; stopped before ${next} (raise maxPages, or walk it with .pages()).`,
+      );
+    }
+  } while (next);
+}
+
 async function collect<T, I, A>(
   fetchPage: (url: string | undefined) => Promise<Page<T, I>>,
   add: (page: Page<T, I>, acc: A) => A,
   initial: A,
 ): Promise<[A, Response]> {
   let acc = initial;
-  let next: string | undefined;
-  let response: Response;
-  do {
-    const page = await fetchPage(next);
+  let response: Response | undefined;
+  for await (const page of walk(fetchPage)) {
     acc = add(page, acc);
     response = page.response;
-    next = page.next;
-  } while (next);
-  return [acc, response];
+  }
+  return [acc, response as Response];
 }
 
 /** A promise whose work starts on the first `then`. */

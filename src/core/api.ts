@@ -12,7 +12,9 @@ import type { RequestOptions, Transport, TransportRequest } from './transport.js
 
 export type Query = TransportRequest['query'];
 
-const linksSchema = z.optional(z.nullable(z.looseObject({ next: z.optional(z.nullable(z.string())) })));
+/** JSON:API 1.1: a link is a URL string, a link object `{ href, … }`, or null. */
+const link = z.nullable(z.union([z.string(), z.looseObject({ href: z.string() })]));
+const linksSchema = z.optional(z.nullable(z.looseObject({ next: z.optional(link) })));
 
 /** Caches the document schemas built around each resource schema (built once, not per call). */
 const documentCache = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
@@ -30,7 +32,7 @@ function singleDocument<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<{ data: T }>
 interface Collection<T, I> {
   data: T[];
   included?: I[];
-  links?: { next?: string | null } | null;
+  links?: { next?: string | { href: string } | null } | null;
 }
 function collectionDocument<T, I>(
   schema: z.ZodMiniType<T>,
@@ -190,11 +192,15 @@ export class API {
       options,
     });
     const doc = decode(res.call, collectionDocument(schema, included), res.body);
+    const given = doc.links?.next;
+    const href = typeof given === 'object' && given !== null ? given.href : given;
     return {
       items: doc.data,
       included: doc.included ?? [],
-      next: nextLink(res.call, doc.links?.next, this.transport.baseUrl, res.body),
+      next: nextLink(res.call, href, this.transport.baseUrl, res.body),
       response: res.response,
+      url: res.call.url,
+      maxPages: options?.maxPages,
     };
   }
 }

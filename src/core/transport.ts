@@ -44,6 +44,11 @@ export interface RequestOptions {
    * endpoints that have some are the method's own argument, and a name given in both is refused.
    */
   query?: Query;
+  /**
+   * For a list: the most pages one walk reads. A list with more is an error naming `maxPages` (never a silently
+   * shortened list). A next link back to a page already read ends a walk with an error in any case.
+   */
+  maxPages?: number;
 }
 
 /** Query parameters; those set to undefined are left out. */
@@ -57,6 +62,7 @@ export const REQUEST_OPTION_KEYS: readonly string[] = [
   'maxRetries',
   'headers',
   'query',
+  'maxPages',
 ];
 
 /** The client's options, as users pass them. */
@@ -507,7 +513,7 @@ function checkRequestOptions(what: string, options: RequestOptions): void {
     what,
     {
       durations: { 'options.timeout': options.timeout, 'options.totalTimeout': options.totalTimeout },
-      counts: { 'options.maxRetries': options.maxRetries },
+      counts: { 'options.maxRetries': options.maxRetries, 'options.maxPages': options.maxPages },
     },
     { note: '(nothing was sent)' },
   );

@@ -71,7 +71,7 @@ describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
     expect((error as ValidationError).issues).toEqual([
       {
         path: 'options.bogus',
-        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
+        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query, maxPages)',
       },
     ]);
     expect(requests).toHaveLength(0);
