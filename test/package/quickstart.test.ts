@@ -62,9 +62,11 @@ afterAll(async () => {
 
 it('runs as the README says against `npx portfolio-reporting mock`: created, then already existed', async () => {
   expect(JSON.parse(readFileSync(join(project, 'package.json'), 'utf8')).type).toBe('commonjs'); // npm init -y
+  // Its own process group: npx runs the bin as a child, and the whole group is stopped at the end.
   const mock = spawn('npx', ['--offline', 'portfolio-reporting', 'mock', '--token', 'dev-token', '--port', '0'], {
     cwd: project,
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   try {
     const url = await new Promise<string>((resolve, reject) => {
@@ -85,6 +87,8 @@ it('runs as the README says against `npx portfolio-reporting mock`: created, the
     const again = await exec(process.execPath, ['quickstart.mjs'], { cwd: project, env });
     expect(again.stdout).toBe(first.stdout.replace('created', 'already existed'));
   } finally {
-    mock.kill('SIGINT');
+    const exited = new Promise((resolve) => mock.once('exit', resolve));
+    if (mock.pid !== undefined) process.kill(-mock.pid, 'SIGINT');
+    await exited;
   }
 });
