@@ -62,7 +62,7 @@ beforeAll(async () => {
   project = join(work, 'project');
   await mkdir(project);
 
-  const packed = await run('npm', ['pack', '--json', '--pack-destination', work], root);
+  const packed = await run('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], root);
   expect(packed.code, packed.stderr).toBe(0);
   const [info] = JSON.parse(packed.stdout) as [{ filename: string; files: { path: string }[] }];
   tarball = join(work, info.filename);

@@ -33,7 +33,9 @@ beforeAll(async () => {
   project = join(work, 'project');
   await mkdir(project);
   await exec('npm', ['init', '-y'], { cwd: project });
-  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', work], { cwd: root });
+  const { stdout } = await exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', work], {
+    cwd: root,
+  });
   const [info] = JSON.parse(stdout) as [{ filename: string }];
   const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
   // Offline: the tarball's dependencies are linked from this checkout's node_modules.
