@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Options } from 'tsup';
+import pkg from './package.json' with { type: 'json' };
 
 /**
  * The CommonJS build loads msw with `require` (msw-loader.cjs.ts) instead of the ESM build's top-level await,
@@ -46,6 +47,7 @@ export default defineConfig([
   {
     // The command line (`bin`): Node only, ESM only, no types. Not cleaned: the build above empties dist/ first.
     entry: { cli: 'src/cli.ts' },
+    define: { __PRS_VERSION__: JSON.stringify(pkg.version) },
     format: ['esm'],
     dts: false,
     sourcemap: true,

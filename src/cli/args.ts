@@ -4,6 +4,9 @@ import { checkSettings } from '../core/settings.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
 
 export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
+       portfolio-reporting mock [options]        the mock service over HTTP (portfolio-reporting mock --help)
+       portfolio-reporting help [load|mock]      this help, or a command's
+       portfolio-reporting --version             the version (-v)
 
 Loads a CSV or JSON-lines file into the Portfolio Reporting Service, row by row, through the SDK: every row
 is checked by the SDK's create rules first; nothing is sent while a row is invalid.
@@ -58,18 +61,23 @@ export interface LoadArgs {
   json: boolean;
 }
 
-/** The parsed command, `help`, or a `UsageError` saying what is wrong. */
-export function parseCommand(argv: string[]): LoadArgs | 'help' {
+/** The parsed command, `help`, `version`, or a `UsageError` saying what is wrong. */
+export function parseCommand(argv: string[]): LoadArgs | 'help' | 'version' {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
   } catch (error) {
-    throw new UsageError((error as Error).message);
+    throw new UsageError(usageMessage(error));
   }
   const { values, positionals } = parsed;
+  if (values.version) return 'version';
   if (values.help || positionals.length === 0) return 'help';
   const [command, kind, file, ...rest] = positionals;
-  if (command !== 'load') throw new UsageError(`unknown command "${command}"; the command is "load"`);
+  if (command === 'help') {
+    if (kind === undefined || kind === 'load') return 'help';
+    throw new UsageError(`help takes load or mock, got "${kind}"`);
+  }
+  if (command !== 'load') throw new UsageError(`unknown command "${command}"; the commands are load, mock and help`);
   if (!KIND_NAMES.includes(kind as KindName))
     throw new UsageError(
       `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
@@ -101,6 +109,7 @@ function parse(argv: string[]) {
     strict: true,
     options: {
       help: { type: 'boolean', short: 'h' },
+      version: { type: 'boolean', short: 'v' },
       format: { type: 'string' },
       instrument: { type: 'string' },
       'dry-run': { type: 'boolean' },
@@ -113,6 +122,17 @@ function parse(argv: string[]) {
       json: { type: 'boolean' },
     },
   });
+}
+
+/** node:util's parse errors in one plain sentence (its own quote the option oddly and suggest `--`). */
+function usageMessage(error: unknown): string {
+  const message = (error as Error).message;
+  const option = /option '([^']+)'/i.exec(message)?.[1];
+  const code = (error as { code?: string }).code;
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
+    return `option ${option.split(/[ ,]/)[0]} needs a value`;
+  return message;
 }
 
 /** A retry count, by the rule the client and the bulk runner apply to `maxRetries`. */

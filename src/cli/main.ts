@@ -2,10 +2,17 @@
  * `portfolio-reporting load`: read the file, check every row by the SDK's rules, skip what the journal
  * lists as done, send the rest through `Bulk` (`portfolio-reporting/bulk`), journal each outcome, and sum it up.
  */
+import { statSync } from 'node:fs';
 import { Bulk, type BulkResult } from '../bulk/index.js';
 import { PortfolioReporting } from '../client.js';
 import { PortfolioReportingError, ValidationError } from '../core/errors.js';
 import { checkSettings } from '../core/settings.js';
+import { MOCK_HELP } from './mock.js';
+
+/** The package's version, set by the build (tsup `define`); `dev` when run from the sources. */
+declare const __PRS_VERSION__: string | undefined;
+const VERSION = typeof __PRS_VERSION__ === 'string' ? __PRS_VERSION__ : 'dev';
+
 import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
@@ -56,9 +63,17 @@ export interface Summary {
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
+    if (argv[0] === 'help' && argv[1] === 'mock') {
+      io.stdout.write(MOCK_HELP);
+      return 0;
+    }
     const args = parseCommand(argv);
     if (args === 'help') {
       io.stdout.write(HELP);
+      return 0;
+    }
+    if (args === 'version') {
+      io.stdout.write(`${VERSION}\n`);
       return 0;
     }
     return await load(args, io);
@@ -69,8 +84,9 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       isFsError(error) ||
       (error instanceof PortfolioReportingError && !(error instanceof ValidationError));
     if (!known) throw error;
+    const message = isFsError(error) ? fileMessage(error as FsError) : (error as Error).message;
     io.stderr.write(
-      `error: ${(error as Error).message}\n${error instanceof UsageError ? 'Run portfolio-reporting --help for usage.\n' : ''}`,
+      `error: ${message}\n${error instanceof UsageError ? 'Run portfolio-reporting --help for usage.\n' : ''}`,
     );
     return 2;
   }
@@ -86,6 +102,20 @@ function usage<T>(check: () => T): T {
   }
 }
 
+type FsError = Error & { code?: string; path?: string; syscall?: string };
+
+/** A file system error as one sentence: what could not be read, and why in words. */
+function fileMessage(error: FsError): string {
+  const why: Record<string, string> = {
+    ENOENT: 'there is no such file',
+    EISDIR: 'it is a directory, not a file',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+  };
+  const what = error.path ? `cannot read ${error.path}` : `cannot ${error.syscall ?? 'read'} a file`;
+  return `${what}: ${why[error.code ?? ''] ?? error.message}`;
+}
+
 function isFsError(error: unknown): boolean {
   return error instanceof Error && typeof (error as { syscall?: unknown }).syscall === 'string';
 }
@@ -95,6 +125,9 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 
 async function load(args: LoadArgs, io: CliIO): Promise<number> {
   const kind = KINDS[args.kind];
+  formatOf(args.file, args.format); // a usage error (an unknown --format) comes before a file error
+  // Checked before reading: a stream over a directory fails later, outside any handler.
+  if (statSync(args.file).isDirectory()) throw new FileError(`cannot read ${args.file}: it is a directory, not a file`);
   const rows = await checkedRows(args, kind);
   const invalid = rows.filter((r) => r.issues.length);
   for (const row of invalid) {
