@@ -21,6 +21,7 @@ Options:
   --base-url <url>       the service (default: env PRS_BASE_URL); the token comes from env PRS_ACCESS_TOKEN
   --skip-invalid         load the valid rows even when some are invalid (those count as failed)
   --resend-in-doubt      send transactions again whose earlier call got no answer (may duplicate them)
+  --keep-going           do not stop after 20 rows in a row fail with the same status (a 401 or 403 stops always)
   --json                 print the summary as JSON
   -h, --help             this help
 
@@ -58,6 +59,7 @@ export interface LoadArgs {
   baseUrl: string | undefined;
   skipInvalid: boolean;
   resendInDoubt: boolean;
+  keepGoing: boolean;
   json: boolean;
 }
 
@@ -98,6 +100,7 @@ export function parseCommand(argv: string[]): LoadArgs | 'help' | 'version' {
     baseUrl: values['base-url'],
     skipInvalid: values['skip-invalid'] ?? false,
     resendInDoubt: values['resend-in-doubt'] ?? false,
+    keepGoing: values['keep-going'] ?? false,
     json: values.json ?? false,
   };
 }
@@ -119,6 +122,7 @@ function parse(argv: string[]) {
       'base-url': { type: 'string' },
       'skip-invalid': { type: 'boolean' },
       'resend-in-doubt': { type: 'boolean' },
+      'keep-going': { type: 'boolean' },
       json: { type: 'boolean' },
     },
   });

@@ -260,6 +260,29 @@ async function send(
   const progress = progressOn(io.stderr);
   const started = performance.now();
   let sent = 0;
+  // A systemic failure stops starting rows (those in flight finish and are journaled; the rest stay to do).
+  const halt = new AbortController();
+  const signal = io.interrupt ? AbortSignal.any([io.interrupt, halt.signal]) : halt.signal;
+  let stopped: string | undefined;
+  let streak = { status: 0, count: 0 };
+  const watch = (result: BulkResult<{ id: string }>) => {
+    if (result.ok || result.skipped || stopped) {
+      if (result.ok) streak = { status: 0, count: 0 };
+      return;
+    }
+    const status = (result.error as { status?: unknown } | undefined)?.status;
+    if (status === 401 || status === 403) {
+      stopped =
+        status === 401
+          ? 'the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do'
+          : 'the access token lacks permission for this (403); rows not started stay to do';
+    } else if (typeof status === 'number' && !args.keepGoing) {
+      streak = streak.status === status ? { status, count: streak.count + 1 } : { status, count: 1 };
+      if (streak.count >= SAME_FAILURE_STREAK)
+        stopped = `the first ${SAME_FAILURE_STREAK} rows in a row failed with ${status}; stopped (fix the cause, or pass --keep-going); rows not started stay to do`;
+    }
+    if (stopped) halt.abort(new Error(stopped));
+  };
   const entryOf = (result: BulkResult<{ id: string }>, { row, key }: Keyed) => {
     if (result.ok || !result.skipped) sent += 1;
     if (result.ok) {
@@ -288,7 +311,7 @@ async function send(
     {
       concurrency: args.concurrency,
       maxRetries: args.maxRetries,
-      signal: io.interrupt,
+      signal,
       onStart: (index) => {
         const { row, key } = todo[index] as Keyed;
         journal.append({ key, line: row.line, status: 'sending' });
@@ -296,6 +319,7 @@ async function send(
       onResult: (result) => {
         const entry = entryOf(result, todo[result.index] as Keyed);
         if (entry) journal.append(entry);
+        watch(result);
       },
       onProgress: (p) => progress.update(p),
     },
@@ -307,11 +331,17 @@ async function send(
   summary.interrupted = io.interrupt?.aborted ?? false;
   summary.problems.sort((a, b) => a.line - b.line);
   io.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : text(summary, kind));
+  if (stopped) {
+    io.stderr.write(`error: ${stopped}\n`);
+    return 1;
+  }
   if (summary.interrupted) return 130;
   return summary.failed + summary.inDoubt + summary.invalid > 0 ? 1 : 0;
 }
 
 const SHOWN_PROBLEMS = 20;
+/** Rows in a row failing with the same status (a wrong `--instrument`: 404 on every row) that stop a load. */
+export const SAME_FAILURE_STREAK = 20;
 
 function text(s: Summary, kind: LoadKind): string {
   // Invalid rows were listed field by field before the load.

@@ -1,0 +1,80 @@
+/**
+ * The loader stops on systemic failure (issue 19, item 1): a refused token (401) starts no more rows after the
+ * first answers — the rows in flight finish and are journaled, the rest stay to do — and exits 1 with one line
+ * saying so; a re-run with a good token loads every row exactly once. Twenty rows in a row failing with the same
+ * status (a wrong `--instrument`: 404) stop it too, unless `--keep-going`. Requests are counted on the server.
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main, SAME_FAILURE_STREAK } from '../../src/cli/main.js';
+import {
+  createMockService,
+  DEMO_IDS,
+  type MockService,
+  type RunningServer,
+  seedDemo,
+} from '../../src/testing/index.js';
+
+let mock: MockService;
+let server: RunningServer;
+let requests = 0;
+beforeAll(async () => {
+  mock = createMockService({ seed: seedDemo, accessToken: 'good-token' });
+  server = await mock.listen({ port: 0, onRequest: () => void (requests += 1) });
+});
+afterAll(() => server.close());
+
+/** `rows` prices, one a day from 2000-01-01. */
+function pricesFile(rows: number): string {
+  const dir = mkdtempSync(join(tmpdir(), 'prs-stop-'));
+  const day = (i: number) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10);
+  const file = join(dir, 'prices.csv');
+  writeFileSync(
+    file,
+    `date,value\n${Array.from({ length: rows }, (_, i) => `${day(i)},${100 + i / 100}`).join('\n')}\n`,
+  );
+  return file;
+}
+
+async function load(file: string, token: string, extra: string[] = []) {
+  const stdout = { text: '', write: (s: string) => (stdout.text += s) };
+  const stderr = { text: '', isTTY: false, columns: 200, write: (s: string) => (stderr.text += s) };
+  const before = requests;
+  const code = await main(['load', 'prices', file, '--base-url', server.url, '--concurrency', '8', ...extra], {
+    stdout,
+    stderr,
+    env: { PRS_ACCESS_TOKEN: token },
+  });
+  return { code, stdout: stdout.text, stderr: stderr.text, requests: requests - before };
+}
+
+describe('a refused token', () => {
+  it('stops after the rows in flight, says so in one line, exit 1; a re-run with a good token loads each row once', async () => {
+    const file = pricesFile(2_000);
+    const refused = await load(file, 'wrong-token', ['--instrument', DEMO_IDS.sap]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toContain(
+      'error: the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do\n',
+    );
+    expect(refused.requests).toBeGreaterThan(0);
+    expect(refused.requests).toBeLessThanOrEqual(16); // the first answers and what was in flight, not 2,000
+    const good = await load(file, 'good-token', ['--instrument', DEMO_IDS.sap]);
+    expect(good.code).toBe(0);
+    expect(mock.store.prices.of(DEMO_IDS.sap)).toHaveLength(2_000);
+  });
+});
+
+describe('the same status row after row', () => {
+  it(`stops after ${SAME_FAILURE_STREAK} rows in a row fail with 404 (a wrong --instrument), unless --keep-going`, async () => {
+    const wrong = '65f1c0ffee00000000000bad';
+    const stopped = await load(pricesFile(300), 'good-token', ['--instrument', wrong]);
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr).toContain(`error: the first ${SAME_FAILURE_STREAK} rows in a row failed with 404; stopped`);
+    expect(stopped.requests).toBeLessThanOrEqual(SAME_FAILURE_STREAK + 8);
+    const all = await load(pricesFile(60), 'good-token', ['--instrument', wrong, '--keep-going']);
+    expect(all.code).toBe(1);
+    expect(all.requests).toBe(60);
+  });
+});
