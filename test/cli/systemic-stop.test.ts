@@ -22,7 +22,12 @@ let server: RunningServer;
 let requests = 0;
 beforeAll(async () => {
   mock = createMockService({ seed: seedDemo, accessToken: 'good-token' });
-  server = await mock.listen({ port: 0, onRequest: () => void (requests += 1) });
+  server = await mock.listen({
+    port: 0,
+    onRequest: () => {
+      requests += 1;
+    },
+  });
 });
 afterAll(() => server.close());
 
