@@ -64,8 +64,9 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
     port: options.port,
     host: options.host,
     onRequest: ({ method, path, status, ms }) => {
-      io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
+      // Saved before the line is logged: whoever reads the log sees a change only once it is on disk.
       if (method !== 'GET' && method !== 'OPTIONS' && status < 400) save();
+      io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
     },
   });
   const token = options.token ?? 'any non-empty token';
