@@ -10,7 +10,10 @@ type Noun = 'instrument' | 'asset';
 
 /** `<noun>-class` and `<noun>-class-detailed`, the detailed one related to its class by `<noun>Class`. */
 function classFamily<N extends Noun>(noun: N) {
-  const fields = { name: f.string() };
+  const fields = {
+    /** Name of the class. */
+    name: f.string(),
+  };
   const parent = { [`${noun}Class`]: rel.one(`${noun}-class`, false) } as {
     [K in `${N}Class`]: Rel<`${N}-class`, false, false>;
   };

@@ -8,7 +8,14 @@ import { type ResourceDef, readSchema, rel } from './resource.js';
 
 export const custodianDef = {
   type: 'custodian',
-  fields: { identifier: f.string(), name: f.string(), country: f.country() },
+  fields: {
+    /** Unique slug of the custodian: the consent's `custodianIdentifier`. */
+    identifier: f.string(),
+    /** Name of the custodian. */
+    name: f.string(),
+    /** Country of the custodian: a country code (ISO 3166-1 alpha-2, e.g. `CH`). */
+    country: f.country(),
+  },
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianSchema = readSchema(custodianDef);
@@ -34,18 +41,45 @@ const linkStatus = f.enum(['in-progress', 'active']);
 export const custodianAuthorityDef = {
   type: 'custodian-authority',
   fields: {
+    /**
+     * Where the authority is in its lifecycle: `waiting-for-files`, `waiting-for-consent`, `awaiting-operator`,
+     * `awaiting-custodian`, `active`, `revoke-in-progress`, `revoked` or `cancelled`.
+     */
     status,
+    /**
+     * Names of the files still to upload (from the auth flow's `expectedFiles`); empty unless `status` is
+     * `waiting-for-files`.
+     */
     pendingFiles: f.array(f.string()),
+    /** The depositories linked so far, or being linked. */
     linkedDepositories: f.array(
-      f.object({ depositoryNumber: f.string(), depositoryId: f.nullable(f.string()), status: linkStatus }),
+      f.object({
+        /** The depository's number at the custodian. */
+        depositoryNumber: f.string(),
+        /** The depository's id; `null` while `status` is `in-progress`. */
+        depositoryId: f.nullable(f.string()),
+        /** `in-progress` (link requested, dataflow being set up) or `active` (fully linked). */
+        status: linkStatus,
+      }),
     ),
+    /** The accounts linked so far, or being linked. */
     linkedAccounts: f.array(
-      f.object({ accountNumber: f.string(), accountId: f.nullable(f.string()), status: linkStatus }),
+      f.object({
+        /** The account's number at the custodian. */
+        accountNumber: f.string(),
+        /** The account's id; `null` while `status` is `in-progress`. */
+        accountId: f.nullable(f.string()),
+        /** `in-progress` (link requested, dataflow being set up) or `active` (fully linked). */
+        status: linkStatus,
+      }),
     ),
   },
   relationships: {
+    /** The custodian the authority is for. */
     custodian: rel.one('custodian', false),
+    /** The auth flow followed (type `custodian-auth-flow`, its id a slug). */
     custodianAuthFlow: rel.one('custodian-auth-flow', false),
+    /** The legal entity on whose behalf data access is obtained. */
     legalEntity: rel.one('legal-entity', false),
   },
 } as const satisfies ResourceDef;
@@ -58,7 +92,19 @@ export type CustodianAuthority = z.infer<typeof custodianAuthoritySchema>;
 
 export const custodianAuthorityFileDef = {
   type: 'custodian-authority-file',
-  fields: { hash: f.string(), name: f.string(), uploadedAt: f.string(), filename: f.string() },
+  fields: {
+    /**
+     * `<algorithm>:<hex digest>` with algorithm `sha2-256` or `sha3-256`; split on the colon for the consent's
+     * `hashAlgorithm` and `hashValue` (`consentFiles` does it).
+     */
+    hash: f.string(),
+    /** Role of the file (e.g. `power-of-attorney`, `consent`): one of the auth flow's `expectedFiles`. */
+    name: f.string(),
+    /** Upload time: an ISO 8601 date-time in UTC. */
+    uploadedAt: f.string(),
+    /** The original file name. */
+    filename: f.string(),
+  },
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef);

@@ -19,22 +19,60 @@ import { rel } from './resource.js';
 const couponFrequency = f.enum(['quarterly', 'semiannually', 'annually'], ['other']);
 const dayCountConvention = f.enum(['actual/actual', '30/360', 'actual/360'], ['other']);
 
-const bondFields = {
-  ccyCode: f.currency(),
-  countryCode: f.nullOnRead(f.country()),
-  couponFrequency,
-  datedDate: f.optional(f.date()),
-  dayCountConvention,
-  firstCouponDate: f.optional(f.date()),
-  maturityDate: f.optional(f.date()),
+const name = {
+  /** Display name. */
   name: f.string(),
+};
+const securityIdentifier = {
+  /**
+   * Security identifier. Creating an instrument whose `securityIdentifier` and `ccyCode` already exist returns
+   * the existing one (303 See Other; `created: false`).
+   */
   securityIdentifier: f.string(),
 };
-const equityFields = {
+const bondFields = {
+  /** Currency of the bond: ISO 4217 code, e.g. `EUR`. */
   ccyCode: f.currency(),
+  /** Issuer domicile: ISO 3166-1 alpha-2 code, e.g. `DE`. `null` occurs in responses (never sent). */
   countryCode: f.nullOnRead(f.country()),
-  name: f.string(),
-  securityIdentifier: f.string(),
+  /**
+   * Coupons per year: `quarterly`, `semiannually` or `annually`. Responses may also carry `other`, which cannot
+   * be sent on create.
+   */
+  couponFrequency,
+  /** Start date of the accrued interest calculation, `YYYY-MM-DD`. */
+  datedDate: f.optional(f.date()),
+  /**
+   * Day count convention: `actual/actual`, `30/360` or `actual/360`. Responses may also carry `other`, which
+   * cannot be sent on create.
+   */
+  dayCountConvention,
+  /** First coupon date, `YYYY-MM-DD`. */
+  firstCouponDate: f.optional(f.date()),
+  /** Maturity date, `YYYY-MM-DD`; omitted for perpetual bonds. */
+  maturityDate: f.optional(f.date()),
+  ...name,
+  ...securityIdentifier,
+};
+const equityFields = {
+  /** Currency of the security: ISO 4217 code, e.g. `USD`. */
+  ccyCode: f.currency(),
+  /**
+   * Domicile as an ISO 3166-1 alpha-2 code, e.g. `US`: of the company for a stock, of the issuer for a mutual fund.
+   * `null` occurs in responses (never sent).
+   */
+  countryCode: f.nullOnRead(f.country()),
+  ...name,
+  ...securityIdentifier,
+};
+/** Dates of an FX forward, `YYYY-MM-DD` each. */
+const forwardDates = {
+  /** Date the forward was agreed, `YYYY-MM-DD`. */
+  agreementDate: f.date(),
+  /** Date the difference between the spot rate and the agreed forward rate is calculated, `YYYY-MM-DD`. */
+  fixingDate: f.date(),
+  /** Settlement date, `YYYY-MM-DD`. */
+  settlementDate: f.date(),
 };
 
 /** The twelve kinds of the reference, fields and relationships as documented. */
@@ -44,75 +82,142 @@ export const INSTRUMENT_KINDS = {
   'zero-coupon-bond': kind(
     true,
     {
+      /** Currency of the bond: ISO 4217 code, e.g. `EUR`. */
       ccyCode: f.currency(),
+      /** Issuer domicile: ISO 3166-1 alpha-2 code, e.g. `DE`. `null` occurs in responses (never sent). */
       countryCode: f.nullOnRead(f.country()),
+      /** Maturity date, `YYYY-MM-DD`. */
       maturityDate: f.optional(f.date()),
-      name: f.string(),
-      securityIdentifier: f.string(),
+      ...name,
+      ...securityIdentifier,
     },
     {},
   ),
   stock: kind(true, equityFields, {}),
   'mutual-fund': kind(true, equityFields, {}),
-  fee: kind(false, { name: f.string(), category: f.enum(['custody', 'management', 'other']) }, {}),
-  refund: kind(false, { name: f.string() }, {}),
+  fee: kind(
+    false,
+    {
+      ...name,
+      /** What the fee is for: `custody`, `management` or `other`. */
+      category: f.enum(['custody', 'management', 'other']),
+    },
+    {},
+  ),
+  refund: kind(false, { ...name }, {}),
   loan: kind(
     true,
     {
+      /**
+       * Date the loan was agreed, `YYYY-MM-DD`. Creating a loan also creates a loan transaction on this date and
+       * one on `maturityDate`.
+       */
       agreementDate: f.date(),
+      /**
+       * Day count convention: `actual/actual`, `30/360` or `actual/360`. Responses may also carry `other`, which
+       * cannot be sent on create.
+       */
       dayCountConvention,
+      /**
+       * Fixed interest rate in percent, not a fraction: `1.5` means 1.5 %. Normally positive; negative in
+       * negative-rate periods. The sign of `principalAmount` drives the sign of the accruing interest.
+       */
       interestRateInPercent: f.number(),
+      /** Maturity date, `YYYY-MM-DD`. */
       maturityDate: f.date(),
+      /**
+       * Principal in the currency of the `account`: positive = receivable (money owed to the customer, an asset),
+       * negative = payable (money the customer owes, a liability).
+       */
       principalAmount: f.number(),
-      securityIdentifier: f.string(),
+      ...securityIdentifier,
     },
-    { account: rel.one('account', 'required') },
+    {
+      /** The account the loan affects; `principalAmount` is in its currency. */
+      account: rel.one('account', 'required'),
+    },
   ),
   'fx-forward-cash-settlement': kind(
     true,
     {
-      agreementDate: f.date(),
-      fixingDate: f.date(),
+      ...forwardDates,
+      /** Notional amount in the primary currency (`primaryCcyCode`); signed, negative values occur. */
       notionalAmount: f.number(),
+      /** Currency of the notional amount: ISO 4217 code. */
       primaryCcyCode: f.currency(),
+      /** Settlement currency: ISO 4217 code. */
       secondaryCcyCode: f.currency(),
-      securityIdentifier: f.string(),
+      ...securityIdentifier,
+      /** Agreed settlement amount in the secondary currency (`secondaryCcyCode`); signed. */
       settlementAmount: f.number(),
-      settlementDate: f.date(),
     },
-    { account: rel.one('account', 'required') },
+    {
+      /** The account the cash settlement affects. */
+      account: rel.one('account', 'required'),
+    },
   ),
   'fx-forward-physical-delivery': kind(
     true,
     {
-      agreementDate: f.date(),
-      fixingDate: f.date(),
+      ...forwardDates,
+      /** Notional amount in the currency of the `primaryAccount`; signed. */
       notionalAmount: f.number(),
-      securityIdentifier: f.string(),
+      ...securityIdentifier,
+      /** Agreed settlement amount in the currency of the `secondaryAccount`; signed. */
       settlementAmount: f.number(),
-      settlementDate: f.date(),
     },
-    { primaryAccount: rel.one('account', 'required'), secondaryAccount: rel.one('account', 'required') },
+    {
+      /** The account tied to the notional amount. */
+      primaryAccount: rel.one('account', 'required'),
+      /** The account tied to the settlement amount. */
+      secondaryAccount: rel.one('account', 'required'),
+    },
   ),
   'private-market-fund-commitment-based': kind(
     true,
     {
+      /** An identifier of your own, or `null`. */
       customIdentifier: f.optional(f.nullable(f.string())),
+      /** The fund invested in. */
       fund: f.object({
+        /** Name of the fund manager. */
         managerName: f.string(),
+        /** Name of the fund. */
         name: f.string(),
+        /** Fund currency: ISO 4217 code. Commitments, distributions and drawdowns are in this currency. */
         ccyCode: f.currency(),
+        /** Strategy: `leveraged-buyout`, `private-debt`, `venture-capital` or `other`. */
         strategy: f.enum(['leveraged-buyout', 'private-debt', 'venture-capital', 'other']),
+        /** Region invested in: `global`, `north-america`, `europe` or `other`. */
         investmentRegion: f.enum(['global', 'north-america', 'europe', 'other']),
+        /** Vintage date, `YYYY-MM-DD`. */
         vintageDate: f.date(),
+        /** Expected exit date, `YYYY-MM-DD`. */
         expectedExitDate: f.optional(f.date()),
       }),
-      initialCommitment: f.createOnly(f.object({ date: f.date(), value: f.number() })),
+      /** The commitment at creation: sent on create only, absent from responses. */
+      initialCommitment: f.createOnly(
+        f.object({
+          /** Date of the commitment, `YYYY-MM-DD`. */
+          date: f.date(),
+          /** Amount committed, in the fund currency (`fund.ccyCode`). */
+          value: f.number(),
+        }),
+      ),
+      /**
+       * Date the position was closed, `YYYY-MM-DD`; `null` while it is open. Set by the service only: refused on
+       * create.
+       */
       exitDate: f.optional(f.readOnly(f.nullOnRead(f.date()))),
     },
-    { depository: rel.one('depository', 'required'), commitments: rel.many('commitment', false) },
+    {
+      /** The depository the investment is reported on. */
+      depository: rel.one('depository', 'required'),
+      /** The fund's commitments (type `commitment`), returned on retrieval by v3; never sent. */
+      commitments: rel.many('commitment', false),
+    },
   ),
-  other: kind(false, { securityIdentifier: f.string() }, {}),
+  other: kind(false, { ...securityIdentifier }, {}),
 } as const;
 
 type Kinds = typeof INSTRUMENT_KINDS;

@@ -8,11 +8,17 @@ import { createAttributes, defineResource, readSchema, rel, updateAttributes } f
 
 export const legalEntityDef = defineResource(
   'legal-entity',
-  { name: f.string() },
+  {
+    /** Name of the legal entity (a company or a person). */
+    name: f.string(),
+  },
   // Set by the path on create; PATCH cannot move accounts, depositories or the entity itself.
   {
+    /** The accounts the legal entity owns; they stay with it. */
     accounts: rel.many('account', false),
+    /** The client that owns the legal entity; it cannot move to another client. */
     client: rel.one('client', false),
+    /** The depositories the legal entity owns; they stay with it. */
     depositories: rel.many('depository', false),
   },
 );
@@ -20,25 +26,46 @@ export const legalEntityDef = defineResource(
 export const accountDef = defineResource(
   'account',
   {
+    /** An optional label. */
     name: f.optional(f.string()),
+    /** The identifier the bank or custodian gives the account. */
     externalIdentifier: f.string(),
+    /** Currency of the account: ISO 4217 code, e.g. `CHF`. Amounts of its transactions are in it. */
     ccyCode: f.currency(),
-    /** Default false; fixed at creation (bars some transaction kinds). */
+    /**
+     * Default `false`; set on create only, it cannot be changed afterwards. When `true`, account interest, cash
+     * transfer, fee, FX spot and refund transactions cannot be created for the account.
+     */
     excludeFromReporting: f.optional(f.boolean()),
   },
   {
-    /** Deprecated by the service in favour of `depositories`; still the relationship a create links with. */
+    /**
+     * The linked depository. Deprecated by the service in favour of `depositories` (which holds the same single
+     * depository meanwhile); still the relationship a create links with. Absent when no depository is linked.
+     */
     depository: rel.one('depository', 'optional'),
+    /** The linked depositories (many-to-many); absent when none is linked. */
     depositories: rel.many('depository', false),
+    /** The legal entity that owns the account. */
     legalEntity: rel.one('legal-entity', false),
   },
 );
 
 export const depositoryDef = defineResource(
   'depository',
-  { name: f.optional(f.string()), externalIdentifier: f.string() },
+  {
+    /** An optional label. */
+    name: f.optional(f.string()),
+    /** The identifier the bank or custodian gives the depository. */
+    externalIdentifier: f.string(),
+  },
   // A depository is created linked to exactly one existing account (checked by the resource).
-  { legalEntity: rel.one('legal-entity', false), accounts: rel.many('account', 'required') },
+  {
+    /** The legal entity that owns the depository. */
+    legalEntity: rel.one('legal-entity', false),
+    /** The linked accounts; a create links exactly one existing account. */
+    accounts: rel.many('account', 'required'),
+  },
 );
 
 export const legalEntitySchema = readSchema(legalEntityDef);

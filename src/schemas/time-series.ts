@@ -14,10 +14,14 @@ import {
   updateAttributes,
 } from './resource.js';
 
-/** Who supplied the value: `client` (created through the interface) or `operator`. Never sent by callers. */
-const provider = f.readOnly(f.enum(['client', 'operator']));
-/** Interest rates, prices and index factors share one shape: a value from a date on. */
-const datedValue = { date: f.date(), provider, value: f.number() };
+/** Who supplied a value of interest rates, prices and index factors. */
+const provider = {
+  /**
+   * Who supplied the value: `client` (created through the interface) or `operator`. Set by the service: refused
+   * on create.
+   */
+  provider: f.readOnly(f.enum(['client', 'operator'])),
+};
 
 /** One series: its definition, its response schema and the attributes a create accepts. */
 function series<T extends string, F extends Fields>(def: ResourceDef<T, F, NoRels>) {
@@ -25,16 +29,43 @@ function series<T extends string, F extends Fields>(def: ResourceDef<T, F, NoRel
 }
 
 /** `interest-rate`: `value` is an annual rate as a decimal (0.05 = 5 %), applying from `date`. */
-export const interestRateSeries = series(defineResource('interest-rate', datedValue));
+export const interestRateSeries = series(
+  defineResource('interest-rate', {
+    /** Date from which the rate applies, `YYYY-MM-DD`. */
+    date: f.date(),
+    ...provider,
+    /** Annual interest rate as a decimal fraction, not percent: `0.05` means 5 %. */
+    value: f.number(),
+  }),
+);
 /** `price`: an end-of-day value in the instrument currency. */
-export const priceSeries = series(defineResource('price', datedValue));
+export const priceSeries = series(
+  defineResource('price', {
+    /** Date of the price, `YYYY-MM-DD`: the price at the end of that day. */
+    date: f.date(),
+    ...provider,
+    /** End-of-day price, in the instrument currency. */
+    value: f.number(),
+  }),
+);
 /** `index-factor`: the factor of an index-linked bond from `date`. */
-export const indexFactorSeries = series(defineResource('index-factor', datedValue));
+export const indexFactorSeries = series(
+  defineResource('index-factor', {
+    /** Date from which the factor applies, `YYYY-MM-DD`. */
+    date: f.date(),
+    ...provider,
+    /** The index factor (a plain number, no unit). */
+    value: f.number(),
+  }),
+);
 /** `net-asset-value` (v3 only): a null or absent `effectiveDate` defaults to `officialDate` at the service. */
 export const netAssetValueSeries = series(
   defineResource('net-asset-value', {
+    /** Official date of the net asset value, `YYYY-MM-DD`. */
     officialDate: f.date(),
+    /** Date from which the value is effective, `YYYY-MM-DD`; `null` or absent on create means `officialDate`. */
     effectiveDate: f.optional(f.nullable(f.date())),
+    /** The net asset value, in the instrument (fund) currency. */
     value: f.number(),
   }),
 );

@@ -34,26 +34,74 @@ const stringOrNumber: Field<Schema<string | number>, Schema<string | number, str
   create: z.union([z.string().check(z.minLength(1, { error: 'must not be empty' })), z.number()]),
 };
 
+/** `tradeDate` and `valueDate`: every kind has them. */
+const dates = {
+  /** Trade date, `YYYY-MM-DD` (end of day). */
+  tradeDate: f.date(),
+  /** Value date, `YYYY-MM-DD` (end of day). */
+  valueDate: f.date(),
+};
+/** A free-text comment, where a kind has one. */
+const comment = {
+  /** Free-text comment. */
+  comment: f.optional(f.string()),
+};
 /** `accountAmount`, `comment`, `tradeDate`, `valueDate`: present unless a kind says otherwise. */
-const dates = { tradeDate: f.date(), valueDate: f.date() };
-const common = { accountAmount: f.number(), comment: f.optional(f.string()), ...dates };
-const trade = { ...common, commission: f.number(), unitPrice: f.number(), units: f.number() };
+const common = {
+  /** Amount deposited to or withdrawn from the account, in the account currency. */
+  accountAmount: f.number(),
+  ...comment,
+  ...dates,
+};
+/** `commission`, `unitPrice` and `units` of the trade kinds. */
+const trade = {
+  ...common,
+  /** Commission, in the account currency: a positive number means commission paid. */
+  commission: f.number(),
+  /** Price per unit. */
+  unitPrice: f.number(),
+  /** Units bought or sold. */
+  units: f.number(),
+};
+/** `accruedInterest` of bond trades. */
+const accrued = {
+  /** Accrued interest, in the asset currency. */
+  accruedInterest: f.number(),
+};
 const affects = {
+  /** Whether the transaction affects the estimated net asset value (recommended `true` for most). */
   affectsEstimatedNav: f.boolean(),
+  /** Whether the transaction affects the multiples (recommended `true` for most). */
   affectsMultiples: f.boolean(),
+  /** Whether the transaction affects the internal rate of return (recommended `true` for most). */
   affectsIrr: f.boolean(),
+  /** Whether the transaction affects the cost base (recommended `true` for most). */
   affectsCostBase: f.boolean(),
 };
 
 /** Assets are the v2 name of instruments: either family's resource may be given for the `asset` relationship. */
 const ASSET_FAMILIES = ['asset', 'instrument'] as const;
-const account = { account: rel.one('account', 'required') };
+const account = {
+  /** The account whose balance the transaction changes. */
+  account: rel.one('account', 'required'),
+};
 const held = {
   ...account,
+  /** The asset (instrument) involved: an id, or an asset or instrument the SDK returned. */
   asset: rel.one('asset', 'required', ASSET_FAMILIES),
+  /** The depository holding the asset. */
   depository: rel.one('depository', 'required'),
 };
-const fund = { ...account, instrument: rel.one('instrument', 'required', ASSET_FAMILIES) };
+const fund = {
+  ...account,
+  /** The private market fund instrument: an id, or an asset or instrument the SDK returned. */
+  instrument: rel.one('instrument', 'required', ASSET_FAMILIES),
+};
+/** The FX forward instrument a settlement belongs to. */
+const fxForward = {
+  /** The FX forward instrument that settled. */
+  fxForward: rel.one('asset', 'required', ASSET_FAMILIES),
+};
 
 /** Within 0 and `amount` (either sign): 0 = not recallable, `amount` = fully recallable. */
 const recallableWithinAmount = z.superRefine<Record<string, unknown>>((attrs, ctx) => {
@@ -72,70 +120,167 @@ const recallableWithinAmount = z.superRefine<Record<string, unknown>>((attrs, ct
 /** The twenty-one kinds of the reference, fields and relationships as documented. */
 export const TRANSACTION_KINDS = {
   'account-interest': kind(true, common, account),
-  'bond-coupon': kind(true, { ...common, grossAmount: f.number() }, held),
-  'bond-redemption': kind(true, { ...common, unitPrice: f.number(), units: f.number() }, held),
-  'bond-trade': kind(true, { ...trade, accruedInterest: f.number() }, held),
+  'bond-coupon': kind(
+    true,
+    {
+      ...common,
+      /** Total coupon, gross, in the asset currency. */
+      grossAmount: f.number(),
+    },
+    held,
+  ),
+  'bond-redemption': kind(
+    true,
+    {
+      ...common,
+      /** Redemption price per unit. */
+      unitPrice: f.number(),
+      /** Units redeemed. */
+      units: f.number(),
+    },
+    held,
+  ),
+  'bond-trade': kind(true, { ...trade, ...accrued }, held),
   'cash-transfer': kind(true, common, {
     ...account,
-    // Set only for an internal transfer: the related transaction of the other account.
+    /** Set only for an internal transfer between accounts: the related transaction of the other account. */
     counterpartyTransaction: rel.one('transaction', 'optional', ['transaction']),
   }),
   dividend: kind(
     true,
-    { ...common, commission: f.optional(f.number()), grossAmount: f.number(), tax: f.number() },
+    {
+      ...common,
+      /** Commission, in the account currency: a positive number means commission paid. Absent means 0. */
+      commission: f.optional(f.number()),
+      /** Dividend before deductions, in the asset currency. */
+      grossAmount: f.number(),
+      /** Tax deducted, in the asset currency. */
+      tax: f.number(),
+    },
     held,
   ),
   'equity-trade': kind(true, trade, held),
-  fee: kind(true, { ...common, category: f.withDefault(f.enum(['custody', 'management', 'other']), 'other') }, account),
+  fee: kind(
+    true,
+    {
+      ...common,
+      /**
+       * What the fee is for: `custody`, `management` or `other`. Optional on create: the SDK sends the documented
+       * default `other`.
+       */
+      category: f.withDefault(f.enum(['custody', 'management', 'other']), 'other'),
+    },
+    account,
+  ),
   'futures-trade': kind(true, trade, held),
   'futures-execution': kind(true, trade, {
     ...held,
+    /** The futures trade this execution closes. */
     openingTransaction: rel.one('transaction', 'required', ['transaction']),
   }),
   'fx-forward-cash-settlement': kind(
     false,
-    { accountAmount: f.number(), ...dates },
-    { ...account, fxForward: rel.one('asset', 'required', ASSET_FAMILIES) },
+    {
+      /** Amount deposited to or withdrawn from the account, in the account currency. */
+      accountAmount: f.number(),
+      ...dates,
+    },
+    { ...account, ...fxForward },
   ),
   'fx-forward-physical-delivery': kind(
     false,
-    { primaryAccountAmount: f.number(), secondaryAccountAmount: f.number(), ...dates },
     {
+      /** Amount in the currency of the `primaryAccount`. */
+      primaryAccountAmount: f.number(),
+      /** Amount in the currency of the `secondaryAccount`. */
+      secondaryAccountAmount: f.number(),
+      ...dates,
+    },
+    {
+      /** The account of the primary (notional) currency. */
       primaryAccount: rel.one('account', 'required'),
+      /** The account of the secondary (settlement) currency. */
       secondaryAccount: rel.one('account', 'required'),
-      fxForward: rel.one('asset', 'required', ASSET_FAMILIES),
+      ...fxForward,
     },
   ),
   'fx-spot': kind(
     true,
     {
-      comment: f.optional(f.string()),
+      ...comment,
+      /** Amount received, in the currency of the `inflowAccount`; must be positive. */
       inflowAccountAmount: signed('positive', 'the amount received, in the inflow account currency'),
+      /** Amount paid, in the currency of the `outflowAccount`; must be negative. */
       outflowAccountAmount: signed('negative', 'the amount paid, in the outflow account currency'),
       ...dates,
     },
-    { inflowAccount: rel.one('account', 'required'), outflowAccount: rel.one('account', 'required') },
+    {
+      /** The account that receives the bought currency. */
+      inflowAccount: rel.one('account', 'required'),
+      /** The account that pays the sold currency. */
+      outflowAccount: rel.one('account', 'required'),
+    },
   ),
-  'index-linked-bond-coupon': kind(true, { ...common, grossAmount: f.number(), indexFactor: f.number() }, held),
+  'index-linked-bond-coupon': kind(
+    true,
+    {
+      ...common,
+      /** Total coupon, gross, in the asset currency. */
+      grossAmount: f.number(),
+      /** Index factor applied to the coupon. */
+      indexFactor: f.number(),
+    },
+    held,
+  ),
   'index-linked-bond-redemption': kind(
     true,
-    { ...common, indexFactor: f.number(), unitPrice: f.number(), units: f.number() },
+    {
+      ...common,
+      /** Index factor applied to the redemption. */
+      indexFactor: f.number(),
+      /** Redemption price per unit. */
+      unitPrice: f.number(),
+      /** Units redeemed. */
+      units: f.number(),
+    },
     held,
   ),
   'index-linked-bond-trade': kind(
     true,
-    { ...trade, accruedInterest: f.number(), indexFactor: f.optional(stringOrNumber) },
+    {
+      ...trade,
+      ...accrued,
+      /**
+       * Index factor. The reference types it as a string on this kind (a number on coupons and redemptions):
+       * either is accepted and sent as given.
+       */
+      indexFactor: f.optional(stringOrNumber),
+    },
     held,
   ),
   loan: kind(
     false,
-    { accountAmount: f.number(), interest: f.optional(f.number()), ...dates },
-    { ...account, loan: rel.one('asset', 'required', ASSET_FAMILIES) },
+    {
+      /** Amount deposited to or withdrawn from the account, in the account currency. */
+      accountAmount: f.number(),
+      /** Interest, in the account currency. */
+      interest: f.optional(f.number()),
+      ...dates,
+    },
+    {
+      ...account,
+      /** The loan instrument. */
+      loan: rel.one('asset', 'required', ASSET_FAMILIES),
+    },
   ),
   'private-market-fund-distribution': kind(
     true,
     {
       ...common,
+      /**
+       * What is distributed: `distribution`, `capital-gain`, `dividend`, `return-of-capital`, `interest-received`,
+       * `carried-interest` or `withholding-tax`.
+       */
       category: f.enum([
         'distribution',
         'capital-gain',
@@ -145,7 +290,12 @@ export const TRANSACTION_KINDS = {
         'carried-interest',
         'withholding-tax',
       ]),
+      /** Amount in the fund currency; positive, negative only for corrections. */
       amount: f.number(),
+      /**
+       * How much of `amount` can be called again, in the fund currency: `0` = not recallable, equal to `amount` =
+       * fully recallable, in between = partly.
+       */
       recallableAmount: f.number(),
       ...affects,
     },
@@ -156,8 +306,14 @@ export const TRANSACTION_KINDS = {
     true,
     {
       ...common,
+      /** What is drawn: `capital-call`, `management-fee`, `interest-paid` or `other-fee`. */
       category: f.enum(['capital-call', 'management-fee', 'interest-paid', 'other-fee']),
+      /** Amount in the fund currency; positive, negative only for corrections. */
       amount: f.number(),
+      /**
+       * Signed change to the remaining unfunded commitment: negative reduces it, positive increases it, `0`
+       * leaves it unchanged.
+       */
       effectOnUnfundedCommitment: f.number(),
       ...affects,
     },
@@ -190,9 +346,13 @@ export type TransactionCreateAttributes<K extends CreatableTransactionKind> = Ki
 /** The query of `transactions.list`: an account or a depository (or both) and a closed date interval. */
 export const transactionListQuery = z
   .strictObject({
+    /** Transactions of this account (give it, `depositoryId`, or both). */
     accountId: z.optional(f.string().create),
+    /** Transactions of this depository (give it, `accountId`, or both). */
     depositoryId: z.optional(f.string().create),
+    /** First date, `YYYY-MM-DD`, included. */
     fromDate: f.date().create,
+    /** Last date, `YYYY-MM-DD`, included (not before `fromDate`). */
     toDate: f.date().create,
   })
   .check(
