@@ -20,7 +20,7 @@ export const custodianDef = {
 } as const satisfies ResourceDef;
 export const custodianSchema = readSchema(custodianDef);
 /** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
-export type Custodian = z.infer<typeof custodianSchema>;
+export interface Custodian extends z.infer<typeof custodianSchema> {}
 
 /** The states of a custodian authority, in the order of the documented flow. */
 export const CUSTODIAN_AUTHORITY_STATUSES = [
@@ -88,7 +88,7 @@ export const custodianAuthoritySchema = readSchema(custodianAuthorityDef);
  * A custodian authority (`custodian-authority`): its `status`, the `pendingFiles` still to upload, and the depositories
  * and accounts linked so far.
  */
-export type CustodianAuthority = z.infer<typeof custodianAuthoritySchema>;
+export interface CustodianAuthority extends z.infer<typeof custodianAuthoritySchema> {}
 
 export const custodianAuthorityFileDef = {
   type: 'custodian-authority-file',
@@ -109,12 +109,12 @@ export const custodianAuthorityFileDef = {
 } as const satisfies ResourceDef;
 export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef);
 /** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
-export type CustodianAuthorityFile = z.infer<typeof custodianAuthorityFileSchema>;
+export interface CustodianAuthorityFile extends z.infer<typeof custodianAuthorityFileSchema> {}
 
 /** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
 export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string(), status: status.read });
 /** What `custodianAuthorities.revoke` resolves to: the authority's id and its new `status`. */
-export type RevokeResult = z.infer<typeof revokeResultSchema>;
+export interface RevokeResult extends z.infer<typeof revokeResultSchema> {}
 
 const nonEmpty = f.string().create;
 export const HASH_ALGORITHMS = ['sha2-256', 'sha3-256'] as const;
@@ -125,7 +125,7 @@ export const consentFile = z.strictObject({
   hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
 });
 /** One entry of the consent's `files`: build them with `consentFiles(uploadedFiles)`. */
-export type ConsentFile = z.infer<typeof consentFile>;
+export interface ConsentFile extends z.infer<typeof consentFile> {}
 
 /** The consent body's `data`; `all` covers every number at the custodian, `specific` names them. */
 export const consentInput = z
@@ -163,14 +163,29 @@ export const consentInput = z
  * The input of `custodianAuthorities.consent`: whose consent (legal entity, custodian), its scope, and the uploaded
  * files it rests on.
  */
-export type ConsentInput = z.infer<typeof consentInput>;
+export interface ConsentParams extends z.infer<typeof consentInput> {}
+/**
+ * The former name of `ConsentParams`, kept so existing code compiles.
+ * @deprecated use `ConsentParams`
+ */
+export type ConsentInput = ConsentParams;
 
 /** The query of `link`: which kind of number, and the number at the custodian. */
 export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
 /** The query of `custodianAuthorities.link`, e.g. `{ type: 'depository', resourceNumber: 'DE-1001' }`. */
-export type LinkQuery = z.infer<typeof linkQuery>;
+export interface LinkParams extends z.infer<typeof linkQuery> {}
+/**
+ * The former name of `LinkParams`, kept so existing code compiles.
+ * @deprecated use `LinkParams`
+ */
+export type LinkQuery = LinkParams;
 
 /** The query of creating an authority: the auth flow to follow. */
 export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
 /** The query of `legalEntities.custodianAuthorities.create`: `{ custodianAuthFlowId }`, the auth flow to follow. */
-export type CustodianAuthorityCreateQuery = z.infer<typeof authorityCreateQuery>;
+export interface CustodianAuthorityCreateParams extends z.infer<typeof authorityCreateQuery> {}
+/**
+ * The former name of `CustodianAuthorityCreateParams`, kept so existing code compiles.
+ * @deprecated use `CustodianAuthorityCreateParams`
+ */
+export type CustodianAuthorityCreateQuery = CustodianAuthorityCreateParams;

@@ -78,8 +78,8 @@ export const holdingsParams = z.strictObject({
 });
 
 /** A holding (`holding`): market value per date, aggregated according to `expand`. */
-export type Holding = z.infer<typeof holdingSchema>;
+export interface Holding extends z.infer<typeof holdingSchema> {}
 /** An asset holding (`asset-holding`): the most detailed level, with `unitsInHolding`. */
-export type AssetHolding = z.infer<typeof assetHoldingSchema>;
+export interface AssetHolding extends z.infer<typeof assetHoldingSchema> {}
 /** A value of `expand`. `'assets'` is deprecated by the service: use `prs.assetHoldings.list`. */
 export type HoldingExpansion = (typeof HOLDING_EXPANSIONS)[number];

@@ -8,7 +8,6 @@ import {
   type CreatableKind,
   type FamilySchemas,
   type KindCreateAttributes,
-  type KnownOf,
   kind,
   kindCreateSchemas,
   kindFamily,
@@ -239,13 +238,122 @@ export const assetSchema = kindUnion(assetSchemas);
 /** Create-attribute schemas per creatable kind (shared by both families: the fields are the same). */
 export const createAttributeSchemas = kindCreateSchemas(INSTRUMENT_KINDS);
 
-/** An instrument (v3) of a known kind; narrow with `switch (instrument.type)`. */
-export type KnownInstrument = KnownOf<Kinds, 'instrument'>;
-/** An asset (v2) of a known kind; narrow with `switch (asset.type)`. */
-export type KnownAsset = KnownOf<Kinds, 'asset'>;
+/** An instrument (v3) of a known kind: `BondInstrument | StockInstrument | …`; narrow with `switch (instrument.type)`. */
+export type KnownInstrument = InstrumentsByKind[InstrumentKind];
+/** An asset (v2) of a known kind: `BondAsset | StockAsset | …`; narrow with `switch (asset.type)`. */
+export type KnownAsset = AssetsByKind[InstrumentKind];
 /** The instrument of one kind, e.g. `InstrumentOf<'bond'>`. */
 export type InstrumentOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'instrument'>[`${K}-instrument`]>;
 /** The asset of one kind, e.g. `AssetOf<'bond'>`. */
 export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'asset'>[`${K}-asset`]>;
 /** The attributes accepted when creating an instrument or asset of one kind. */
 export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = KindCreateAttributes<Kinds, K>;
+
+// ─── Named types: one interface per kind and family ──────────────────────────────────────────────────────
+// Each extends the type inferred from its schema and adds nothing, so it cannot drift from the schema
+// (test/types/named.test-d.ts proves each equal both ways to `InstrumentOf<K>` / `AssetOf<K>`); it exists so
+// that editors and messages show a name instead of the expanded object.
+
+/** A bond: `bond-instrument` (v3). */
+export interface BondInstrument extends InstrumentOf<'bond'> {}
+/** An index-linked bond: `index-linked-bond-instrument` (v3). */
+export interface IndexLinkedBondInstrument extends InstrumentOf<'index-linked-bond'> {}
+/** A zero coupon bond: `zero-coupon-bond-instrument` (v3). */
+export interface ZeroCouponBondInstrument extends InstrumentOf<'zero-coupon-bond'> {}
+/** A stock: `stock-instrument` (v3). */
+export interface StockInstrument extends InstrumentOf<'stock'> {}
+/** A mutual fund: `mutual-fund-instrument` (v3). */
+export interface MutualFundInstrument extends InstrumentOf<'mutual-fund'> {}
+/** A fee, kept for reporting only (cannot be created): `fee-instrument` (v3). */
+export interface FeeInstrument extends InstrumentOf<'fee'> {}
+/** A refund, kept for reporting only (cannot be created): `refund-instrument` (v3). */
+export interface RefundInstrument extends InstrumentOf<'refund'> {}
+/** A loan (receivable or payable) of an account: `loan-instrument` (v3). */
+export interface LoanInstrument extends InstrumentOf<'loan'> {}
+/** An FX forward settled in cash: `fx-forward-cash-settlement-instrument` (v3). */
+export interface FxForwardCashSettlementInstrument extends InstrumentOf<'fx-forward-cash-settlement'> {}
+/** An FX forward settled by physical delivery: `fx-forward-physical-delivery-instrument` (v3). */
+export interface FxForwardPhysicalDeliveryInstrument extends InstrumentOf<'fx-forward-physical-delivery'> {}
+/** A commitment-based private market fund investment: `private-market-fund-commitment-based-instrument` (v3). */
+export interface PrivateMarketFundCommitmentBasedInstrument
+  extends InstrumentOf<'private-market-fund-commitment-based'> {}
+/** An uncommon instrument (retrieval only): `other-instrument` (v3). */
+export interface OtherInstrument extends InstrumentOf<'other'> {}
+/** The named instrument type of each kind: `InstrumentsByKind['bond']` is `BondInstrument`. */
+export interface InstrumentsByKind {
+  /** `bond-instrument`. */
+  bond: BondInstrument;
+  /** `index-linked-bond-instrument`. */
+  'index-linked-bond': IndexLinkedBondInstrument;
+  /** `zero-coupon-bond-instrument`. */
+  'zero-coupon-bond': ZeroCouponBondInstrument;
+  /** `stock-instrument`. */
+  stock: StockInstrument;
+  /** `mutual-fund-instrument`. */
+  'mutual-fund': MutualFundInstrument;
+  /** `fee-instrument`. */
+  fee: FeeInstrument;
+  /** `refund-instrument`. */
+  refund: RefundInstrument;
+  /** `loan-instrument`. */
+  loan: LoanInstrument;
+  /** `fx-forward-cash-settlement-instrument`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementInstrument;
+  /** `fx-forward-physical-delivery-instrument`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryInstrument;
+  /** `private-market-fund-commitment-based-instrument`. */
+  'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedInstrument;
+  /** `other-instrument`. */
+  other: OtherInstrument;
+}
+/** A bond: `bond-asset` (v2). */
+export interface BondAsset extends AssetOf<'bond'> {}
+/** An index-linked bond: `index-linked-bond-asset` (v2). */
+export interface IndexLinkedBondAsset extends AssetOf<'index-linked-bond'> {}
+/** A zero coupon bond: `zero-coupon-bond-asset` (v2). */
+export interface ZeroCouponBondAsset extends AssetOf<'zero-coupon-bond'> {}
+/** A stock: `stock-asset` (v2). */
+export interface StockAsset extends AssetOf<'stock'> {}
+/** A mutual fund: `mutual-fund-asset` (v2). */
+export interface MutualFundAsset extends AssetOf<'mutual-fund'> {}
+/** A fee, kept for reporting only (cannot be created): `fee-asset` (v2). */
+export interface FeeAsset extends AssetOf<'fee'> {}
+/** A refund, kept for reporting only (cannot be created): `refund-asset` (v2). */
+export interface RefundAsset extends AssetOf<'refund'> {}
+/** A loan (receivable or payable) of an account: `loan-asset` (v2). */
+export interface LoanAsset extends AssetOf<'loan'> {}
+/** An FX forward settled in cash: `fx-forward-cash-settlement-asset` (v2). */
+export interface FxForwardCashSettlementAsset extends AssetOf<'fx-forward-cash-settlement'> {}
+/** An FX forward settled by physical delivery: `fx-forward-physical-delivery-asset` (v2). */
+export interface FxForwardPhysicalDeliveryAsset extends AssetOf<'fx-forward-physical-delivery'> {}
+/** A commitment-based private market fund investment: `private-market-fund-commitment-based-asset` (v2). */
+export interface PrivateMarketFundCommitmentBasedAsset extends AssetOf<'private-market-fund-commitment-based'> {}
+/** An uncommon instrument (retrieval only): `other-asset` (v2). */
+export interface OtherAsset extends AssetOf<'other'> {}
+/** The named asset type of each kind: `AssetsByKind['bond']` is `BondAsset`. */
+export interface AssetsByKind {
+  /** `bond-asset`. */
+  bond: BondAsset;
+  /** `index-linked-bond-asset`. */
+  'index-linked-bond': IndexLinkedBondAsset;
+  /** `zero-coupon-bond-asset`. */
+  'zero-coupon-bond': ZeroCouponBondAsset;
+  /** `stock-asset`. */
+  stock: StockAsset;
+  /** `mutual-fund-asset`. */
+  'mutual-fund': MutualFundAsset;
+  /** `fee-asset`. */
+  fee: FeeAsset;
+  /** `refund-asset`. */
+  refund: RefundAsset;
+  /** `loan-asset`. */
+  loan: LoanAsset;
+  /** `fx-forward-cash-settlement-asset`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementAsset;
+  /** `fx-forward-physical-delivery-asset`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryAsset;
+  /** `private-market-fund-commitment-based-asset`. */
+  'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedAsset;
+  /** `other-asset`. */
+  other: OtherAsset;
+}

@@ -81,26 +81,26 @@ export const accountUpdateAttributes = updateAttributes(accountDef.fields, ['nam
 export const depositoryUpdateAttributes = updateAttributes(depositoryDef.fields, ['name', 'externalIdentifier']);
 
 /** A legal entity (`legal-entity`): owns accounts and depositories, belongs to a client. */
-export type LegalEntity = z.infer<typeof legalEntitySchema>;
+export interface LegalEntity extends z.infer<typeof legalEntitySchema> {}
 /**
  * An account (`account`). Its depositories come as `relationships.depositories`; the deprecated
  * `relationships.depository` holds the same single depository while the service still sends it.
  */
-export type Account = z.infer<typeof accountSchema>;
+export interface Account extends z.infer<typeof accountSchema> {}
 /** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
-export type Depository = z.infer<typeof depositorySchema>;
+export interface Depository extends z.infer<typeof depositorySchema> {}
 /** The attributes of `clients.legalEntities.create`: `name`. */
-export type LegalEntityCreateAttributes = z.input<typeof legalEntityCreateAttributes>;
+export interface LegalEntityCreateAttributes extends z.input<typeof legalEntityCreateAttributes> {}
 /**
  * The attributes of `legalEntities.accounts.create`: `externalIdentifier`, `ccyCode`, and the optional `name` and
  * `excludeFromReporting`.
  */
-export type AccountCreateAttributes = z.input<typeof accountCreateAttributes>;
+export interface AccountCreateAttributes extends z.input<typeof accountCreateAttributes> {}
 /** The attributes of `legalEntities.depositories.create`: `externalIdentifier` and an optional `name`. */
-export type DepositoryCreateAttributes = z.input<typeof depositoryCreateAttributes>;
+export interface DepositoryCreateAttributes extends z.input<typeof depositoryCreateAttributes> {}
 /** The attributes of `legalEntities.update`: only `name` can change. */
-export type LegalEntityUpdateAttributes = z.input<typeof legalEntityUpdateAttributes>;
+export interface LegalEntityUpdateAttributes extends z.input<typeof legalEntityUpdateAttributes> {}
 /** The attributes of `accounts.update`: any of `name`, `externalIdentifier` and `ccyCode`. */
-export type AccountUpdateAttributes = z.input<typeof accountUpdateAttributes>;
+export interface AccountUpdateAttributes extends z.input<typeof accountUpdateAttributes> {}
 /** The attributes of `depositories.update`: any of `name` and `externalIdentifier`. */
-export type DepositoryUpdateAttributes = z.input<typeof depositoryUpdateAttributes>;
+export interface DepositoryUpdateAttributes extends z.input<typeof depositoryUpdateAttributes> {}

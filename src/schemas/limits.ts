@@ -203,12 +203,15 @@ export const limitStatusQuery = z.strictObject({
   date: f.date().create,
 });
 
+/** The query of `limits.status` and `clients.limits.status`: `{ date }`. */
+export interface LimitStatusParams extends z.input<typeof limitStatusQuery> {}
+
 /** An investment limit as decoded. */
-export type Limit = z.infer<typeof limitSchema>;
+export interface Limit extends z.infer<typeof limitSchema> {}
 /** A limit's status on a date (its id is the limit's id). */
-export type LimitStatus = z.infer<typeof limitStatusSchema>;
+export interface LimitStatus extends z.infer<typeof limitStatusSchema> {}
 /** The attributes of `limits.create`. */
-export type LimitCreateAttributes = z.input<typeof limitCreateAttributes>;
+export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {}
 
 type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
 type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;

@@ -75,20 +75,20 @@ export const priceUpdateAttributes = updateAttributes(priceSeries.def.fields, ['
 /**
  * An interest rate (`interest-rate`): `value` as a decimal annual rate from `date`, and who supplied it (`provider`).
  */
-export type InterestRate = z.infer<typeof interestRateSeries.schema>;
+export interface InterestRate extends z.infer<typeof interestRateSeries.schema> {}
 /** A price (`price`): the end-of-day `value` on `date` in the instrument currency, and who supplied it (`provider`). */
-export type Price = z.infer<typeof priceSeries.schema>;
+export interface Price extends z.infer<typeof priceSeries.schema> {}
 /** An index factor (`index-factor`) of an index-linked bond: `value` from `date`, and who supplied it (`provider`). */
-export type IndexFactor = z.infer<typeof indexFactorSeries.schema>;
+export interface IndexFactor extends z.infer<typeof indexFactorSeries.schema> {}
 /** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
-export type NetAssetValue = z.infer<typeof netAssetValueSeries.schema>;
+export interface NetAssetValue extends z.infer<typeof netAssetValueSeries.schema> {}
 /** The attributes of `interestRates.create`: `date` and `value` (`provider` is set by the service). */
-export type InterestRateCreateAttributes = z.input<typeof interestRateSeries.create>;
+export interface InterestRateCreateAttributes extends z.input<typeof interestRateSeries.create> {}
 /** The attributes of `prices.create`: `date` and `value` (`provider` is set by the service). */
-export type PriceCreateAttributes = z.input<typeof priceSeries.create>;
+export interface PriceCreateAttributes extends z.input<typeof priceSeries.create> {}
 /** The attributes of `indexFactors.create`: `date` and `value` (`provider` is set by the service). */
-export type IndexFactorCreateAttributes = z.input<typeof indexFactorSeries.create>;
+export interface IndexFactorCreateAttributes extends z.input<typeof indexFactorSeries.create> {}
 /** The attributes of `instruments.netAssetValues.create`: `officialDate`, `value` and an optional `effectiveDate`. */
-export type NetAssetValueCreateAttributes = z.input<typeof netAssetValueSeries.create>;
+export interface NetAssetValueCreateAttributes extends z.input<typeof netAssetValueSeries.create> {}
 /** The attributes of `prices.update`: only `value` can change. */
-export type PriceUpdateAttributes = z.input<typeof priceUpdateAttributes>;
+export interface PriceUpdateAttributes extends z.input<typeof priceUpdateAttributes> {}

@@ -8,7 +8,6 @@ import {
   type CreatableKind,
   type FamilySchemas,
   type KindCreateAttributes,
-  type KnownOf,
   kind,
   kindCreateSchemas,
   kindFamily,
@@ -336,8 +335,8 @@ export const transactionSchema = kindUnion(transactionSchemas);
 /** Create-attribute schemas per creatable kind. */
 export const transactionCreateSchemas = kindCreateSchemas(TRANSACTION_KINDS);
 
-/** A transaction of a known kind; narrow with `switch (transaction.type)`. */
-export type KnownTransaction = KnownOf<Kinds, 'transaction'>;
+/** A transaction of a known kind: `DividendTransaction | EquityTradeTransaction | …`; narrow with `switch (tx.type)`. */
+export type KnownTransaction = TransactionsByKind[TransactionKind];
 /** The transaction of one kind, e.g. `TransactionOf<'dividend'>`. */
 export type TransactionOf<K extends TransactionKind> = z.infer<FamilySchemas<Kinds, 'transaction'>[`${K}-transaction`]>;
 /** The attributes accepted when creating a transaction of one kind. */
@@ -376,4 +375,102 @@ export const transactionListQuery = z
     }),
   );
 /** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
-export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+export interface TransactionListParams extends z.infer<typeof transactionListQuery> {}
+/**
+ * The former name of `TransactionListParams`, kept so existing code compiles.
+ * @deprecated use `TransactionListParams`
+ */
+export type TransactionListQuery = TransactionListParams;
+
+// ─── Named types: one interface per kind ─────────────────────────────────────────────────────────────────
+// Each extends the type inferred from its schema and adds nothing, so it cannot drift from the schema
+// (test/types/named.test-d.ts proves each equal both ways to `TransactionOf<K>`); it exists so that editors
+// and messages show a name instead of the expanded object.
+
+/** Interest credited or charged on an account: `account-interest-transaction`. */
+export interface AccountInterestTransaction extends TransactionOf<'account-interest'> {}
+/** A coupon paid on a bond: `bond-coupon-transaction`. */
+export interface BondCouponTransaction extends TransactionOf<'bond-coupon'> {}
+/** A bond redeemed: `bond-redemption-transaction`. */
+export interface BondRedemptionTransaction extends TransactionOf<'bond-redemption'> {}
+/** A bond bought or sold: `bond-trade-transaction`. */
+export interface BondTradeTransaction extends TransactionOf<'bond-trade'> {}
+/** Cash moved into or out of an account (internal transfers link the other side): `cash-transfer-transaction`. */
+export interface CashTransferTransaction extends TransactionOf<'cash-transfer'> {}
+/** A dividend paid on a holding: `dividend-transaction`. */
+export interface DividendTransaction extends TransactionOf<'dividend'> {}
+/** A stock or fund bought or sold: `equity-trade-transaction`. */
+export interface EquityTradeTransaction extends TransactionOf<'equity-trade'> {}
+/** A fee charged to an account: `fee-transaction`. */
+export interface FeeTransaction extends TransactionOf<'fee'> {}
+/** A futures contract bought or sold: `futures-trade-transaction`. */
+export interface FuturesTradeTransaction extends TransactionOf<'futures-trade'> {}
+/** A futures contract executed (closes its opening trade): `futures-execution-transaction`. */
+export interface FuturesExecutionTransaction extends TransactionOf<'futures-execution'> {}
+/** An FX forward settled in cash (made by the service): `fx-forward-cash-settlement-transaction`. */
+export interface FxForwardCashSettlementTransaction extends TransactionOf<'fx-forward-cash-settlement'> {}
+/** An FX forward settled by physical delivery (made by the service): `fx-forward-physical-delivery-transaction`. */
+export interface FxForwardPhysicalDeliveryTransaction extends TransactionOf<'fx-forward-physical-delivery'> {}
+/** A spot currency exchange between two accounts: `fx-spot-transaction`. */
+export interface FxSpotTransaction extends TransactionOf<'fx-spot'> {}
+/** A coupon paid on an index-linked bond: `index-linked-bond-coupon-transaction`. */
+export interface IndexLinkedBondCouponTransaction extends TransactionOf<'index-linked-bond-coupon'> {}
+/** An index-linked bond redeemed: `index-linked-bond-redemption-transaction`. */
+export interface IndexLinkedBondRedemptionTransaction extends TransactionOf<'index-linked-bond-redemption'> {}
+/** An index-linked bond bought or sold: `index-linked-bond-trade-transaction`. */
+export interface IndexLinkedBondTradeTransaction extends TransactionOf<'index-linked-bond-trade'> {}
+/** A loan payment (made by the service with the loan instrument): `loan-transaction`. */
+export interface LoanTransaction extends TransactionOf<'loan'> {}
+/** A distribution from a private market fund: `private-market-fund-distribution-transaction`. */
+export interface PrivateMarketFundDistributionTransaction extends TransactionOf<'private-market-fund-distribution'> {}
+/** A drawdown (capital call or fee) of a private market fund: `private-market-fund-drawdown-transaction`. */
+export interface PrivateMarketFundDrawdownTransaction extends TransactionOf<'private-market-fund-drawdown'> {}
+/** A refund credited to an account: `refund-transaction`. */
+export interface RefundTransaction extends TransactionOf<'refund'> {}
+/** A zero coupon bond bought or sold: `zero-coupon-bond-trade-transaction`. */
+export interface ZeroCouponBondTradeTransaction extends TransactionOf<'zero-coupon-bond-trade'> {}
+/** The named transaction type of each kind: `TransactionsByKind['dividend']` is `DividendTransaction`. */
+export interface TransactionsByKind {
+  /** `account-interest-transaction`. */
+  'account-interest': AccountInterestTransaction;
+  /** `bond-coupon-transaction`. */
+  'bond-coupon': BondCouponTransaction;
+  /** `bond-redemption-transaction`. */
+  'bond-redemption': BondRedemptionTransaction;
+  /** `bond-trade-transaction`. */
+  'bond-trade': BondTradeTransaction;
+  /** `cash-transfer-transaction`. */
+  'cash-transfer': CashTransferTransaction;
+  /** `dividend-transaction`. */
+  dividend: DividendTransaction;
+  /** `equity-trade-transaction`. */
+  'equity-trade': EquityTradeTransaction;
+  /** `fee-transaction`. */
+  fee: FeeTransaction;
+  /** `futures-trade-transaction`. */
+  'futures-trade': FuturesTradeTransaction;
+  /** `futures-execution-transaction`. */
+  'futures-execution': FuturesExecutionTransaction;
+  /** `fx-forward-cash-settlement-transaction`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementTransaction;
+  /** `fx-forward-physical-delivery-transaction`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryTransaction;
+  /** `fx-spot-transaction`. */
+  'fx-spot': FxSpotTransaction;
+  /** `index-linked-bond-coupon-transaction`. */
+  'index-linked-bond-coupon': IndexLinkedBondCouponTransaction;
+  /** `index-linked-bond-redemption-transaction`. */
+  'index-linked-bond-redemption': IndexLinkedBondRedemptionTransaction;
+  /** `index-linked-bond-trade-transaction`. */
+  'index-linked-bond-trade': IndexLinkedBondTradeTransaction;
+  /** `loan-transaction`. */
+  loan: LoanTransaction;
+  /** `private-market-fund-distribution-transaction`. */
+  'private-market-fund-distribution': PrivateMarketFundDistributionTransaction;
+  /** `private-market-fund-drawdown-transaction`. */
+  'private-market-fund-drawdown': PrivateMarketFundDrawdownTransaction;
+  /** `refund-transaction`. */
+  refund: RefundTransaction;
+  /** `zero-coupon-bond-trade-transaction`. */
+  'zero-coupon-bond-trade': ZeroCouponBondTradeTransaction;
+}

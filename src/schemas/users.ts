@@ -57,14 +57,14 @@ export const userUpdateAttributes = updateAttributes(userDef.fields, ['firstName
 export const inviteCreateAttributes = createAttributes(inviteDef.fields);
 
 /** A user (`user`) with `client` and `readAccessToReportingEntities`. */
-export type User = z.infer<typeof userSchema>;
+export interface User extends z.infer<typeof userSchema> {}
 /** An invite (`invite`): `state`, the `link` to deliver, its restrictions and `expiration`. */
-export type Invite = z.infer<typeof inviteSchema>;
+export interface Invite extends z.infer<typeof inviteSchema> {}
 /** An identity provider an invite can be restricted to; `''` for none. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 /** The attributes of `clients.users.create`: `firstName`, `lastName` and `contactEmail`. */
-export type UserCreateAttributes = z.input<typeof userCreateAttributes>;
+export interface UserCreateAttributes extends z.input<typeof userCreateAttributes> {}
 /** The attributes of `users.update`: any of `firstName`, `lastName` and `contactEmail`. */
-export type UserUpdateAttributes = z.input<typeof userUpdateAttributes>;
+export interface UserUpdateAttributes extends z.input<typeof userUpdateAttributes> {}
 /** The attributes of `users.invites.create`: the optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
-export type InviteCreateAttributes = z.input<typeof inviteCreateAttributes>;
+export interface InviteCreateAttributes extends z.input<typeof inviteCreateAttributes> {}
