@@ -34,14 +34,30 @@ export {
 export type { RelationshipInput } from './core/jsonapi.js';
 export type { Logger, LogLevel } from './core/logger.js';
 export type { ClientOptions, RequestOptions } from './core/transport.js';
-export type { Accounts, AccountUpdateInput } from './resources/accounts.js';
-export type { Asset, AssetCreateInput } from './resources/assets.js';
+export type {
+  Accounts,
+  AccountUpdateInput,
+  AccountUpdateParams,
+} from './resources/accounts.js';
+export type {
+  Asset,
+  AssetCreateInput,
+  AssetCreateParams,
+} from './resources/assets.js';
 export type { Children, Items } from './resources/calls.js';
 export type { AssetClasses, Classes, InstrumentClasses } from './resources/classes.js';
 export type { ClientPortfolios, Clients } from './resources/clients.js';
 export { consentFiles, type WaitForStatusOptions } from './resources/custodian-authorities.js';
-export type { FileUploadInput, UploadSource } from './resources/custodian-authority-files.js';
-export type { Depositories, DepositoryUpdateInput } from './resources/depositories.js';
+export type {
+  FileUploadInput,
+  FileUploadParams,
+  UploadSource,
+} from './resources/custodian-authority-files.js';
+export type {
+  Depositories,
+  DepositoryUpdateInput,
+  DepositoryUpdateParams,
+} from './resources/depositories.js';
 export type {
   GenericChildren,
   GenericInput,
@@ -57,52 +73,150 @@ export {
   type HoldingsResult,
   holdingAsset,
 } from './resources/holdings.js';
-export type { Instrument, InstrumentCreateInput } from './resources/instruments.js';
+export type {
+  AssetCreateParamsByKind,
+  BondAssetCreateParams,
+  BondInstrumentCreateParams,
+  FxForwardCashSettlementAssetCreateParams,
+  FxForwardCashSettlementInstrumentCreateParams,
+  FxForwardPhysicalDeliveryAssetCreateParams,
+  FxForwardPhysicalDeliveryInstrumentCreateParams,
+  IndexLinkedBondAssetCreateParams,
+  IndexLinkedBondInstrumentCreateParams,
+  InstrumentCreateParamsByKind,
+  LoanAssetCreateParams,
+  LoanInstrumentCreateParams,
+  MutualFundAssetCreateParams,
+  MutualFundInstrumentCreateParams,
+  PrivateMarketFundCommitmentBasedAssetCreateParams,
+  PrivateMarketFundCommitmentBasedInstrumentCreateParams,
+  StockAssetCreateParams,
+  StockInstrumentCreateParams,
+  ZeroCouponBondAssetCreateParams,
+  ZeroCouponBondInstrumentCreateParams,
+} from './resources/instrument-family.js';
+export type {
+  Instrument,
+  InstrumentCreateInput,
+  InstrumentCreateParams,
+} from './resources/instruments.js';
 export type {
   AccountCreateInput,
+  AccountCreateParams,
   ClientLegalEntities,
   DepositoryCreateInput,
+  DepositoryCreateParams,
   LegalEntities,
   LegalEntityAccounts,
   LegalEntityCreateInput,
+  LegalEntityCreateParams,
   LegalEntityDepositories,
   LegalEntityUpdateInput,
+  LegalEntityUpdateParams,
 } from './resources/legal-entities.js';
-export type { LimitCreateInput } from './resources/limits.js';
+export type {
+  LimitCreateInput,
+  LimitCreateParams,
+} from './resources/limits.js';
 export type { CustodianHoldings, Performance, PerformanceData } from './resources/reporting.js';
 export type { ReportingEntities } from './resources/reporting-entities.js';
-export type { PriceSeries, SeriesCreateInput, TimeSeries } from './resources/time-series.js';
-export type { Transaction, TransactionCreateInput } from './resources/transactions.js';
+export type {
+  IndexFactorCreateParams,
+  InterestRateCreateParams,
+  NetAssetValueCreateParams,
+  PriceCreateParams,
+  PriceSeries,
+  PriceUpdateParams,
+  SeriesCreateInput,
+  SeriesCreateParams,
+  TimeSeries,
+} from './resources/time-series.js';
+export type {
+  AccountInterestTransactionCreateParams,
+  BondCouponTransactionCreateParams,
+  BondRedemptionTransactionCreateParams,
+  BondTradeTransactionCreateParams,
+  CashTransferTransactionCreateParams,
+  DividendTransactionCreateParams,
+  EquityTradeTransactionCreateParams,
+  FeeTransactionCreateParams,
+  FuturesExecutionTransactionCreateParams,
+  FuturesTradeTransactionCreateParams,
+  FxSpotTransactionCreateParams,
+  IndexLinkedBondCouponTransactionCreateParams,
+  IndexLinkedBondRedemptionTransactionCreateParams,
+  IndexLinkedBondTradeTransactionCreateParams,
+  PrivateMarketFundDistributionTransactionCreateParams,
+  PrivateMarketFundDrawdownTransactionCreateParams,
+  RefundTransactionCreateParams,
+  Transaction,
+  TransactionCreateInput,
+  TransactionCreateParams,
+  TransactionCreateParamsByKind,
+  ZeroCouponBondTradeTransactionCreateParams,
+} from './resources/transactions.js';
 export type {
   ClientUsers,
   InviteCreateInput,
+  InviteCreateParams,
   UserCreateInput,
+  UserCreateParams,
   UserInvites,
   Users,
   UserUpdateInput,
+  UserUpdateParams,
 } from './resources/users.js';
 export type { ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
 export type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from './schemas/classes.js';
 export type {
   ConsentFile,
   ConsentInput,
+  ConsentParams,
   Custodian,
   CustodianAuthority,
+  CustodianAuthorityCreateParams,
   CustodianAuthorityCreateQuery,
   CustodianAuthorityFile,
   CustodianAuthorityStatus,
+  LinkParams,
   LinkQuery,
   RevokeResult,
 } from './schemas/custodians.js';
 export type { AssetHolding, Holding, HoldingExpansion } from './schemas/holdings.js';
 export type {
   AssetOf,
+  AssetsByKind,
+  BondAsset,
+  BondInstrument,
   CreatableInstrumentKind,
+  FeeAsset,
+  FeeInstrument,
+  FxForwardCashSettlementAsset,
+  FxForwardCashSettlementInstrument,
+  FxForwardPhysicalDeliveryAsset,
+  FxForwardPhysicalDeliveryInstrument,
+  IndexLinkedBondAsset,
+  IndexLinkedBondInstrument,
   InstrumentCreateAttributes,
   InstrumentKind,
   InstrumentOf,
+  InstrumentsByKind,
   KnownAsset,
   KnownInstrument,
+  LoanAsset,
+  LoanInstrument,
+  MutualFundAsset,
+  MutualFundInstrument,
+  OtherAsset,
+  OtherInstrument,
+  PrivateMarketFundCommitmentBasedAsset,
+  PrivateMarketFundCommitmentBasedInstrument,
+  RefundAsset,
+  RefundInstrument,
+  StockAsset,
+  StockInstrument,
+  ZeroCouponBondAsset,
+  ZeroCouponBondInstrument,
 } from './schemas/instruments.js';
 export type { UnknownKind, UnknownObject, UnknownResource } from './schemas/kinds.js';
 export type {
@@ -125,6 +239,7 @@ export type {
   LimitFilter,
   LimitFilterInput,
   LimitStatus,
+  LimitStatusParams,
   LimitType,
   LimitTypeInput,
 } from './schemas/limits.js';
@@ -148,12 +263,35 @@ export type {
   PriceUpdateAttributes,
 } from './schemas/time-series.js';
 export type {
+  AccountInterestTransaction,
+  BondCouponTransaction,
+  BondRedemptionTransaction,
+  BondTradeTransaction,
+  CashTransferTransaction,
   CreatableTransactionKind,
+  DividendTransaction,
+  EquityTradeTransaction,
+  FeeTransaction,
+  FuturesExecutionTransaction,
+  FuturesTradeTransaction,
+  FxForwardCashSettlementTransaction,
+  FxForwardPhysicalDeliveryTransaction,
+  FxSpotTransaction,
+  IndexLinkedBondCouponTransaction,
+  IndexLinkedBondRedemptionTransaction,
+  IndexLinkedBondTradeTransaction,
   KnownTransaction,
+  LoanTransaction,
+  PrivateMarketFundDistributionTransaction,
+  PrivateMarketFundDrawdownTransaction,
+  RefundTransaction,
   TransactionCreateAttributes,
   TransactionKind,
+  TransactionListParams,
   TransactionListQuery,
   TransactionOf,
+  TransactionsByKind,
+  ZeroCouponBondTradeTransaction,
 } from './schemas/transactions.js';
 export type {
   IdentityProvider,

@@ -1,7 +1,7 @@
 import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { assetSchema, type KnownAsset } from '../schemas/instruments.js';
+import { assetSchema, type CreatableInstrumentKind, type KnownAsset } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -9,24 +9,35 @@ import type {
   InterestRate,
   InterestRateCreateAttributes,
 } from '../schemas/time-series.js';
-import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
-import { commonSeries, type PriceSeries, type TimeSeries } from './time-series.js';
+import { type AssetCreateParamsByKind, familyCalls } from './instrument-family.js';
+import {
+  commonSeries,
+  type IndexFactorCreateParams,
+  type InterestRateCreateParams,
+  type PriceSeries,
+  type TimeSeries,
+} from './time-series.js';
 
 /** An asset (v2): a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Asset = KnownAsset | UnknownResource;
-/** The body of `assets.create` without the `data` wrapper. */
-export type AssetCreateInput = FamilyCreateInput<'asset'>;
+/** The body of `assets.create` without the `data` wrapper: `BondAssetCreateParams | StockAssetCreateParams | …`. */
+export type AssetCreateParams = AssetCreateParamsByKind[CreatableInstrumentKind];
+/**
+ * The former name of `AssetCreateParams`, kept so existing code compiles.
+ * @deprecated use `AssetCreateParams`
+ */
+export type AssetCreateInput = AssetCreateParams;
 
 const BASE = '/api/v2/assets';
 
 /** Assets: the `/api/v2` name of instruments. Same kinds and fields, `-asset` type strings. */
 export class Assets {
   /** Interest rates: `/api/v2/assets/:id/interest-rates`, `/api/v2/interest-rates/:id`. */
-  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes>;
+  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes, InterestRateCreateParams>;
   /** End-of-day prices: `/api/v2/assets/:id/prices`, `/api/v2/prices/:id`. */
   readonly prices: PriceSeries;
   /** Index factors: `/api/v2/assets/:id/index-factors`, `/api/v2/index-factors/:id`. */
-  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes>;
+  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
   private readonly calls;
   constructor(private readonly api: API) {
     this.calls = familyCalls<Asset, 'asset'>(api, BASE, assetSchema, 'asset', 'assets');
@@ -52,7 +63,7 @@ export class Assets {
    *     couponFrequency: 'annually', dayCountConvention: 'actual/actual' },
    * }).withResponse();
    */
-  create(input: AssetCreateInput, options?: RequestOptions): APIPromise<Asset, { created: boolean }> {
+  create(input: AssetCreateParams, options?: RequestOptions): APIPromise<Asset, { created: boolean }> {
     return this.calls.create(input, options);
   }
 

@@ -5,7 +5,14 @@ import type * as z from 'zod/mini';
 import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { assetClasses, instrumentClasses } from '../schemas/classes.js';
+import {
+  type AssetClass,
+  type AssetClassDetailed,
+  assetClasses,
+  type InstrumentClass,
+  type InstrumentClassDetailed,
+  instrumentClasses,
+} from '../schemas/classes.js';
 
 /** Classes of one version: `retrieve` a class, `retrieveDetailed` a detailed class with its class relationship. */
 export class Classes<C, D> {
@@ -43,13 +50,10 @@ export class Classes<C, D> {
   }
 }
 
-type Of<S> = S extends { classSchema: z.ZodMiniType<infer C>; detailedSchema: z.ZodMiniType<infer D> }
-  ? Classes<C, D>
-  : never;
 /** `prs.instrumentClasses` (v3). */
-export type InstrumentClasses = Of<typeof instrumentClasses>;
+export type InstrumentClasses = Classes<InstrumentClass, InstrumentClassDetailed>;
 /** `prs.assetClasses` (v2). */
-export type AssetClasses = Of<typeof assetClasses>;
+export type AssetClasses = Classes<AssetClass, AssetClassDetailed>;
 
 /** Builds `prs.instrumentClasses` (wiring used by the client). */
 export function instrumentClassesOf(api: API): InstrumentClasses {

@@ -2,7 +2,14 @@ import { type API, segment } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
 import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type Limit, type LimitStatus, limitSchema, limitStatusQuery, limitStatusSchema } from '../schemas/limits.js';
+import {
+  type Limit,
+  type LimitStatus,
+  type LimitStatusParams,
+  limitSchema,
+  limitStatusQuery,
+  limitStatusSchema,
+} from '../schemas/limits.js';
 
 const BASE = '/api/v2/clients';
 
@@ -28,7 +35,7 @@ export class ClientLimits {
    * @example
    * const breached = (await prs.clients.limits.status(clientId, { date: '2024-06-30' })).filter((s) => s.attributes.isBreached);
    */
-  status(clientId: string, query: { date: string }, options?: RequestOptions): ListPromise<LimitStatus> {
+  status(clientId: string, query: LimitStatusParams, options?: RequestOptions): ListPromise<LimitStatus> {
     const what = 'clients.limits.status';
     const target = () => ({
       path: `${BASE}/${segment(what, 'clientId', clientId)}/limits-status`,

@@ -5,14 +5,14 @@ import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
   type ConsentFile,
-  type ConsentInput,
+  type ConsentParams,
   CUSTODIAN_AUTHORITY_STATUSES,
   type CustodianAuthority,
   type CustodianAuthorityStatus,
   consentInput,
   custodianAuthoritySchema,
   HASH_ALGORITHMS,
-  type LinkQuery,
+  type LinkParams,
   linkQuery,
   type RevokeResult,
   revokeResultSchema,
@@ -68,7 +68,7 @@ export class CustodianAuthorities {
    *   files: consentFiles(await prs.custodianAuthorities.files.list(authorityId)),
    * });
    */
-  consent(id: string, input: ConsentInput, options?: RequestOptions): APIPromise<void> {
+  consent(id: string, input: ConsentParams, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.consent';
     const target = () => ({
       path: `${BASE}/${segment(what, 'id', id)}/consent`,
@@ -82,7 +82,7 @@ export class CustodianAuthorities {
    * @example
    * await prs.custodianAuthorities.link(authorityId, { type: 'account', resourceNumber: '0123-456789-01' });
    */
-  link(id: string, query: LinkQuery, options?: RequestOptions): APIPromise<void> {
+  link(id: string, query: LinkParams, options?: RequestOptions): APIPromise<void> {
     const what = 'custodianAuthorities.link';
     const target = () => ({
       path: `${BASE}/${segment(what, 'id', id)}/link`,

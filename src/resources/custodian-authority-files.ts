@@ -8,7 +8,7 @@ import { type CustodianAuthorityFile, custodianAuthorityFileSchema } from '../sc
 export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string>;
 
 /** The input of `files.upload`. */
-export interface FileUploadInput {
+export interface FileUploadParams {
   /** The file's role: one of the auth flow's `expectedFiles` (see the authority's `pendingFiles`). */
   name: string;
   /**
@@ -18,6 +18,11 @@ export interface FileUploadInput {
   /** The original file name; required unless `file` is a `File` (whose own name is the default). */
   filename?: string;
 }
+/**
+ * The former name of `FileUploadParams`, kept so existing code compiles.
+ * @deprecated use `FileUploadParams`
+ */
+export type FileUploadInput = FileUploadParams;
 
 const base = (what: string, id: string) => `/api/v2/custodian-authorities/${segment(what, 'id', id)}/files`;
 
@@ -35,7 +40,7 @@ export class CustodianAuthorityFiles {
    * });
    * console.log(file.attributes.hash); // 'sha2-256:…'
    */
-  upload(id: string, input: FileUploadInput, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
+  upload(id: string, input: FileUploadParams, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
     const what = 'custodianAuthorities.files.upload';
     // The input is checked before the file is read, and a refusal rejects the returned promise.
     return APIPromise.defer(() => {
@@ -73,9 +78,9 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | st
 }
 
 /** Checks the input before anything is read or sent; returns the file name to send. */
-function checkUpload(what: string, input: FileUploadInput): string {
+function checkUpload(what: string, input: FileUploadParams): string {
   const issues: ValidationIssue[] = [];
-  const { name, file, filename } = (input ?? {}) as Partial<FileUploadInput>;
+  const { name, file, filename } = (input ?? {}) as Partial<FileUploadParams>;
   if (typeof name !== 'string' || name === '')
     issues.push({
       path: 'name',

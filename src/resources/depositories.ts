@@ -14,16 +14,21 @@ import { Items } from './calls.js';
 import { patchRule } from './documents.js';
 
 /** The body of `depositories.update` without the `data` wrapper: `name`, `externalIdentifier`. */
-export interface DepositoryUpdateInput {
+export interface DepositoryUpdateParams {
   /** The attributes to change: any of `name` and `externalIdentifier`. */
   attributes: DepositoryUpdateAttributes;
 }
+/**
+ * The former name of `DepositoryUpdateParams`, kept so existing code compiles.
+ * @deprecated use `DepositoryUpdateParams`
+ */
+export type DepositoryUpdateInput = DepositoryUpdateParams;
 
 /** `prs.depositories`: retrieve, update (`name`, `externalIdentifier`), delete. */
-export type Depositories = Items<Depository, DepositoryUpdateInput>;
+export type Depositories = Items<Depository, DepositoryUpdateParams>;
 
 /** Builds `prs.depositories` (wiring used by the client, not public API). */
 export function depositoriesOf(api: API): Depositories {
-  const patch = patchRule<DepositoryUpdateInput>(depositoryDef, depositoryUpdateAttributes);
+  const patch = patchRule<DepositoryUpdateParams>(depositoryDef, depositoryUpdateAttributes);
   return new Items(api, { label: 'depositories', base: '/api/v2/depositories', schema: depositorySchema, patch });
 }

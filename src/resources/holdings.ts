@@ -30,9 +30,9 @@ export interface HoldingsResult<H> {
 }
 
 /** The parameters of `assetHoldings.list`: `fromDate` before `toDate` (a closed interval), optional `include`. */
-export type AssetHoldingsListParams = z.input<typeof assetHoldingsParams>;
+export interface AssetHoldingsListParams extends z.input<typeof assetHoldingsParams> {}
 /** The parameters of `holdings.list`: those of asset holdings plus `expand`. */
-export type HoldingsListParams = z.input<typeof holdingsParams>;
+export interface HoldingsListParams extends z.input<typeof holdingsParams> {}
 /** The `expand` values that are not deprecated. */
 export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
 

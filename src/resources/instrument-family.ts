@@ -7,8 +7,8 @@ import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { buildKindDocument, type KindRule } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import { createAttributeSchemas, INSTRUMENT_KINDS } from '../schemas/instruments.js';
-import { type KindCreateInput, kindRules } from './kind-create.js';
+import { type CreatableInstrumentKind, createAttributeSchemas, INSTRUMENT_KINDS } from '../schemas/instruments.js';
+import { type KindCreateInput, type KindCreateInputOf, kindRules } from './kind-create.js';
 
 /** The create input of one family: a member per creatable kind, `type` picking the attributes. */
 export type FamilyCreateInput<S extends 'instrument' | 'asset'> = KindCreateInput<typeof INSTRUMENT_KINDS, S>;
@@ -45,4 +45,96 @@ export function familyCalls<T, S extends 'instrument' | 'asset'>(
       );
     },
   };
+}
+
+type Kinds = typeof INSTRUMENT_KINDS;
+/** The create input of one kind of a family, as inferred from the kind table (what the named params extend). */
+export type FamilyCreateInputOf<
+  S extends 'instrument' | 'asset',
+  K extends CreatableInstrumentKind,
+> = KindCreateInputOf<Kinds, S, K>;
+
+/** The body of `instruments.create` for a `bond-instrument` (without the `data` wrapper). */
+export interface BondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'bond'> {}
+/** The body of `instruments.create` for a `index-linked-bond-instrument` (without the `data` wrapper). */
+export interface IndexLinkedBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'index-linked-bond'> {}
+/** The body of `instruments.create` for a `zero-coupon-bond-instrument` (without the `data` wrapper). */
+export interface ZeroCouponBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'zero-coupon-bond'> {}
+/** The body of `instruments.create` for a `stock-instrument` (without the `data` wrapper). */
+export interface StockInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'stock'> {}
+/** The body of `instruments.create` for a `mutual-fund-instrument` (without the `data` wrapper). */
+export interface MutualFundInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'mutual-fund'> {}
+/** The body of `instruments.create` for a `loan-instrument` (without the `data` wrapper). */
+export interface LoanInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'loan'> {}
+/** The body of `instruments.create` for a `fx-forward-cash-settlement-instrument` (without the `data` wrapper). */
+export interface FxForwardCashSettlementInstrumentCreateParams
+  extends FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'> {}
+/** The body of `instruments.create` for a `fx-forward-physical-delivery-instrument` (without the `data` wrapper). */
+export interface FxForwardPhysicalDeliveryInstrumentCreateParams
+  extends FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'> {}
+/** The body of `instruments.create` for a `private-market-fund-commitment-based-instrument` (without the `data` wrapper). */
+export interface PrivateMarketFundCommitmentBasedInstrumentCreateParams
+  extends FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'> {}
+/** The named create params of each creatable kind: `InstrumentCreateParamsByKind['bond']` is `BondInstrumentCreateParams`. */
+export interface InstrumentCreateParamsByKind {
+  /** `bond-instrument`. */
+  bond: BondInstrumentCreateParams;
+  /** `index-linked-bond-instrument`. */
+  'index-linked-bond': IndexLinkedBondInstrumentCreateParams;
+  /** `zero-coupon-bond-instrument`. */
+  'zero-coupon-bond': ZeroCouponBondInstrumentCreateParams;
+  /** `stock-instrument`. */
+  stock: StockInstrumentCreateParams;
+  /** `mutual-fund-instrument`. */
+  'mutual-fund': MutualFundInstrumentCreateParams;
+  /** `loan-instrument`. */
+  loan: LoanInstrumentCreateParams;
+  /** `fx-forward-cash-settlement-instrument`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementInstrumentCreateParams;
+  /** `fx-forward-physical-delivery-instrument`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryInstrumentCreateParams;
+  /** `private-market-fund-commitment-based-instrument`. */
+  'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedInstrumentCreateParams;
+}
+/** The body of `assets.create` for a `bond-asset` (without the `data` wrapper). */
+export interface BondAssetCreateParams extends FamilyCreateInputOf<'asset', 'bond'> {}
+/** The body of `assets.create` for a `index-linked-bond-asset` (without the `data` wrapper). */
+export interface IndexLinkedBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'index-linked-bond'> {}
+/** The body of `assets.create` for a `zero-coupon-bond-asset` (without the `data` wrapper). */
+export interface ZeroCouponBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'zero-coupon-bond'> {}
+/** The body of `assets.create` for a `stock-asset` (without the `data` wrapper). */
+export interface StockAssetCreateParams extends FamilyCreateInputOf<'asset', 'stock'> {}
+/** The body of `assets.create` for a `mutual-fund-asset` (without the `data` wrapper). */
+export interface MutualFundAssetCreateParams extends FamilyCreateInputOf<'asset', 'mutual-fund'> {}
+/** The body of `assets.create` for a `loan-asset` (without the `data` wrapper). */
+export interface LoanAssetCreateParams extends FamilyCreateInputOf<'asset', 'loan'> {}
+/** The body of `assets.create` for a `fx-forward-cash-settlement-asset` (without the `data` wrapper). */
+export interface FxForwardCashSettlementAssetCreateParams
+  extends FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'> {}
+/** The body of `assets.create` for a `fx-forward-physical-delivery-asset` (without the `data` wrapper). */
+export interface FxForwardPhysicalDeliveryAssetCreateParams
+  extends FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'> {}
+/** The body of `assets.create` for a `private-market-fund-commitment-based-asset` (without the `data` wrapper). */
+export interface PrivateMarketFundCommitmentBasedAssetCreateParams
+  extends FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'> {}
+/** The named create params of each creatable kind: `AssetCreateParamsByKind['bond']` is `BondAssetCreateParams`. */
+export interface AssetCreateParamsByKind {
+  /** `bond-asset`. */
+  bond: BondAssetCreateParams;
+  /** `index-linked-bond-asset`. */
+  'index-linked-bond': IndexLinkedBondAssetCreateParams;
+  /** `zero-coupon-bond-asset`. */
+  'zero-coupon-bond': ZeroCouponBondAssetCreateParams;
+  /** `stock-asset`. */
+  stock: StockAssetCreateParams;
+  /** `mutual-fund-asset`. */
+  'mutual-fund': MutualFundAssetCreateParams;
+  /** `loan-asset`. */
+  loan: LoanAssetCreateParams;
+  /** `fx-forward-cash-settlement-asset`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementAssetCreateParams;
+  /** `fx-forward-physical-delivery-asset`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryAssetCreateParams;
+  /** `private-market-fund-commitment-based-asset`. */
+  'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedAssetCreateParams;
 }

@@ -1,7 +1,7 @@
 import { type API, segment } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { instrumentSchema, type KnownInstrument } from '../schemas/instruments.js';
+import { type CreatableInstrumentKind, instrumentSchema, type KnownInstrument } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import {
   type IndexFactor,
@@ -12,26 +12,38 @@ import {
   type NetAssetValueCreateAttributes,
   netAssetValueSeries,
 } from '../schemas/time-series.js';
-import { type FamilyCreateInput, familyCalls } from './instrument-family.js';
-import { commonSeries, type PriceSeries, TimeSeries } from './time-series.js';
+import { familyCalls, type InstrumentCreateParamsByKind } from './instrument-family.js';
+import {
+  commonSeries,
+  type IndexFactorCreateParams,
+  type InterestRateCreateParams,
+  type NetAssetValueCreateParams,
+  type PriceSeries,
+  TimeSeries,
+} from './time-series.js';
 
 /** An instrument (v3): a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Instrument = KnownInstrument | UnknownResource;
-/** The body of `instruments.create` without the `data` wrapper. */
-export type InstrumentCreateInput = FamilyCreateInput<'instrument'>;
+/** The body of `instruments.create` without the `data` wrapper: `BondInstrumentCreateParams | StockInstrumentCreateParams | …`. */
+export type InstrumentCreateParams = InstrumentCreateParamsByKind[CreatableInstrumentKind];
+/**
+ * The former name of `InstrumentCreateParams`, kept so existing code compiles.
+ * @deprecated use `InstrumentCreateParams`
+ */
+export type InstrumentCreateInput = InstrumentCreateParams;
 
 const BASE = '/api/v3/instruments';
 
 /** Instruments under `/api/v3`: bonds, stocks, funds, loans, FX forwards, private market funds. */
 export class Instruments {
   /** Interest rates: `/api/v3/instruments/:id/interest-rates`, `/api/v3/interest-rates/:id`. */
-  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes>;
+  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes, InterestRateCreateParams>;
   /** End-of-day prices: `/api/v3/instruments/:id/prices`, `/api/v3/prices/:id`. */
   readonly prices: PriceSeries;
   /** Index factors: `/api/v3/instruments/:id/index-factors`, `/api/v3/index-factors/:id`. */
-  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes>;
+  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
   /** Net asset values of private equity instruments (v3 only): `/api/v3/instruments/:id/net-asset-values`. */
-  readonly netAssetValues: TimeSeries<NetAssetValue, NetAssetValueCreateAttributes>;
+  readonly netAssetValues: TimeSeries<NetAssetValue, NetAssetValueCreateAttributes, NetAssetValueCreateParams>;
   private readonly calls;
   constructor(private readonly api: API) {
     this.calls = familyCalls<Instrument, 'instrument'>(api, BASE, instrumentSchema, 'instrument', 'instruments');
@@ -77,7 +89,7 @@ export class Instruments {
    *   attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
    * }).withResponse();
    */
-  create(input: InstrumentCreateInput, options?: RequestOptions): APIPromise<Instrument, { created: boolean }> {
+  create(input: InstrumentCreateParams, options?: RequestOptions): APIPromise<Instrument, { created: boolean }> {
     return this.calls.create(input, options);
   }
 }

@@ -11,11 +11,15 @@ type RelationshipsPart<R extends Rels> = [RequiredRelNames<R>] extends [never]
   ? { relationships?: RelationshipInputs<R> }
   : { relationships: RelationshipInputs<R> };
 
+/** The create input of one kind of a family: `type` (`<kind>-<suffix>`), its attributes and relationships. */
+export type KindCreateInputOf<T extends KindTable, S extends string, K extends CreatableKind<T>> = {
+  type: `${K}-${S}`;
+  attributes: KindCreateAttributes<T, K>;
+} & RelationshipsPart<T[K]['relationships']>;
+
 /** The create input of a family: a member per creatable kind, `type` (`<kind>-<suffix>`) picking the attributes. */
 export type KindCreateInput<T extends KindTable, S extends string> = {
-  [K in CreatableKind<T>]: { type: `${K}-${S}`; attributes: KindCreateAttributes<T, K> } & RelationshipsPart<
-    T[K]['relationships']
-  >;
+  [K in CreatableKind<T>]: KindCreateInputOf<T, S, K>;
 }[CreatableKind<T>];
 
 /**

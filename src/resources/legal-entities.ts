@@ -29,28 +29,43 @@ import { LegalEntityCustodianAuthorities } from './legal-entity-custodian-author
 const V2 = '/api/v2';
 
 /** The body of `legalEntities.update` without the `data` wrapper: only `name` can change. */
-export interface LegalEntityUpdateInput {
+export interface LegalEntityUpdateParams {
   /** The new `name`. */
   attributes: LegalEntityUpdateAttributes;
 }
+/**
+ * The former name of `LegalEntityUpdateParams`, kept so existing code compiles.
+ * @deprecated use `LegalEntityUpdateParams`
+ */
+export type LegalEntityUpdateInput = LegalEntityUpdateParams;
 /** The body of `legalEntities.accounts.create`: `depository` links the new account to an existing depository. */
-export interface AccountCreateInput {
+export interface AccountCreateParams {
   /** `externalIdentifier`, `ccyCode`, and the optional `name` and `excludeFromReporting`. */
   attributes: AccountCreateAttributes;
   /** An optional `depository` to link the account to: an id, `{ type, id }` or a depository. */
   relationships?: RelationshipInputs<typeof accountDef.relationships>;
 }
+/**
+ * The former name of `AccountCreateParams`, kept so existing code compiles.
+ * @deprecated use `AccountCreateParams`
+ */
+export type AccountCreateInput = AccountCreateParams;
 /** The body of `legalEntities.depositories.create`: a depository is created linked to exactly one account. */
-export interface DepositoryCreateInput {
+export interface DepositoryCreateParams {
   /** `externalIdentifier` and an optional `name`. */
   attributes: DepositoryCreateAttributes;
   /** `accounts`: the one existing account to link the depository to (an id, `{ type, id }` or an account). */
   relationships: { accounts: readonly [RelationshipInput<'account'>] };
 }
+/**
+ * The former name of `DepositoryCreateParams`, kept so existing code compiles.
+ * @deprecated use `DepositoryCreateParams`
+ */
+export type DepositoryCreateInput = DepositoryCreateParams;
 
-const createDepository = createRule<DepositoryCreateInput>(depositoryDef, depositoryCreateAttributes);
+const createDepository = createRule<DepositoryCreateParams>(depositoryDef, depositoryCreateAttributes);
 /** The exactly-one-account rule, reported together with the codec's own findings. */
-function depositoryDocument(what: string, input: DepositoryCreateInput) {
+function depositoryDocument(what: string, input: DepositoryCreateParams) {
   const accounts: unknown = input?.relationships?.accounts;
   const extra =
     Array.isArray(accounts) && accounts.length !== 1
@@ -65,15 +80,15 @@ function depositoryDocument(what: string, input: DepositoryCreateInput) {
 }
 
 /** `prs.legalEntities.accounts`: list and create the accounts of a legal entity. */
-export type LegalEntityAccounts = Children<Account, AccountCreateInput>;
+export type LegalEntityAccounts = Children<Account, AccountCreateParams>;
 /** `prs.legalEntities.depositories`: list and create the depositories of a legal entity. */
-export type LegalEntityDepositories = Children<Depository, DepositoryCreateInput>;
+export type LegalEntityDepositories = Children<Depository, DepositoryCreateParams>;
 
 /**
  * `prs.legalEntities`: retrieve, rename (only `name` can change; relationships never) and delete legal
  * entities; their accounts and depositories.
  */
-export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
+export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateParams> {
   /**
    * Accounts owned by a legal entity. `excludeFromReporting` can only be set on create; `depository`
    * links an existing depository.
@@ -111,16 +126,21 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateInput> {
 }
 
 /** The body of `clients.legalEntities.create` without the `data` wrapper. */
-export interface LegalEntityCreateInput {
+export interface LegalEntityCreateParams {
   /** The legal entity's `name`. */
   attributes: LegalEntityCreateAttributes;
 }
+/**
+ * The former name of `LegalEntityCreateParams`, kept so existing code compiles.
+ * @deprecated use `LegalEntityCreateParams`
+ */
+export type LegalEntityCreateInput = LegalEntityCreateParams;
 /** `prs.clients.legalEntities`: list and create the legal entities of a client. */
-export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateInput>;
+export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateParams>;
 
 /** Builds `prs.clients.legalEntities` (wiring used by the client). */
 export function clientLegalEntities(api: API): ClientLegalEntities {
-  const create = createRule<LegalEntityCreateInput>(legalEntityDef, legalEntityCreateAttributes);
+  const create = createRule<LegalEntityCreateParams>(legalEntityDef, legalEntityCreateAttributes);
   return new Children(api, {
     label: 'clients.legalEntities',
     parent: `${V2}/clients`,

@@ -5,7 +5,7 @@ import type { RequestOptions } from '../core/transport.js';
 import {
   authorityCreateQuery,
   type CustodianAuthority,
-  type CustodianAuthorityCreateQuery,
+  type CustodianAuthorityCreateParams,
   custodianAuthoritySchema,
 } from '../schemas/custodians.js';
 
@@ -37,7 +37,7 @@ export class LegalEntityCustodianAuthorities {
    */
   create(
     legalEntityId: string,
-    query: CustodianAuthorityCreateQuery,
+    query: CustodianAuthorityCreateParams,
     options?: RequestOptions,
   ): APIPromise<CustodianAuthority> {
     const what = 'legalEntities.custodianAuthorities.create';

@@ -6,6 +6,7 @@ import {
   type Limit,
   type LimitCreateAttributes,
   type LimitStatus,
+  type LimitStatusParams,
   limitCreateAttributes,
   limitDef,
   limitSchema,
@@ -14,12 +15,17 @@ import {
 } from '../schemas/limits.js';
 
 /** The body of `limits.create` without the `data` wrapper. */
-export interface LimitCreateInput {
+export interface LimitCreateParams {
   /** The limit's name, currency, start date, `limitFilter` and `limitType`. */
   attributes: LimitCreateAttributes;
   /** The limit's `client`, and an optional `parentLimit` to nest it under. */
   relationships: RelationshipInputs<typeof limitDef.relationships>;
 }
+/**
+ * The former name of `LimitCreateParams`, kept so existing code compiles.
+ * @deprecated use `LimitCreateParams`
+ */
+export type LimitCreateInput = LimitCreateParams;
 
 const BASE = '/api/v2/limits';
 
@@ -48,7 +54,7 @@ export class Limits {
    *   relationships: { client: clientId },
    * });
    */
-  create(input: LimitCreateInput, options?: RequestOptions): APIPromise<Limit> {
+  create(input: LimitCreateParams, options?: RequestOptions): APIPromise<Limit> {
     const target = () => ({
       path: BASE,
       body: buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships),
@@ -71,7 +77,7 @@ export class Limits {
    * const status = await prs.limits.status(limitId, { date: '2024-06-30' });
    * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
    */
-  status(id: string, query: { date: string }, options?: RequestOptions): APIPromise<LimitStatus> {
+  status(id: string, query: LimitStatusParams, options?: RequestOptions): APIPromise<LimitStatus> {
     const target = () => ({
       path: `${BASE}/${segment('limits.status', 'id', id)}/status`,
       query: validateInput('limits.status', limitStatusQuery, query),

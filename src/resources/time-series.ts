@@ -14,6 +14,7 @@ import {
   type InterestRateCreateAttributes,
   indexFactorSeries,
   interestRateSeries,
+  type NetAssetValueCreateAttributes,
   type Price,
   type PriceCreateAttributes,
   type PriceUpdateAttributes,
@@ -44,15 +45,36 @@ export interface SeriesDef<T, A> {
 }
 
 /** The body of a time-series create without the `data` wrapper. */
-export interface SeriesCreateInput<A> {
+export interface SeriesCreateParams<A> {
   /** The value's attributes, e.g. `{ date: '2024-03-28', value: 101.5 }` for a price. */
   attributes: A;
 }
+/**
+ * The former name of `SeriesCreateParams`, kept so existing code compiles.
+ * @deprecated use `SeriesCreateParams`
+ */
+export type SeriesCreateInput<A> = SeriesCreateParams<A>;
+/** The body of `interestRates.create`: `{ attributes: { date, value } }`. */
+export interface InterestRateCreateParams extends SeriesCreateParams<InterestRateCreateAttributes> {}
+/** The body of `prices.create`: `{ attributes: { date, value } }`. */
+export interface PriceCreateParams extends SeriesCreateParams<PriceCreateAttributes> {}
+/** The body of `indexFactors.create`: `{ attributes: { date, value } }`. */
+export interface IndexFactorCreateParams extends SeriesCreateParams<IndexFactorCreateAttributes> {}
+/** The body of `netAssetValues.create`: `{ attributes: { officialDate, effectiveDate?, value } }`. */
+export interface NetAssetValueCreateParams extends SeriesCreateParams<NetAssetValueCreateAttributes> {}
+/** The body of `prices.update`: `{ attributes: { value } }`, the only field that can change. */
+export interface PriceUpdateParams {
+  /** The new `value`. */
+  attributes: PriceUpdateAttributes;
+}
 
-/** One time series of an instrument or asset: interest rates, prices, index factors or net asset values. */
-export class TimeSeries<T, A> {
+/**
+ * One time series of an instrument or asset: interest rates, prices, index factors or net asset values. `T` is the
+ * resource, `A` the create attributes, `P` the create body (e.g. `PriceCreateParams`).
+ */
+export class TimeSeries<T, A, P extends SeriesCreateParams<A> = SeriesCreateParams<A>> {
   protected readonly items: Items<T, DocumentInput>;
-  private readonly children: Children<T, SeriesCreateInput<A>>;
+  private readonly children: Children<T, P>;
 
   /** `update`: the attributes a PATCH may change, for series that can be updated (prices). */
   constructor(mount: SeriesMount, series: SeriesDef<T, A>, update?: z.ZodMiniType) {
@@ -91,7 +113,7 @@ export class TimeSeries<T, A> {
    * @example
    * const rate = await prs.instruments.interestRates.create(instrumentId, { attributes: { date: '2024-01-31', value: 0.035 } });
    */
-  create(id: string, input: SeriesCreateInput<A>, options?: RequestOptions): APIPromise<T, { created: boolean }> {
+  create(id: string, input: P, options?: RequestOptions): APIPromise<T, { created: boolean }> {
     return this.children.create(id, input, options);
   }
 
@@ -106,7 +128,7 @@ export class TimeSeries<T, A> {
 }
 
 /** Prices: a time series whose `value` can also be changed in place. */
-export class PriceSeries extends TimeSeries<Price, PriceCreateAttributes> {
+export class PriceSeries extends TimeSeries<Price, PriceCreateAttributes, PriceCreateParams> {
   constructor(mount: Omit<SeriesMount, 'name' | 'path'>) {
     super({ ...mount, name: 'prices', path: 'prices' }, priceSeries, priceUpdateAttributes);
   }
@@ -116,16 +138,16 @@ export class PriceSeries extends TimeSeries<Price, PriceCreateAttributes> {
    * @example
    * await prs.instruments.prices.update(priceId, { attributes: { value: 101.25 } });
    */
-  update(priceId: string, input: { attributes: PriceUpdateAttributes }, options?: RequestOptions): APIPromise<void> {
+  update(priceId: string, input: PriceUpdateParams, options?: RequestOptions): APIPromise<void> {
     return this.items.update(priceId, input, options);
   }
 }
 
 /** The series both versions have, mounted under one parent. */
 export function commonSeries(mount: Omit<SeriesMount, 'name' | 'path'>): {
-  interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes>;
+  interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes, InterestRateCreateParams>;
   prices: PriceSeries;
-  indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes>;
+  indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
 } {
   return {
     interestRates: new TimeSeries({ ...mount, name: 'interestRates', path: 'interest-rates' }, interestRateSeries),

@@ -4,19 +4,28 @@ import { buildKindDocument, validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import {
+  type CreatableTransactionKind,
   type KnownTransaction,
   TRANSACTION_KINDS,
-  type TransactionListQuery,
+  type TransactionListParams,
   transactionCreateSchemas,
   transactionListQuery,
   transactionSchema,
 } from '../schemas/transactions.js';
-import { type KindCreateInput, kindRules } from './kind-create.js';
+import { type KindCreateInputOf, kindRules } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Transaction = KnownTransaction | UnknownResource;
-/** The body of `transactions.create` without the `data` wrapper: one member per creatable kind. */
-export type TransactionCreateInput = KindCreateInput<typeof TRANSACTION_KINDS, 'transaction'>;
+/**
+ * The body of `transactions.create` without the `data` wrapper: one member per creatable kind
+ * (`DividendTransactionCreateParams | EquityTradeTransactionCreateParams | …`).
+ */
+export type TransactionCreateParams = TransactionCreateParamsByKind[CreatableTransactionKind];
+/**
+ * The former name of `TransactionCreateParams`, kept so existing code compiles.
+ * @deprecated use `TransactionCreateParams`
+ */
+export type TransactionCreateInput = TransactionCreateParams;
 
 const BASE = '/api/v2/transactions';
 
@@ -40,7 +49,7 @@ export class Transactions {
    *   if (tx.type === 'dividend-transaction') console.log(tx.attributes.grossAmount);
    * }
    */
-  list(query: TransactionListQuery, options?: RequestOptions): ListPromise<Transaction> {
+  list(query: TransactionListParams, options?: RequestOptions): ListPromise<Transaction> {
     return this.api.list(
       () => ({ path: BASE, query: validateInput('transactions.list', transactionListQuery, query) }),
       transactionSchema,
@@ -57,7 +66,7 @@ export class Transactions {
    *   relationships: { account: accountId, asset: assetId, depository: depositoryId },
    * });
    */
-  create(input: TransactionCreateInput, options?: RequestOptions): APIPromise<Transaction> {
+  create(input: TransactionCreateParams, options?: RequestOptions): APIPromise<Transaction> {
     return this.api.create(
       () => ({ path: BASE, body: buildKindDocument('transactions.create', input, RULES) }),
       transactionSchema,
@@ -77,3 +86,92 @@ export class Transactions {
 
 /** The create rules by `type`, for checking inputs without sending them (the loader's `--dry-run`). */
 export { RULES as transactionRules };
+
+/** The create input of one transaction kind, as inferred from the kind table (what the named params extend). */
+export type TransactionCreateInputOf<K extends CreatableTransactionKind> = KindCreateInputOf<
+  typeof TRANSACTION_KINDS,
+  'transaction',
+  K
+>;
+
+/** The body of `transactions.create` for a `account-interest-transaction` (without the `data` wrapper). */
+export interface AccountInterestTransactionCreateParams extends TransactionCreateInputOf<'account-interest'> {}
+/** The body of `transactions.create` for a `bond-coupon-transaction` (without the `data` wrapper). */
+export interface BondCouponTransactionCreateParams extends TransactionCreateInputOf<'bond-coupon'> {}
+/** The body of `transactions.create` for a `bond-redemption-transaction` (without the `data` wrapper). */
+export interface BondRedemptionTransactionCreateParams extends TransactionCreateInputOf<'bond-redemption'> {}
+/** The body of `transactions.create` for a `bond-trade-transaction` (without the `data` wrapper). */
+export interface BondTradeTransactionCreateParams extends TransactionCreateInputOf<'bond-trade'> {}
+/** The body of `transactions.create` for a `cash-transfer-transaction` (without the `data` wrapper). */
+export interface CashTransferTransactionCreateParams extends TransactionCreateInputOf<'cash-transfer'> {}
+/** The body of `transactions.create` for a `dividend-transaction` (without the `data` wrapper). */
+export interface DividendTransactionCreateParams extends TransactionCreateInputOf<'dividend'> {}
+/** The body of `transactions.create` for a `equity-trade-transaction` (without the `data` wrapper). */
+export interface EquityTradeTransactionCreateParams extends TransactionCreateInputOf<'equity-trade'> {}
+/** The body of `transactions.create` for a `fee-transaction` (without the `data` wrapper). */
+export interface FeeTransactionCreateParams extends TransactionCreateInputOf<'fee'> {}
+/** The body of `transactions.create` for a `futures-trade-transaction` (without the `data` wrapper). */
+export interface FuturesTradeTransactionCreateParams extends TransactionCreateInputOf<'futures-trade'> {}
+/** The body of `transactions.create` for a `futures-execution-transaction` (without the `data` wrapper). */
+export interface FuturesExecutionTransactionCreateParams extends TransactionCreateInputOf<'futures-execution'> {}
+/** The body of `transactions.create` for a `fx-spot-transaction` (without the `data` wrapper). */
+export interface FxSpotTransactionCreateParams extends TransactionCreateInputOf<'fx-spot'> {}
+/** The body of `transactions.create` for a `index-linked-bond-coupon-transaction` (without the `data` wrapper). */
+export interface IndexLinkedBondCouponTransactionCreateParams
+  extends TransactionCreateInputOf<'index-linked-bond-coupon'> {}
+/** The body of `transactions.create` for a `index-linked-bond-redemption-transaction` (without the `data` wrapper). */
+export interface IndexLinkedBondRedemptionTransactionCreateParams
+  extends TransactionCreateInputOf<'index-linked-bond-redemption'> {}
+/** The body of `transactions.create` for a `index-linked-bond-trade-transaction` (without the `data` wrapper). */
+export interface IndexLinkedBondTradeTransactionCreateParams
+  extends TransactionCreateInputOf<'index-linked-bond-trade'> {}
+/** The body of `transactions.create` for a `private-market-fund-distribution-transaction` (without the `data` wrapper). */
+export interface PrivateMarketFundDistributionTransactionCreateParams
+  extends TransactionCreateInputOf<'private-market-fund-distribution'> {}
+/** The body of `transactions.create` for a `private-market-fund-drawdown-transaction` (without the `data` wrapper). */
+export interface PrivateMarketFundDrawdownTransactionCreateParams
+  extends TransactionCreateInputOf<'private-market-fund-drawdown'> {}
+/** The body of `transactions.create` for a `refund-transaction` (without the `data` wrapper). */
+export interface RefundTransactionCreateParams extends TransactionCreateInputOf<'refund'> {}
+/** The body of `transactions.create` for a `zero-coupon-bond-trade-transaction` (without the `data` wrapper). */
+export interface ZeroCouponBondTradeTransactionCreateParams
+  extends TransactionCreateInputOf<'zero-coupon-bond-trade'> {}
+/** The named create params of each creatable kind: `TransactionCreateParamsByKind['dividend']` is `DividendTransactionCreateParams`. */
+export interface TransactionCreateParamsByKind {
+  /** `account-interest-transaction`. */
+  'account-interest': AccountInterestTransactionCreateParams;
+  /** `bond-coupon-transaction`. */
+  'bond-coupon': BondCouponTransactionCreateParams;
+  /** `bond-redemption-transaction`. */
+  'bond-redemption': BondRedemptionTransactionCreateParams;
+  /** `bond-trade-transaction`. */
+  'bond-trade': BondTradeTransactionCreateParams;
+  /** `cash-transfer-transaction`. */
+  'cash-transfer': CashTransferTransactionCreateParams;
+  /** `dividend-transaction`. */
+  dividend: DividendTransactionCreateParams;
+  /** `equity-trade-transaction`. */
+  'equity-trade': EquityTradeTransactionCreateParams;
+  /** `fee-transaction`. */
+  fee: FeeTransactionCreateParams;
+  /** `futures-trade-transaction`. */
+  'futures-trade': FuturesTradeTransactionCreateParams;
+  /** `futures-execution-transaction`. */
+  'futures-execution': FuturesExecutionTransactionCreateParams;
+  /** `fx-spot-transaction`. */
+  'fx-spot': FxSpotTransactionCreateParams;
+  /** `index-linked-bond-coupon-transaction`. */
+  'index-linked-bond-coupon': IndexLinkedBondCouponTransactionCreateParams;
+  /** `index-linked-bond-redemption-transaction`. */
+  'index-linked-bond-redemption': IndexLinkedBondRedemptionTransactionCreateParams;
+  /** `index-linked-bond-trade-transaction`. */
+  'index-linked-bond-trade': IndexLinkedBondTradeTransactionCreateParams;
+  /** `private-market-fund-distribution-transaction`. */
+  'private-market-fund-distribution': PrivateMarketFundDistributionTransactionCreateParams;
+  /** `private-market-fund-drawdown-transaction`. */
+  'private-market-fund-drawdown': PrivateMarketFundDrawdownTransactionCreateParams;
+  /** `refund-transaction`. */
+  refund: RefundTransactionCreateParams;
+  /** `zero-coupon-bond-trade-transaction`. */
+  'zero-coupon-bond-trade': ZeroCouponBondTradeTransactionCreateParams;
+}

@@ -27,31 +27,46 @@ import { createRule, patchRule } from './documents.js';
 const USERS = '/api/v2/users';
 
 /** The body of `clients.users.create` without the `data` wrapper. */
-export interface UserCreateInput {
+export interface UserCreateParams {
   /** `firstName`, `lastName` and `contactEmail`. */
   attributes: UserCreateAttributes;
   /** The optional `readAccessToReportingEntities`: the reporting entities the user may view. */
   relationships?: RelationshipInputs<typeof userDef.relationships>;
 }
+/**
+ * The former name of `UserCreateParams`, kept so existing code compiles.
+ * @deprecated use `UserCreateParams`
+ */
+export type UserCreateInput = UserCreateParams;
 /** The body of `users.update`: the changed attributes and/or the reporting entities the user may read. */
-export interface UserUpdateInput {
+export interface UserUpdateParams {
   /** The attributes to change: any of `firstName`, `lastName` and `contactEmail`. */
   attributes?: UserUpdateAttributes;
   /** Replaces the list of reporting entities the user can view. `client` cannot change. */
   relationships?: { readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[] };
 }
+/**
+ * The former name of `UserUpdateParams`, kept so existing code compiles.
+ * @deprecated use `UserUpdateParams`
+ */
+export type UserUpdateInput = UserUpdateParams;
 /** The body of `users.invites.create`: both restrictions optional (`''` for no identity provider restriction). */
-export interface InviteCreateInput {
+export interface InviteCreateParams {
   /** The optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
   attributes?: InviteCreateAttributes;
 }
+/**
+ * The former name of `InviteCreateParams`, kept so existing code compiles.
+ * @deprecated use `InviteCreateParams`
+ */
+export type InviteCreateInput = InviteCreateParams;
 
 /** `prs.clients.users`: list and create the users of a client. */
-export type ClientUsers = Children<User, UserCreateInput>;
+export type ClientUsers = Children<User, UserCreateParams>;
 
 /** Builds `prs.clients.users` (wiring used by the client). */
 export function clientUsers(api: API): ClientUsers {
-  const create = createRule<UserCreateInput>(userDef, userCreateAttributes);
+  const create = createRule<UserCreateParams>(userDef, userCreateAttributes);
   return new Children(api, {
     label: 'clients.users',
     parent: '/api/v2/clients',
@@ -63,9 +78,9 @@ export function clientUsers(api: API): ClientUsers {
 }
 
 /** `prs.users.invites`: invitation links that connect an identity provider to a user. */
-export class UserInvites extends Children<Invite, InviteCreateInput> {
+export class UserInvites extends Children<Invite, InviteCreateParams> {
   constructor(api: API) {
-    const create = createRule<InviteCreateInput>(inviteDef, inviteCreateAttributes);
+    const create = createRule<InviteCreateParams>(inviteDef, inviteCreateAttributes);
     super(api, {
       label: 'users.invites',
       parent: USERS,
@@ -85,7 +100,7 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
    */
   override create(
     userId: string,
-    input?: InviteCreateInput,
+    input?: InviteCreateParams,
     options?: RequestOptions,
   ): APIPromise<Invite, { created: boolean }> {
     return super.create(userId, input ?? {}, options);
@@ -110,8 +125,10 @@ export class UserInvites extends Children<Invite, InviteCreateInput> {
 export class Users {
   /** Invites of a user: create, list (every state), cancel. */
   readonly invites: UserInvites;
-  private readonly items: Items<User, UserUpdateInput>;
-  private readonly patch = patchRule<UserUpdateInput>(userDef, userUpdateAttributes, ['readAccessToReportingEntities']);
+  private readonly items: Items<User, UserUpdateParams>;
+  private readonly patch = patchRule<UserUpdateParams>(userDef, userUpdateAttributes, [
+    'readAccessToReportingEntities',
+  ]);
 
   constructor(private readonly api: API) {
     this.invites = new UserInvites(api);
@@ -136,7 +153,7 @@ export class Users {
    *   relationships: { readAccessToReportingEntities: [reportingEntityId] },
    * });
    */
-  update(id: string, input: UserUpdateInput, options?: RequestOptions): APIPromise<User> {
+  update(id: string, input: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
     const what = 'users.update';
     const target = () => ({ path: `${USERS}/${segment(what, 'id', id)}`, body: this.patch(what, id, input) });
     return this.api.update(target, userSchema, options);

@@ -10,7 +10,10 @@ type Noun = 'instrument' | 'asset';
 
 /** `<noun>-class` and `<noun>-class-detailed`, the detailed one related to its class by `<noun>Class`. */
 function classFamily<N extends Noun>(noun: N) {
-  const fields = { name: f.string() };
+  const fields = {
+    /** Name of the class. */
+    name: f.string(),
+  };
   const parent = { [`${noun}Class`]: rel.one(`${noun}-class`, false) } as {
     [K in `${N}Class`]: Rel<`${N}-class`, false, false>;
   };
@@ -24,10 +27,10 @@ export const instrumentClasses = classFamily('instrument');
 export const assetClasses = classFamily('asset');
 
 /** An instrument class (v3, `instrument-class`). */
-export type InstrumentClass = z.infer<typeof instrumentClasses.classSchema>;
+export interface InstrumentClass extends z.infer<typeof instrumentClasses.classSchema> {}
 /** A detailed instrument class (v3) with its `instrumentClass` relationship. */
-export type InstrumentClassDetailed = z.infer<typeof instrumentClasses.detailedSchema>;
+export interface InstrumentClassDetailed extends z.infer<typeof instrumentClasses.detailedSchema> {}
 /** An asset class (v2, `asset-class`). */
-export type AssetClass = z.infer<typeof assetClasses.classSchema>;
+export interface AssetClass extends z.infer<typeof assetClasses.classSchema> {}
 /** A detailed asset class (v2) with its `assetClass` relationship. */
-export type AssetClassDetailed = z.infer<typeof assetClasses.detailedSchema>;
+export interface AssetClassDetailed extends z.infer<typeof assetClasses.detailedSchema> {}

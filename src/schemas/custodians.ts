@@ -8,12 +8,19 @@ import { type ResourceDef, readSchema, rel } from './resource.js';
 
 export const custodianDef = {
   type: 'custodian',
-  fields: { identifier: f.string(), name: f.string(), country: f.country() },
+  fields: {
+    /** Unique slug of the custodian: the consent's `custodianIdentifier`. */
+    identifier: f.string(),
+    /** Name of the custodian. */
+    name: f.string(),
+    /** Country of the custodian: a country code (ISO 3166-1 alpha-2, e.g. `CH`). */
+    country: f.country(),
+  },
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianSchema = readSchema(custodianDef);
 /** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
-export type Custodian = z.infer<typeof custodianSchema>;
+export interface Custodian extends z.infer<typeof custodianSchema> {}
 
 /** The states of a custodian authority, in the order of the documented flow. */
 export const CUSTODIAN_AUTHORITY_STATUSES = [
@@ -34,18 +41,45 @@ const linkStatus = f.enum(['in-progress', 'active']);
 export const custodianAuthorityDef = {
   type: 'custodian-authority',
   fields: {
+    /**
+     * Where the authority is in its lifecycle: `waiting-for-files`, `waiting-for-consent`, `awaiting-operator`,
+     * `awaiting-custodian`, `active`, `revoke-in-progress`, `revoked` or `cancelled`.
+     */
     status,
+    /**
+     * Names of the files still to upload (from the auth flow's `expectedFiles`); empty unless `status` is
+     * `waiting-for-files`.
+     */
     pendingFiles: f.array(f.string()),
+    /** The depositories linked so far, or being linked. */
     linkedDepositories: f.array(
-      f.object({ depositoryNumber: f.string(), depositoryId: f.nullable(f.string()), status: linkStatus }),
+      f.object({
+        /** The depository's number at the custodian. */
+        depositoryNumber: f.string(),
+        /** The depository's id; `null` while `status` is `in-progress`. */
+        depositoryId: f.nullable(f.string()),
+        /** `in-progress` (link requested, dataflow being set up) or `active` (fully linked). */
+        status: linkStatus,
+      }),
     ),
+    /** The accounts linked so far, or being linked. */
     linkedAccounts: f.array(
-      f.object({ accountNumber: f.string(), accountId: f.nullable(f.string()), status: linkStatus }),
+      f.object({
+        /** The account's number at the custodian. */
+        accountNumber: f.string(),
+        /** The account's id; `null` while `status` is `in-progress`. */
+        accountId: f.nullable(f.string()),
+        /** `in-progress` (link requested, dataflow being set up) or `active` (fully linked). */
+        status: linkStatus,
+      }),
     ),
   },
   relationships: {
+    /** The custodian the authority is for. */
     custodian: rel.one('custodian', false),
+    /** The auth flow followed (type `custodian-auth-flow`, its id a slug). */
     custodianAuthFlow: rel.one('custodian-auth-flow', false),
+    /** The legal entity on whose behalf data access is obtained. */
     legalEntity: rel.one('legal-entity', false),
   },
 } as const satisfies ResourceDef;
@@ -54,21 +88,33 @@ export const custodianAuthoritySchema = readSchema(custodianAuthorityDef);
  * A custodian authority (`custodian-authority`): its `status`, the `pendingFiles` still to upload, and the depositories
  * and accounts linked so far.
  */
-export type CustodianAuthority = z.infer<typeof custodianAuthoritySchema>;
+export interface CustodianAuthority extends z.infer<typeof custodianAuthoritySchema> {}
 
 export const custodianAuthorityFileDef = {
   type: 'custodian-authority-file',
-  fields: { hash: f.string(), name: f.string(), uploadedAt: f.string(), filename: f.string() },
+  fields: {
+    /**
+     * `<algorithm>:<hex digest>` with algorithm `sha2-256` or `sha3-256`; split on the colon for the consent's
+     * `hashAlgorithm` and `hashValue` (`consentFiles` does it).
+     */
+    hash: f.string(),
+    /** Role of the file (e.g. `power-of-attorney`, `consent`): one of the auth flow's `expectedFiles`. */
+    name: f.string(),
+    /** Upload time: an ISO 8601 date-time in UTC. */
+    uploadedAt: f.string(),
+    /** The original file name. */
+    filename: f.string(),
+  },
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef);
 /** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
-export type CustodianAuthorityFile = z.infer<typeof custodianAuthorityFileSchema>;
+export interface CustodianAuthorityFile extends z.infer<typeof custodianAuthorityFileSchema> {}
 
 /** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
 export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string(), status: status.read });
 /** What `custodianAuthorities.revoke` resolves to: the authority's id and its new `status`. */
-export type RevokeResult = z.infer<typeof revokeResultSchema>;
+export interface RevokeResult extends z.infer<typeof revokeResultSchema> {}
 
 const nonEmpty = f.string().create;
 export const HASH_ALGORITHMS = ['sha2-256', 'sha3-256'] as const;
@@ -79,7 +125,7 @@ export const consentFile = z.strictObject({
   hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
 });
 /** One entry of the consent's `files`: build them with `consentFiles(uploadedFiles)`. */
-export type ConsentFile = z.infer<typeof consentFile>;
+export interface ConsentFile extends z.infer<typeof consentFile> {}
 
 /** The consent body's `data`; `all` covers every number at the custodian, `specific` names them. */
 export const consentInput = z
@@ -117,14 +163,29 @@ export const consentInput = z
  * The input of `custodianAuthorities.consent`: whose consent (legal entity, custodian), its scope, and the uploaded
  * files it rests on.
  */
-export type ConsentInput = z.infer<typeof consentInput>;
+export interface ConsentParams extends z.infer<typeof consentInput> {}
+/**
+ * The former name of `ConsentParams`, kept so existing code compiles.
+ * @deprecated use `ConsentParams`
+ */
+export type ConsentInput = ConsentParams;
 
 /** The query of `link`: which kind of number, and the number at the custodian. */
 export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
 /** The query of `custodianAuthorities.link`, e.g. `{ type: 'depository', resourceNumber: 'DE-1001' }`. */
-export type LinkQuery = z.infer<typeof linkQuery>;
+export interface LinkParams extends z.infer<typeof linkQuery> {}
+/**
+ * The former name of `LinkParams`, kept so existing code compiles.
+ * @deprecated use `LinkParams`
+ */
+export type LinkQuery = LinkParams;
 
 /** The query of creating an authority: the auth flow to follow. */
 export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
 /** The query of `legalEntities.custodianAuthorities.create`: `{ custodianAuthFlowId }`, the auth flow to follow. */
-export type CustodianAuthorityCreateQuery = z.infer<typeof authorityCreateQuery>;
+export interface CustodianAuthorityCreateParams extends z.infer<typeof authorityCreateQuery> {}
+/**
+ * The former name of `CustodianAuthorityCreateParams`, kept so existing code compiles.
+ * @deprecated use `CustodianAuthorityCreateParams`
+ */
+export type CustodianAuthorityCreateQuery = CustodianAuthorityCreateParams;

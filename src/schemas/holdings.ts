@@ -5,20 +5,41 @@ import * as z from 'zod/mini';
 import { dateString, f } from './fields.js';
 import { defineResource, readSchema, rel } from './resource.js';
 
-const holdingFields = { ccyCode: f.currency(), date: f.date(), marketValue: f.number() };
+const holdingFields = {
+  /** Currency the holding is reported in: ISO 4217 code. */
+  ccyCode: f.currency(),
+  /** Date of the holding, `YYYY-MM-DD`. */
+  date: f.date(),
+  /** Market value on `date`, in `ccyCode`. */
+  marketValue: f.number(),
+};
 /** Present according to the expansion requested (`reportingEntity` always). Never sent: holdings are computed. */
 const holdingRelationships = {
+  /** The reporting entity the holding belongs to (always present). */
   reportingEntity: rel.one('reporting-entity', false),
+  /** The depository (with `expand: ['depositories']`; absent for holdings outside any depository). */
   depository: rel.one('depository', false),
+  /** The portfolio (with `expand: ['portfolios']`; always on asset holdings). */
   portfolio: rel.one('portfolio', false),
+  /** The asset (with `expand: ['assets']`; always on asset holdings). */
   asset: rel.one('asset', false),
+  /** The asset class (with `expand: ['assetClasses']`). */
   assetClass: rel.one('asset-class', false),
+  /** The detailed asset class (with `expand: ['assetClassesDetailed']`). */
   assetClassDetailed: rel.one('asset-class-detailed', false),
 };
 
 export const holdingSchema = readSchema(defineResource('holding', holdingFields, holdingRelationships));
 export const assetHoldingSchema = readSchema(
-  defineResource('asset-holding', { ...holdingFields, unitsInHolding: f.number() }, holdingRelationships),
+  defineResource(
+    'asset-holding',
+    {
+      ...holdingFields,
+      /** Units of the asset owned. */
+      unitsInHolding: f.number(),
+    },
+    holdingRelationships,
+  ),
 );
 
 /** The documented `expand` values of `holdings.list`; `assets` is deprecated (use `assetHoldings.list`). */
@@ -32,18 +53,33 @@ export const HOLDING_EXPANSIONS = [
 const include = z.optional(z.readonly(z.array(z.enum(['asset']))));
 
 /** `assetHoldings.list` parameters: a closed date interval and `include`. */
-export const assetHoldingsParams = z.strictObject({ fromDate: dateString, toDate: dateString, include });
+export const assetHoldingsParams = z.strictObject({
+  /** First date, `YYYY-MM-DD`; must be before `toDate`. */
+  fromDate: dateString,
+  /** Last date, `YYYY-MM-DD`, included. */
+  toDate: dateString,
+  /** `['asset']` adds each holding's asset to `included`, in the shape of `assets.retrieve`. */
+  include,
+});
 /** `holdings.list` parameters: the asset-holdings ones plus `expand`. */
 export const holdingsParams = z.strictObject({
+  /** First date, `YYYY-MM-DD`; must be before `toDate`. */
   fromDate: dateString,
+  /** Last date, `YYYY-MM-DD`, included. */
   toDate: dateString,
+  /**
+   * Splits the holdings by `portfolios`, `depositories`, `assets` (deprecated: use `assetHoldings.list`),
+   * `assetClasses` or `assetClassesDetailed`; several combine. Without it, one holding per date for the whole
+   * reporting entity.
+   */
   expand: z.optional(z.readonly(z.array(z.enum(HOLDING_EXPANSIONS)))),
+  /** `['asset']` adds the related assets to `included`, in the shape of `assets.retrieve`. */
   include,
 });
 
 /** A holding (`holding`): market value per date, aggregated according to `expand`. */
-export type Holding = z.infer<typeof holdingSchema>;
+export interface Holding extends z.infer<typeof holdingSchema> {}
 /** An asset holding (`asset-holding`): the most detailed level, with `unitsInHolding`. */
-export type AssetHolding = z.infer<typeof assetHoldingSchema>;
+export interface AssetHolding extends z.infer<typeof assetHoldingSchema> {}
 /** A value of `expand`. `'assets'` is deprecated by the service: use `prs.assetHoldings.list`. */
 export type HoldingExpansion = (typeof HOLDING_EXPANSIONS)[number];

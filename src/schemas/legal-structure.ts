@@ -8,11 +8,17 @@ import { createAttributes, defineResource, readSchema, rel, updateAttributes } f
 
 export const legalEntityDef = defineResource(
   'legal-entity',
-  { name: f.string() },
+  {
+    /** Name of the legal entity (a company or a person). */
+    name: f.string(),
+  },
   // Set by the path on create; PATCH cannot move accounts, depositories or the entity itself.
   {
+    /** The accounts the legal entity owns; they stay with it. */
     accounts: rel.many('account', false),
+    /** The client that owns the legal entity; it cannot move to another client. */
     client: rel.one('client', false),
+    /** The depositories the legal entity owns; they stay with it. */
     depositories: rel.many('depository', false),
   },
 );
@@ -20,25 +26,46 @@ export const legalEntityDef = defineResource(
 export const accountDef = defineResource(
   'account',
   {
+    /** An optional label. */
     name: f.optional(f.string()),
+    /** The identifier the bank or custodian gives the account. */
     externalIdentifier: f.string(),
+    /** Currency of the account: ISO 4217 code, e.g. `CHF`. Amounts of its transactions are in it. */
     ccyCode: f.currency(),
-    /** Default false; fixed at creation (bars some transaction kinds). */
+    /**
+     * Default `false`; set on create only, it cannot be changed afterwards. When `true`, account interest, cash
+     * transfer, fee, FX spot and refund transactions cannot be created for the account.
+     */
     excludeFromReporting: f.optional(f.boolean()),
   },
   {
-    /** Deprecated by the service in favour of `depositories`; still the relationship a create links with. */
+    /**
+     * The linked depository. Deprecated by the service in favour of `depositories` (which holds the same single
+     * depository meanwhile); still the relationship a create links with. Absent when no depository is linked.
+     */
     depository: rel.one('depository', 'optional'),
+    /** The linked depositories (many-to-many); absent when none is linked. */
     depositories: rel.many('depository', false),
+    /** The legal entity that owns the account. */
     legalEntity: rel.one('legal-entity', false),
   },
 );
 
 export const depositoryDef = defineResource(
   'depository',
-  { name: f.optional(f.string()), externalIdentifier: f.string() },
+  {
+    /** An optional label. */
+    name: f.optional(f.string()),
+    /** The identifier the bank or custodian gives the depository. */
+    externalIdentifier: f.string(),
+  },
   // A depository is created linked to exactly one existing account (checked by the resource).
-  { legalEntity: rel.one('legal-entity', false), accounts: rel.many('account', 'required') },
+  {
+    /** The legal entity that owns the depository. */
+    legalEntity: rel.one('legal-entity', false),
+    /** The linked accounts; a create links exactly one existing account. */
+    accounts: rel.many('account', 'required'),
+  },
 );
 
 export const legalEntitySchema = readSchema(legalEntityDef);
@@ -54,26 +81,26 @@ export const accountUpdateAttributes = updateAttributes(accountDef.fields, ['nam
 export const depositoryUpdateAttributes = updateAttributes(depositoryDef.fields, ['name', 'externalIdentifier']);
 
 /** A legal entity (`legal-entity`): owns accounts and depositories, belongs to a client. */
-export type LegalEntity = z.infer<typeof legalEntitySchema>;
+export interface LegalEntity extends z.infer<typeof legalEntitySchema> {}
 /**
  * An account (`account`). Its depositories come as `relationships.depositories`; the deprecated
  * `relationships.depository` holds the same single depository while the service still sends it.
  */
-export type Account = z.infer<typeof accountSchema>;
+export interface Account extends z.infer<typeof accountSchema> {}
 /** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
-export type Depository = z.infer<typeof depositorySchema>;
+export interface Depository extends z.infer<typeof depositorySchema> {}
 /** The attributes of `clients.legalEntities.create`: `name`. */
-export type LegalEntityCreateAttributes = z.input<typeof legalEntityCreateAttributes>;
+export interface LegalEntityCreateAttributes extends z.input<typeof legalEntityCreateAttributes> {}
 /**
  * The attributes of `legalEntities.accounts.create`: `externalIdentifier`, `ccyCode`, and the optional `name` and
  * `excludeFromReporting`.
  */
-export type AccountCreateAttributes = z.input<typeof accountCreateAttributes>;
+export interface AccountCreateAttributes extends z.input<typeof accountCreateAttributes> {}
 /** The attributes of `legalEntities.depositories.create`: `externalIdentifier` and an optional `name`. */
-export type DepositoryCreateAttributes = z.input<typeof depositoryCreateAttributes>;
+export interface DepositoryCreateAttributes extends z.input<typeof depositoryCreateAttributes> {}
 /** The attributes of `legalEntities.update`: only `name` can change. */
-export type LegalEntityUpdateAttributes = z.input<typeof legalEntityUpdateAttributes>;
+export interface LegalEntityUpdateAttributes extends z.input<typeof legalEntityUpdateAttributes> {}
 /** The attributes of `accounts.update`: any of `name`, `externalIdentifier` and `ccyCode`. */
-export type AccountUpdateAttributes = z.input<typeof accountUpdateAttributes>;
+export interface AccountUpdateAttributes extends z.input<typeof accountUpdateAttributes> {}
 /** The attributes of `depositories.update`: any of `name` and `externalIdentifier`. */
-export type DepositoryUpdateAttributes = z.input<typeof depositoryUpdateAttributes>;
+export interface DepositoryUpdateAttributes extends z.input<typeof depositoryUpdateAttributes> {}

@@ -118,7 +118,12 @@ const fraction = z
     z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
     z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
   );
-const boundsRead = keptObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
+const boundsRead = keptObject({
+  /** Lower bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
+  min: z.nullable(z.number()),
+  /** Upper bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
+  max: z.nullable(z.number()),
+});
 
 const limitTypeRead = openKindUnion({
   'limit-group': keptObject({ type: z.literal('limit-group') }),
@@ -147,13 +152,27 @@ export type LimitTypeInput = z.infer<typeof limitTypeCreate>;
 export const limitDef = {
   type: 'limit',
   fields: {
+    /** Human-readable name. */
     name: f.string(),
+    /** Currency the limit is expressed in: ISO 4217 code. `absolute` bounds are amounts in it. */
     ccyCode: f.currency(),
+    /** Start date, `YYYY-MM-DD`. */
     startDate: f.date(),
+    /** Which holdings the limit applies to: `and` / `or` of filters, or a `condition` (build with `limitFilter.*`). */
     limitFilter: { read: limitFilterRead, create: limitFilterCreate },
+    /**
+     * How the limit is calculated: `limit-group` (only groups other limits), `proportional` (`min`/`max` as
+     * fractions of the parent limit, 0.10 = 10 %) or `absolute` (`min`/`max` amounts in `ccyCode`). Build with
+     * `limitType.*`.
+     */
     limitType: { read: limitTypeRead, create: limitTypeCreate },
   },
-  relationships: { client: rel.one('client', 'required'), parentLimit: rel.one('limit', 'optional') },
+  relationships: {
+    /** The client that owns the limit. */
+    client: rel.one('client', 'required'),
+    /** The limit this one is nested under (type `limit`); a `proportional` limit is a share of it. */
+    parentLimit: rel.one('limit', 'optional'),
+  },
 } as const satisfies ResourceDef;
 export const limitSchema = readSchema(limitDef);
 export const limitCreateAttributes = createAttributes(limitDef.fields);
@@ -161,10 +180,17 @@ export const limitCreateAttributes = createAttributes(limitDef.fields);
 export const limitStatusDef = {
   type: 'limit-status',
   fields: {
+    /** Date of the status, `YYYY-MM-DD`. */
     date: f.date(),
+    /** How the limit is calculated, as on the limit (`limit-group`, `proportional` or `absolute`). */
     limitType: { read: limitTypeRead, create: undefined },
+    /** `true` when `currentValue` is below `min` or above `max` of `limitType`. */
     isBreached: f.optional(f.boolean()),
-    // null for `limit-group`
+    /**
+     * For `proportional`, the percentage of total holdings subject to the limit (so the reference; the bounds of
+     * `limitType` are fractions); for `absolute`, the amount of holdings subject to it, in the limit's `ccyCode`;
+     * `null` for `limit-group`.
+     */
     currentValue: f.nullOnRead(f.number()),
   },
   relationships: {},
@@ -172,14 +198,20 @@ export const limitStatusDef = {
 export const limitStatusSchema = readSchema(limitStatusDef);
 
 /** The query of the limit status endpoints. */
-export const limitStatusQuery = z.strictObject({ date: f.date().create });
+export const limitStatusQuery = z.strictObject({
+  /** The date of the status, `YYYY-MM-DD`. */
+  date: f.date().create,
+});
+
+/** The query of `limits.status` and `clients.limits.status`: `{ date }`. */
+export interface LimitStatusParams extends z.input<typeof limitStatusQuery> {}
 
 /** An investment limit as decoded. */
-export type Limit = z.infer<typeof limitSchema>;
+export interface Limit extends z.infer<typeof limitSchema> {}
 /** A limit's status on a date (its id is the limit's id). */
-export type LimitStatus = z.infer<typeof limitStatusSchema>;
+export interface LimitStatus extends z.infer<typeof limitStatusSchema> {}
 /** The attributes of `limits.create`. */
-export type LimitCreateAttributes = z.input<typeof limitCreateAttributes>;
+export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {}
 
 type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
 type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;

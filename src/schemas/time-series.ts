@@ -14,10 +14,14 @@ import {
   updateAttributes,
 } from './resource.js';
 
-/** Who supplied the value: `client` (created through the interface) or `operator`. Never sent by callers. */
-const provider = f.readOnly(f.enum(['client', 'operator']));
-/** Interest rates, prices and index factors share one shape: a value from a date on. */
-const datedValue = { date: f.date(), provider, value: f.number() };
+/** Who supplied a value of interest rates, prices and index factors. */
+const provider = {
+  /**
+   * Who supplied the value: `client` (created through the interface) or `operator`. Set by the service: refused
+   * on create.
+   */
+  provider: f.readOnly(f.enum(['client', 'operator'])),
+};
 
 /** One series: its definition, its response schema and the attributes a create accepts. */
 function series<T extends string, F extends Fields>(def: ResourceDef<T, F, NoRels>) {
@@ -25,16 +29,43 @@ function series<T extends string, F extends Fields>(def: ResourceDef<T, F, NoRel
 }
 
 /** `interest-rate`: `value` is an annual rate as a decimal (0.05 = 5 %), applying from `date`. */
-export const interestRateSeries = series(defineResource('interest-rate', datedValue));
+export const interestRateSeries = series(
+  defineResource('interest-rate', {
+    /** Date from which the rate applies, `YYYY-MM-DD`. */
+    date: f.date(),
+    ...provider,
+    /** Annual interest rate as a decimal fraction, not percent: `0.05` means 5 %. */
+    value: f.number(),
+  }),
+);
 /** `price`: an end-of-day value in the instrument currency. */
-export const priceSeries = series(defineResource('price', datedValue));
+export const priceSeries = series(
+  defineResource('price', {
+    /** Date of the price, `YYYY-MM-DD`: the price at the end of that day. */
+    date: f.date(),
+    ...provider,
+    /** End-of-day price, in the instrument currency. */
+    value: f.number(),
+  }),
+);
 /** `index-factor`: the factor of an index-linked bond from `date`. */
-export const indexFactorSeries = series(defineResource('index-factor', datedValue));
+export const indexFactorSeries = series(
+  defineResource('index-factor', {
+    /** Date from which the factor applies, `YYYY-MM-DD`. */
+    date: f.date(),
+    ...provider,
+    /** The index factor (a plain number, no unit). */
+    value: f.number(),
+  }),
+);
 /** `net-asset-value` (v3 only): a null or absent `effectiveDate` defaults to `officialDate` at the service. */
 export const netAssetValueSeries = series(
   defineResource('net-asset-value', {
+    /** Official date of the net asset value, `YYYY-MM-DD`. */
     officialDate: f.date(),
+    /** Date from which the value is effective, `YYYY-MM-DD`; `null` or absent on create means `officialDate`. */
     effectiveDate: f.optional(f.nullable(f.date())),
+    /** The net asset value, in the instrument (fund) currency. */
     value: f.number(),
   }),
 );
@@ -44,20 +75,20 @@ export const priceUpdateAttributes = updateAttributes(priceSeries.def.fields, ['
 /**
  * An interest rate (`interest-rate`): `value` as a decimal annual rate from `date`, and who supplied it (`provider`).
  */
-export type InterestRate = z.infer<typeof interestRateSeries.schema>;
+export interface InterestRate extends z.infer<typeof interestRateSeries.schema> {}
 /** A price (`price`): the end-of-day `value` on `date` in the instrument currency, and who supplied it (`provider`). */
-export type Price = z.infer<typeof priceSeries.schema>;
+export interface Price extends z.infer<typeof priceSeries.schema> {}
 /** An index factor (`index-factor`) of an index-linked bond: `value` from `date`, and who supplied it (`provider`). */
-export type IndexFactor = z.infer<typeof indexFactorSeries.schema>;
+export interface IndexFactor extends z.infer<typeof indexFactorSeries.schema> {}
 /** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
-export type NetAssetValue = z.infer<typeof netAssetValueSeries.schema>;
+export interface NetAssetValue extends z.infer<typeof netAssetValueSeries.schema> {}
 /** The attributes of `interestRates.create`: `date` and `value` (`provider` is set by the service). */
-export type InterestRateCreateAttributes = z.input<typeof interestRateSeries.create>;
+export interface InterestRateCreateAttributes extends z.input<typeof interestRateSeries.create> {}
 /** The attributes of `prices.create`: `date` and `value` (`provider` is set by the service). */
-export type PriceCreateAttributes = z.input<typeof priceSeries.create>;
+export interface PriceCreateAttributes extends z.input<typeof priceSeries.create> {}
 /** The attributes of `indexFactors.create`: `date` and `value` (`provider` is set by the service). */
-export type IndexFactorCreateAttributes = z.input<typeof indexFactorSeries.create>;
+export interface IndexFactorCreateAttributes extends z.input<typeof indexFactorSeries.create> {}
 /** The attributes of `instruments.netAssetValues.create`: `officialDate`, `value` and an optional `effectiveDate`. */
-export type NetAssetValueCreateAttributes = z.input<typeof netAssetValueSeries.create>;
+export interface NetAssetValueCreateAttributes extends z.input<typeof netAssetValueSeries.create> {}
 /** The attributes of `prices.update`: only `value` can change. */
-export type PriceUpdateAttributes = z.input<typeof priceUpdateAttributes>;
+export interface PriceUpdateAttributes extends z.input<typeof priceUpdateAttributes> {}

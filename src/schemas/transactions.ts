@@ -8,7 +8,6 @@ import {
   type CreatableKind,
   type FamilySchemas,
   type KindCreateAttributes,
-  type KnownOf,
   kind,
   kindCreateSchemas,
   kindFamily,
@@ -34,26 +33,74 @@ const stringOrNumber: Field<Schema<string | number>, Schema<string | number, str
   create: z.union([z.string().check(z.minLength(1, { error: 'must not be empty' })), z.number()]),
 };
 
+/** `tradeDate` and `valueDate`: every kind has them. */
+const dates = {
+  /** Trade date, `YYYY-MM-DD` (end of day). */
+  tradeDate: f.date(),
+  /** Value date, `YYYY-MM-DD` (end of day). */
+  valueDate: f.date(),
+};
+/** A free-text comment, where a kind has one. */
+const comment = {
+  /** Free-text comment. */
+  comment: f.optional(f.string()),
+};
 /** `accountAmount`, `comment`, `tradeDate`, `valueDate`: present unless a kind says otherwise. */
-const dates = { tradeDate: f.date(), valueDate: f.date() };
-const common = { accountAmount: f.number(), comment: f.optional(f.string()), ...dates };
-const trade = { ...common, commission: f.number(), unitPrice: f.number(), units: f.number() };
+const common = {
+  /** Amount deposited to or withdrawn from the account, in the account currency. */
+  accountAmount: f.number(),
+  ...comment,
+  ...dates,
+};
+/** `commission`, `unitPrice` and `units` of the trade kinds. */
+const trade = {
+  ...common,
+  /** Commission, in the account currency: a positive number means commission paid. */
+  commission: f.number(),
+  /** Price per unit. */
+  unitPrice: f.number(),
+  /** Units bought or sold. */
+  units: f.number(),
+};
+/** `accruedInterest` of bond trades. */
+const accrued = {
+  /** Accrued interest, in the asset currency. */
+  accruedInterest: f.number(),
+};
 const affects = {
+  /** Whether the transaction affects the estimated net asset value (recommended `true` for most). */
   affectsEstimatedNav: f.boolean(),
+  /** Whether the transaction affects the multiples (recommended `true` for most). */
   affectsMultiples: f.boolean(),
+  /** Whether the transaction affects the internal rate of return (recommended `true` for most). */
   affectsIrr: f.boolean(),
+  /** Whether the transaction affects the cost base (recommended `true` for most). */
   affectsCostBase: f.boolean(),
 };
 
 /** Assets are the v2 name of instruments: either family's resource may be given for the `asset` relationship. */
 const ASSET_FAMILIES = ['asset', 'instrument'] as const;
-const account = { account: rel.one('account', 'required') };
+const account = {
+  /** The account whose balance the transaction changes. */
+  account: rel.one('account', 'required'),
+};
 const held = {
   ...account,
+  /** The asset (instrument) involved: an id, or an asset or instrument the SDK returned. */
   asset: rel.one('asset', 'required', ASSET_FAMILIES),
+  /** The depository holding the asset. */
   depository: rel.one('depository', 'required'),
 };
-const fund = { ...account, instrument: rel.one('instrument', 'required', ASSET_FAMILIES) };
+const fund = {
+  ...account,
+  /** The private market fund instrument: an id, or an asset or instrument the SDK returned. */
+  instrument: rel.one('instrument', 'required', ASSET_FAMILIES),
+};
+/** The FX forward instrument a settlement belongs to. */
+const fxForward = {
+  /** The FX forward instrument that settled. */
+  fxForward: rel.one('asset', 'required', ASSET_FAMILIES),
+};
 
 /** Within 0 and `amount` (either sign): 0 = not recallable, `amount` = fully recallable. */
 const recallableWithinAmount = z.superRefine<Record<string, unknown>>((attrs, ctx) => {
@@ -72,70 +119,167 @@ const recallableWithinAmount = z.superRefine<Record<string, unknown>>((attrs, ct
 /** The twenty-one kinds of the reference, fields and relationships as documented. */
 export const TRANSACTION_KINDS = {
   'account-interest': kind(true, common, account),
-  'bond-coupon': kind(true, { ...common, grossAmount: f.number() }, held),
-  'bond-redemption': kind(true, { ...common, unitPrice: f.number(), units: f.number() }, held),
-  'bond-trade': kind(true, { ...trade, accruedInterest: f.number() }, held),
+  'bond-coupon': kind(
+    true,
+    {
+      ...common,
+      /** Total coupon, gross, in the asset currency. */
+      grossAmount: f.number(),
+    },
+    held,
+  ),
+  'bond-redemption': kind(
+    true,
+    {
+      ...common,
+      /** Redemption price per unit. */
+      unitPrice: f.number(),
+      /** Units redeemed. */
+      units: f.number(),
+    },
+    held,
+  ),
+  'bond-trade': kind(true, { ...trade, ...accrued }, held),
   'cash-transfer': kind(true, common, {
     ...account,
-    // Set only for an internal transfer: the related transaction of the other account.
+    /** Set only for an internal transfer between accounts: the related transaction of the other account. */
     counterpartyTransaction: rel.one('transaction', 'optional', ['transaction']),
   }),
   dividend: kind(
     true,
-    { ...common, commission: f.optional(f.number()), grossAmount: f.number(), tax: f.number() },
+    {
+      ...common,
+      /** Commission, in the account currency: a positive number means commission paid. Absent means 0. */
+      commission: f.optional(f.number()),
+      /** Dividend before deductions, in the asset currency. */
+      grossAmount: f.number(),
+      /** Tax deducted, in the asset currency. */
+      tax: f.number(),
+    },
     held,
   ),
   'equity-trade': kind(true, trade, held),
-  fee: kind(true, { ...common, category: f.withDefault(f.enum(['custody', 'management', 'other']), 'other') }, account),
+  fee: kind(
+    true,
+    {
+      ...common,
+      /**
+       * What the fee is for: `custody`, `management` or `other`. Optional on create: the SDK sends the documented
+       * default `other`.
+       */
+      category: f.withDefault(f.enum(['custody', 'management', 'other']), 'other'),
+    },
+    account,
+  ),
   'futures-trade': kind(true, trade, held),
   'futures-execution': kind(true, trade, {
     ...held,
+    /** The futures trade this execution closes. */
     openingTransaction: rel.one('transaction', 'required', ['transaction']),
   }),
   'fx-forward-cash-settlement': kind(
     false,
-    { accountAmount: f.number(), ...dates },
-    { ...account, fxForward: rel.one('asset', 'required', ASSET_FAMILIES) },
+    {
+      /** Amount deposited to or withdrawn from the account, in the account currency. */
+      accountAmount: f.number(),
+      ...dates,
+    },
+    { ...account, ...fxForward },
   ),
   'fx-forward-physical-delivery': kind(
     false,
-    { primaryAccountAmount: f.number(), secondaryAccountAmount: f.number(), ...dates },
     {
+      /** Amount in the currency of the `primaryAccount`. */
+      primaryAccountAmount: f.number(),
+      /** Amount in the currency of the `secondaryAccount`. */
+      secondaryAccountAmount: f.number(),
+      ...dates,
+    },
+    {
+      /** The account of the primary (notional) currency. */
       primaryAccount: rel.one('account', 'required'),
+      /** The account of the secondary (settlement) currency. */
       secondaryAccount: rel.one('account', 'required'),
-      fxForward: rel.one('asset', 'required', ASSET_FAMILIES),
+      ...fxForward,
     },
   ),
   'fx-spot': kind(
     true,
     {
-      comment: f.optional(f.string()),
+      ...comment,
+      /** Amount received, in the currency of the `inflowAccount`; must be positive. */
       inflowAccountAmount: signed('positive', 'the amount received, in the inflow account currency'),
+      /** Amount paid, in the currency of the `outflowAccount`; must be negative. */
       outflowAccountAmount: signed('negative', 'the amount paid, in the outflow account currency'),
       ...dates,
     },
-    { inflowAccount: rel.one('account', 'required'), outflowAccount: rel.one('account', 'required') },
+    {
+      /** The account that receives the bought currency. */
+      inflowAccount: rel.one('account', 'required'),
+      /** The account that pays the sold currency. */
+      outflowAccount: rel.one('account', 'required'),
+    },
   ),
-  'index-linked-bond-coupon': kind(true, { ...common, grossAmount: f.number(), indexFactor: f.number() }, held),
+  'index-linked-bond-coupon': kind(
+    true,
+    {
+      ...common,
+      /** Total coupon, gross, in the asset currency. */
+      grossAmount: f.number(),
+      /** Index factor applied to the coupon. */
+      indexFactor: f.number(),
+    },
+    held,
+  ),
   'index-linked-bond-redemption': kind(
     true,
-    { ...common, indexFactor: f.number(), unitPrice: f.number(), units: f.number() },
+    {
+      ...common,
+      /** Index factor applied to the redemption. */
+      indexFactor: f.number(),
+      /** Redemption price per unit. */
+      unitPrice: f.number(),
+      /** Units redeemed. */
+      units: f.number(),
+    },
     held,
   ),
   'index-linked-bond-trade': kind(
     true,
-    { ...trade, accruedInterest: f.number(), indexFactor: f.optional(stringOrNumber) },
+    {
+      ...trade,
+      ...accrued,
+      /**
+       * Index factor. The reference types it as a string on this kind (a number on coupons and redemptions):
+       * either is accepted and sent as given.
+       */
+      indexFactor: f.optional(stringOrNumber),
+    },
     held,
   ),
   loan: kind(
     false,
-    { accountAmount: f.number(), interest: f.optional(f.number()), ...dates },
-    { ...account, loan: rel.one('asset', 'required', ASSET_FAMILIES) },
+    {
+      /** Amount deposited to or withdrawn from the account, in the account currency. */
+      accountAmount: f.number(),
+      /** Interest, in the account currency. */
+      interest: f.optional(f.number()),
+      ...dates,
+    },
+    {
+      ...account,
+      /** The loan instrument. */
+      loan: rel.one('asset', 'required', ASSET_FAMILIES),
+    },
   ),
   'private-market-fund-distribution': kind(
     true,
     {
       ...common,
+      /**
+       * What is distributed: `distribution`, `capital-gain`, `dividend`, `return-of-capital`, `interest-received`,
+       * `carried-interest` or `withholding-tax`.
+       */
       category: f.enum([
         'distribution',
         'capital-gain',
@@ -145,7 +289,12 @@ export const TRANSACTION_KINDS = {
         'carried-interest',
         'withholding-tax',
       ]),
+      /** Amount in the fund currency; positive, negative only for corrections. */
       amount: f.number(),
+      /**
+       * How much of `amount` can be called again, in the fund currency: `0` = not recallable, equal to `amount` =
+       * fully recallable, in between = partly.
+       */
       recallableAmount: f.number(),
       ...affects,
     },
@@ -156,8 +305,14 @@ export const TRANSACTION_KINDS = {
     true,
     {
       ...common,
+      /** What is drawn: `capital-call`, `management-fee`, `interest-paid` or `other-fee`. */
       category: f.enum(['capital-call', 'management-fee', 'interest-paid', 'other-fee']),
+      /** Amount in the fund currency; positive, negative only for corrections. */
       amount: f.number(),
+      /**
+       * Signed change to the remaining unfunded commitment: negative reduces it, positive increases it, `0`
+       * leaves it unchanged.
+       */
       effectOnUnfundedCommitment: f.number(),
       ...affects,
     },
@@ -180,8 +335,8 @@ export const transactionSchema = kindUnion(transactionSchemas);
 /** Create-attribute schemas per creatable kind. */
 export const transactionCreateSchemas = kindCreateSchemas(TRANSACTION_KINDS);
 
-/** A transaction of a known kind; narrow with `switch (transaction.type)`. */
-export type KnownTransaction = KnownOf<Kinds, 'transaction'>;
+/** A transaction of a known kind: `DividendTransaction | EquityTradeTransaction | …`; narrow with `switch (tx.type)`. */
+export type KnownTransaction = TransactionsByKind[TransactionKind];
 /** The transaction of one kind, e.g. `TransactionOf<'dividend'>`. */
 export type TransactionOf<K extends TransactionKind> = z.infer<FamilySchemas<Kinds, 'transaction'>[`${K}-transaction`]>;
 /** The attributes accepted when creating a transaction of one kind. */
@@ -190,9 +345,13 @@ export type TransactionCreateAttributes<K extends CreatableTransactionKind> = Ki
 /** The query of `transactions.list`: an account or a depository (or both) and a closed date interval. */
 export const transactionListQuery = z
   .strictObject({
+    /** Transactions of this account (give it, `depositoryId`, or both). */
     accountId: z.optional(f.string().create),
+    /** Transactions of this depository (give it, `accountId`, or both). */
     depositoryId: z.optional(f.string().create),
+    /** First date, `YYYY-MM-DD`, included. */
     fromDate: f.date().create,
+    /** Last date, `YYYY-MM-DD`, included (not before `fromDate`). */
     toDate: f.date().create,
   })
   .check(
@@ -216,4 +375,102 @@ export const transactionListQuery = z
     }),
   );
 /** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
-export type TransactionListQuery = z.infer<typeof transactionListQuery>;
+export interface TransactionListParams extends z.infer<typeof transactionListQuery> {}
+/**
+ * The former name of `TransactionListParams`, kept so existing code compiles.
+ * @deprecated use `TransactionListParams`
+ */
+export type TransactionListQuery = TransactionListParams;
+
+// ─── Named types: one interface per kind ─────────────────────────────────────────────────────────────────
+// Each extends the type inferred from its schema and adds nothing, so it cannot drift from the schema
+// (test/types/named.test-d.ts proves each equal both ways to `TransactionOf<K>`); it exists so that editors
+// and messages show a name instead of the expanded object.
+
+/** Interest credited or charged on an account: `account-interest-transaction`. */
+export interface AccountInterestTransaction extends TransactionOf<'account-interest'> {}
+/** A coupon paid on a bond: `bond-coupon-transaction`. */
+export interface BondCouponTransaction extends TransactionOf<'bond-coupon'> {}
+/** A bond redeemed: `bond-redemption-transaction`. */
+export interface BondRedemptionTransaction extends TransactionOf<'bond-redemption'> {}
+/** A bond bought or sold: `bond-trade-transaction`. */
+export interface BondTradeTransaction extends TransactionOf<'bond-trade'> {}
+/** Cash moved into or out of an account (internal transfers link the other side): `cash-transfer-transaction`. */
+export interface CashTransferTransaction extends TransactionOf<'cash-transfer'> {}
+/** A dividend paid on a holding: `dividend-transaction`. */
+export interface DividendTransaction extends TransactionOf<'dividend'> {}
+/** A stock or fund bought or sold: `equity-trade-transaction`. */
+export interface EquityTradeTransaction extends TransactionOf<'equity-trade'> {}
+/** A fee charged to an account: `fee-transaction`. */
+export interface FeeTransaction extends TransactionOf<'fee'> {}
+/** A futures contract bought or sold: `futures-trade-transaction`. */
+export interface FuturesTradeTransaction extends TransactionOf<'futures-trade'> {}
+/** A futures contract executed (closes its opening trade): `futures-execution-transaction`. */
+export interface FuturesExecutionTransaction extends TransactionOf<'futures-execution'> {}
+/** An FX forward settled in cash (made by the service): `fx-forward-cash-settlement-transaction`. */
+export interface FxForwardCashSettlementTransaction extends TransactionOf<'fx-forward-cash-settlement'> {}
+/** An FX forward settled by physical delivery (made by the service): `fx-forward-physical-delivery-transaction`. */
+export interface FxForwardPhysicalDeliveryTransaction extends TransactionOf<'fx-forward-physical-delivery'> {}
+/** A spot currency exchange between two accounts: `fx-spot-transaction`. */
+export interface FxSpotTransaction extends TransactionOf<'fx-spot'> {}
+/** A coupon paid on an index-linked bond: `index-linked-bond-coupon-transaction`. */
+export interface IndexLinkedBondCouponTransaction extends TransactionOf<'index-linked-bond-coupon'> {}
+/** An index-linked bond redeemed: `index-linked-bond-redemption-transaction`. */
+export interface IndexLinkedBondRedemptionTransaction extends TransactionOf<'index-linked-bond-redemption'> {}
+/** An index-linked bond bought or sold: `index-linked-bond-trade-transaction`. */
+export interface IndexLinkedBondTradeTransaction extends TransactionOf<'index-linked-bond-trade'> {}
+/** A loan payment (made by the service with the loan instrument): `loan-transaction`. */
+export interface LoanTransaction extends TransactionOf<'loan'> {}
+/** A distribution from a private market fund: `private-market-fund-distribution-transaction`. */
+export interface PrivateMarketFundDistributionTransaction extends TransactionOf<'private-market-fund-distribution'> {}
+/** A drawdown (capital call or fee) of a private market fund: `private-market-fund-drawdown-transaction`. */
+export interface PrivateMarketFundDrawdownTransaction extends TransactionOf<'private-market-fund-drawdown'> {}
+/** A refund credited to an account: `refund-transaction`. */
+export interface RefundTransaction extends TransactionOf<'refund'> {}
+/** A zero coupon bond bought or sold: `zero-coupon-bond-trade-transaction`. */
+export interface ZeroCouponBondTradeTransaction extends TransactionOf<'zero-coupon-bond-trade'> {}
+/** The named transaction type of each kind: `TransactionsByKind['dividend']` is `DividendTransaction`. */
+export interface TransactionsByKind {
+  /** `account-interest-transaction`. */
+  'account-interest': AccountInterestTransaction;
+  /** `bond-coupon-transaction`. */
+  'bond-coupon': BondCouponTransaction;
+  /** `bond-redemption-transaction`. */
+  'bond-redemption': BondRedemptionTransaction;
+  /** `bond-trade-transaction`. */
+  'bond-trade': BondTradeTransaction;
+  /** `cash-transfer-transaction`. */
+  'cash-transfer': CashTransferTransaction;
+  /** `dividend-transaction`. */
+  dividend: DividendTransaction;
+  /** `equity-trade-transaction`. */
+  'equity-trade': EquityTradeTransaction;
+  /** `fee-transaction`. */
+  fee: FeeTransaction;
+  /** `futures-trade-transaction`. */
+  'futures-trade': FuturesTradeTransaction;
+  /** `futures-execution-transaction`. */
+  'futures-execution': FuturesExecutionTransaction;
+  /** `fx-forward-cash-settlement-transaction`. */
+  'fx-forward-cash-settlement': FxForwardCashSettlementTransaction;
+  /** `fx-forward-physical-delivery-transaction`. */
+  'fx-forward-physical-delivery': FxForwardPhysicalDeliveryTransaction;
+  /** `fx-spot-transaction`. */
+  'fx-spot': FxSpotTransaction;
+  /** `index-linked-bond-coupon-transaction`. */
+  'index-linked-bond-coupon': IndexLinkedBondCouponTransaction;
+  /** `index-linked-bond-redemption-transaction`. */
+  'index-linked-bond-redemption': IndexLinkedBondRedemptionTransaction;
+  /** `index-linked-bond-trade-transaction`. */
+  'index-linked-bond-trade': IndexLinkedBondTradeTransaction;
+  /** `loan-transaction`. */
+  loan: LoanTransaction;
+  /** `private-market-fund-distribution-transaction`. */
+  'private-market-fund-distribution': PrivateMarketFundDistributionTransaction;
+  /** `private-market-fund-drawdown-transaction`. */
+  'private-market-fund-drawdown': PrivateMarketFundDrawdownTransaction;
+  /** `refund-transaction`. */
+  refund: RefundTransaction;
+  /** `zero-coupon-bond-trade-transaction`. */
+  'zero-coupon-bond-trade': ZeroCouponBondTradeTransaction;
+}

@@ -7,9 +7,21 @@ import { createAttributes, defineResource, readSchema, rel, updateAttributes } f
 
 export const userDef = defineResource(
   'user',
-  { firstName: f.string(), lastName: f.string(), contactEmail: f.string() },
+  {
+    /** First name. */
+    firstName: f.string(),
+    /** Last name. */
+    lastName: f.string(),
+    /** Contact e-mail address; the default e-mail an invite is restricted to. */
+    contactEmail: f.string(),
+  },
   // `client` comes from the path and grants no access; the readable reporting entities can change.
-  { client: rel.one('client', false), readAccessToReportingEntities: rel.many('reporting-entity', 'optional') },
+  {
+    /** The client that owns the user; it grants the user no access to the client or its sub-resources. */
+    client: rel.one('client', false),
+    /** The reporting entities the user can view in the end-user web application. */
+    readAccessToReportingEntities: rel.many('reporting-entity', 'optional'),
+  },
 );
 
 /** `''` means no restriction. */
@@ -18,13 +30,24 @@ export const IDENTITY_PROVIDERS = ['apple', 'google', 'microsoft', ''] as const;
 export const inviteDef = defineResource(
   'invite',
   {
+    /** `valid`, `used`, `expired` or `cancelled`. Set by the service. */
     state: f.readOnly(f.enum(['valid', 'used', 'expired', 'cancelled'])),
+    /** URL to deliver to the user yourself (the service does not send it): `{invite_base}/-/invite/<INVITE_TOKEN>`. */
     link: f.readOnly(f.string()),
+    /** Identity provider the invite is locked to: `apple`, `google` or `microsoft`; `''` for no restriction. */
     restrictedToIdentityProvider: f.optional(f.enum(IDENTITY_PROVIDERS)),
+    /**
+     * E-mail the invite is locked to, compared case-insensitively with the identity provider's e-mail; defaults to
+     * the user's `contactEmail`.
+     */
     restrictedToEmail: f.optional(f.string()),
+    /** When the invite expires: an ISO 8601 date-time, by default 60 days after creation. Set by the service. */
     expiration: f.readOnly(f.optional(f.string())),
   },
-  { user: rel.one('user', false) },
+  {
+    /** The user the invite is for. */
+    user: rel.one('user', false),
+  },
 );
 
 export const userSchema = readSchema(userDef);
@@ -34,14 +57,14 @@ export const userUpdateAttributes = updateAttributes(userDef.fields, ['firstName
 export const inviteCreateAttributes = createAttributes(inviteDef.fields);
 
 /** A user (`user`) with `client` and `readAccessToReportingEntities`. */
-export type User = z.infer<typeof userSchema>;
+export interface User extends z.infer<typeof userSchema> {}
 /** An invite (`invite`): `state`, the `link` to deliver, its restrictions and `expiration`. */
-export type Invite = z.infer<typeof inviteSchema>;
+export interface Invite extends z.infer<typeof inviteSchema> {}
 /** An identity provider an invite can be restricted to; `''` for none. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 /** The attributes of `clients.users.create`: `firstName`, `lastName` and `contactEmail`. */
-export type UserCreateAttributes = z.input<typeof userCreateAttributes>;
+export interface UserCreateAttributes extends z.input<typeof userCreateAttributes> {}
 /** The attributes of `users.update`: any of `firstName`, `lastName` and `contactEmail`. */
-export type UserUpdateAttributes = z.input<typeof userUpdateAttributes>;
+export interface UserUpdateAttributes extends z.input<typeof userUpdateAttributes> {}
 /** The attributes of `users.invites.create`: the optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
-export type InviteCreateAttributes = z.input<typeof inviteCreateAttributes>;
+export interface InviteCreateAttributes extends z.input<typeof inviteCreateAttributes> {}

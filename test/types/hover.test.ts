@@ -1,0 +1,171 @@
+/**
+ * What an editor shows (issue 15, item 2), checked with the TypeScript compiler API on a probe file compiled against
+ * the sources: hovering a value names its type (`Account`, `BondInstrument`), hovering a field shows its JSDoc from
+ * the reference, and a create call missing a required attribute is reported naming the field and the `...Params` type.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Virtual: served from memory, resolved as if it were in test/types. */
+const probePath = join(root, 'test', 'types', '__hover_probe__.ts');
+const probe = `
+import type { PortfolioReporting } from '../../src/index.js';
+declare const prs: PortfolioReporting;
+export async function probe() {
+  const account = await prs.accounts.retrieve('a');
+  const accountCurrency = account.attributes.ccyCode;
+  const instrument = await prs.instruments.retrieve('i');
+  if (instrument.type === 'bond-instrument') {
+    const bond = instrument;
+    const coupons = bond.attributes.couponFrequency;
+    void coupons;
+  }
+  if (instrument.type === 'loan-instrument') {
+    const loanRate = instrument.attributes.interestRateInPercent;
+    void loanRate;
+  }
+  const asset = await prs.assets.retrieve('s');
+  const transactions = await prs.transactions.list({ accountId: 'a', fromDate: '2024-01-01', toDate: '2024-12-31' });
+  const transaction = transactions[0];
+  if (transaction?.type === 'equity-trade-transaction') {
+    const trade = transaction;
+    void trade;
+  }
+  const limit = await prs.limits.retrieve('l');
+  const price = (await prs.instruments.prices.list('i'))[0];
+  const rate = (await prs.instruments.interestRates.list('i'))[0];
+  const rateValue = rate?.attributes.value;
+  const user = await prs.users.retrieve('u');
+  const instrumentClass = await prs.instrumentClasses.retrieve('c');
+  void [accountCurrency, asset, limit, price, rateValue, user, instrumentClass];
+
+  prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
+  prs.transactions.create({
+    type: 'equity-trade-transaction',
+    attributes: { accountAmount: -100, commission: 0, unitPrice: 1, tradeDate: '2024-01-01', valueDate: '2024-01-01' },
+    relationships: { account: 'a', asset: 'b', depository: 'c' },
+  });
+  prs.instruments.prices.create('i', { attributes: { date: '2024-01-01' } });
+  prs.instruments.create({
+    type: 'stock-instrument',
+    attributes: { name: 'ACME', securityIdentifier: 'US0000000001', countryCode: 'US' },
+  });
+}
+`;
+
+let program: ts.Program;
+let checker: ts.TypeChecker;
+let source: ts.SourceFile;
+
+beforeAll(() => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!config) throw new Error('tsconfig.json could not be read');
+  const options = { ...config.options, noEmit: true };
+  const host = ts.createCompilerHost(options);
+  const getSourceFile = host.getSourceFile.bind(host);
+  const fileExists = host.fileExists.bind(host);
+  const readFile = host.readFile.bind(host);
+  host.getSourceFile = (file, language, ...rest) =>
+    file === probePath ? ts.createSourceFile(file, probe, language) : getSourceFile(file, language, ...rest);
+  host.fileExists = (file) => file === probePath || fileExists(file);
+  host.readFile = (file) => (file === probePath ? probe : readFile(file));
+  program = ts.createProgram([probePath], options, host);
+  checker = program.getTypeChecker();
+  const file = program.getSourceFile(probePath);
+  if (!file) throw new Error('the probe was not compiled');
+  source = file;
+}, 120_000);
+
+/** The variable declared as `name` in the probe. */
+function declaration(name: string): ts.VariableDeclaration {
+  let found: ts.VariableDeclaration | undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isVariableDeclaration(node) && ts.isIdentifier(node.name) && node.name.text === name) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!found) throw new Error(`no variable ${name} in the probe`);
+  return found;
+}
+
+/** What hovering the variable shows as its type. */
+function hover(name: string): string {
+  return checker.typeToString(checker.getTypeAtLocation(declaration(name).name));
+}
+
+/** The JSDoc hovering the property read in `name`'s initializer shows (`account.attributes.ccyCode`). */
+function fieldDoc(name: string): string {
+  const init = declaration(name).initializer;
+  if (!init || !ts.isPropertyAccessExpression(init)) throw new Error(`${name} is not initialised by a property read`);
+  const symbol = checker.getSymbolAtLocation(init.name);
+  return ts.displayPartsToString(symbol?.getDocumentationComment(checker));
+}
+
+/** Every diagnostic of the probe, each with its chain and related information as one text. */
+function diagnostics(): string[] {
+  return program
+    .getSemanticDiagnostics(source)
+    .map((d) =>
+      [d, ...(d.relatedInformation ?? [])].map((m) => ts.flattenDiagnosticMessageText(m.messageText, '\n')).join('\n'),
+    );
+}
+
+describe('hover', () => {
+  it('names the type of what a call resolves to', () => {
+    expect({
+      account: hover('account'),
+      instrument: hover('instrument'),
+      bond: hover('bond'),
+      asset: hover('asset'),
+      transaction: hover('transaction'),
+      trade: hover('trade'),
+      limit: hover('limit'),
+      price: hover('price'),
+      user: hover('user'),
+      instrumentClass: hover('instrumentClass'),
+    }).toEqual({
+      account: 'Account',
+      instrument: 'Instrument',
+      bond: 'BondInstrument',
+      asset: 'Asset',
+      transaction: 'Transaction | undefined',
+      trade: 'EquityTradeTransaction',
+      limit: 'Limit',
+      price: 'Price | undefined',
+      user: 'User',
+      instrumentClass: 'InstrumentClass',
+    });
+  });
+
+  it("shows each field's JSDoc from the reference: meaning, unit, format, allowed values", () => {
+    expect(fieldDoc('accountCurrency')).toContain('ISO 4217');
+    expect(fieldDoc('coupons')).toMatch(/`quarterly`, `semiannually` or `annually`/);
+    expect(fieldDoc('loanRate')).toMatch(/percent.*`1\.5` means 1\.5 %/s);
+    expect(fieldDoc('rateValue')).toMatch(/decimal fraction.*`0\.05` means 5 %/s);
+  });
+});
+
+describe('a create call missing a required attribute', () => {
+  it('is reported naming the field and the ...Params type', () => {
+    const messages = diagnostics();
+    expect(messages).toHaveLength(4);
+    const reported = (field: string, params: string) =>
+      messages.some((m) => m.includes(`Property '${field}' is missing`) && m.includes(params));
+    expect(reported('ccyCode', 'AccountCreateParams')).toBe(true);
+    expect(reported('units', 'TransactionCreateParams')).toBe(true);
+    expect(reported('value', 'PriceCreateParams')).toBe(true);
+    expect(reported('ccyCode', 'InstrumentCreateParams')).toBe(true);
+  });
+});

@@ -1,0 +1,321 @@
+/**
+ * The named public types (issue 15, item 2) cannot drift from the schemas: each interface only `extends` the type
+ * inferred from its schema, and here each is proved equal to that inferred type both ways (`toEqualTypeOf`).
+ * Kind families are checked as whole tables, mapped over the kind tables' keys: a kind added to INSTRUMENT_KINDS or
+ * TRANSACTION_KINDS without its named type fails here (and in the `…ByKind[Kind]` unions). Checked by
+ * `tsc --noEmit`; nothing here runs.
+ */
+import { expectTypeOf } from 'vitest';
+import type * as z from 'zod/mini';
+import type { RelationshipInputs } from '../../src/core/jsonapi.js';
+import type {
+  Account,
+  AccountCreateAttributes,
+  AccountCreateInput,
+  AccountCreateParams,
+  AccountUpdateAttributes,
+  AccountUpdateInput,
+  AccountUpdateParams,
+  Asset,
+  AssetClass,
+  AssetClassDetailed,
+  AssetCreateInput,
+  AssetCreateParams,
+  AssetCreateParamsByKind,
+  AssetHolding,
+  AssetHoldingsListParams,
+  AssetOf,
+  AssetsByKind,
+  BondAsset,
+  BondInstrument,
+  BondInstrumentCreateParams,
+  ConsentFile,
+  ConsentInput,
+  ConsentParams,
+  CreatableInstrumentKind,
+  CreatableTransactionKind,
+  Custodian,
+  CustodianAuthority,
+  CustodianAuthorityCreateParams,
+  CustodianAuthorityCreateQuery,
+  CustodianAuthorityFile,
+  Depository,
+  DepositoryCreateAttributes,
+  DepositoryCreateInput,
+  DepositoryCreateParams,
+  DepositoryUpdateAttributes,
+  DepositoryUpdateInput,
+  DepositoryUpdateParams,
+  EquityTradeTransaction,
+  EquityTradeTransactionCreateParams,
+  FileUploadInput,
+  FileUploadParams,
+  Holding,
+  HoldingsListParams,
+  IndexFactor,
+  IndexFactorCreateAttributes,
+  IndexFactorCreateParams,
+  Instrument,
+  InstrumentClass,
+  InstrumentClassDetailed,
+  InstrumentCreateInput,
+  InstrumentCreateParams,
+  InstrumentCreateParamsByKind,
+  InstrumentKind,
+  InstrumentOf,
+  InstrumentsByKind,
+  InterestRate,
+  InterestRateCreateAttributes,
+  InterestRateCreateParams,
+  Invite,
+  InviteCreateAttributes,
+  InviteCreateInput,
+  InviteCreateParams,
+  KnownAsset,
+  KnownInstrument,
+  KnownTransaction,
+  LegalEntity,
+  LegalEntityCreateAttributes,
+  LegalEntityCreateInput,
+  LegalEntityCreateParams,
+  LegalEntityUpdateAttributes,
+  LegalEntityUpdateInput,
+  LegalEntityUpdateParams,
+  Limit,
+  LimitCreateAttributes,
+  LimitCreateInput,
+  LimitCreateParams,
+  LimitStatus,
+  LimitStatusParams,
+  LinkParams,
+  LinkQuery,
+  NetAssetValue,
+  NetAssetValueCreateAttributes,
+  NetAssetValueCreateParams,
+  Price,
+  PriceCreateAttributes,
+  PriceCreateParams,
+  PriceUpdateAttributes,
+  PriceUpdateParams,
+  RevokeResult,
+  SeriesCreateInput,
+  SeriesCreateParams,
+  StockAsset,
+  Transaction,
+  TransactionCreateInput,
+  TransactionCreateParams,
+  TransactionCreateParamsByKind,
+  TransactionKind,
+  TransactionListParams,
+  TransactionListQuery,
+  TransactionOf,
+  TransactionsByKind,
+  UnknownResource,
+  User,
+  UserCreateAttributes,
+  UserCreateInput,
+  UserCreateParams,
+  UserUpdateAttributes,
+  UserUpdateInput,
+  UserUpdateParams,
+} from '../../src/index.js';
+import type { FamilyCreateInputOf } from '../../src/resources/instrument-family.js';
+import type { TransactionCreateInputOf } from '../../src/resources/transactions.js';
+import type { assetClasses, instrumentClasses } from '../../src/schemas/classes.js';
+import type {
+  authorityCreateQuery,
+  consentFile,
+  consentInput,
+  custodianAuthorityFileSchema,
+  custodianAuthoritySchema,
+  custodianSchema,
+  linkQuery,
+  revokeResultSchema,
+} from '../../src/schemas/custodians.js';
+import type {
+  assetHoldingSchema,
+  assetHoldingsParams,
+  holdingSchema,
+  holdingsParams,
+} from '../../src/schemas/holdings.js';
+import type { INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
+import type { KnownOf } from '../../src/schemas/kind-table.js';
+import type {
+  accountCreateAttributes,
+  accountDef,
+  accountSchema,
+  accountUpdateAttributes,
+  depositoryCreateAttributes,
+  depositorySchema,
+  depositoryUpdateAttributes,
+  legalEntityCreateAttributes,
+  legalEntitySchema,
+  legalEntityUpdateAttributes,
+} from '../../src/schemas/legal-structure.js';
+import type {
+  limitCreateAttributes,
+  limitDef,
+  limitSchema,
+  limitStatusQuery,
+  limitStatusSchema,
+} from '../../src/schemas/limits.js';
+import type {
+  indexFactorSeries,
+  interestRateSeries,
+  netAssetValueSeries,
+  priceSeries,
+  priceUpdateAttributes,
+} from '../../src/schemas/time-series.js';
+import type { TRANSACTION_KINDS, transactionListQuery } from '../../src/schemas/transactions.js';
+import type {
+  inviteCreateAttributes,
+  inviteSchema,
+  userCreateAttributes,
+  userDef,
+  userSchema,
+  userUpdateAttributes,
+} from '../../src/schemas/users.js';
+
+// ─── kinds: every named type of a family, as one table over the kind table's keys ─────────────────────────
+
+expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> }>();
+expectTypeOf<AssetsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: AssetOf<K> }>();
+expectTypeOf<TransactionsByKind>().toEqualTypeOf<{ [K in TransactionKind]: TransactionOf<K> }>();
+expectTypeOf<InstrumentCreateParamsByKind>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: FamilyCreateInputOf<'instrument', K>;
+}>();
+expectTypeOf<AssetCreateParamsByKind>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: FamilyCreateInputOf<'asset', K>;
+}>();
+expectTypeOf<TransactionCreateParamsByKind>().toEqualTypeOf<{
+  [K in CreatableTransactionKind]: TransactionCreateInputOf<K>;
+}>();
+// The same, spelled out for a few (the tables above cover every kind).
+expectTypeOf<BondInstrument>().toEqualTypeOf<InstrumentOf<'bond'>>();
+expectTypeOf<BondAsset>().toEqualTypeOf<AssetOf<'bond'>>();
+expectTypeOf<StockAsset>().toEqualTypeOf<AssetOf<'stock'>>();
+expectTypeOf<EquityTradeTransaction>().toEqualTypeOf<TransactionOf<'equity-trade'>>();
+// A create params interface extends an intersection (`{ type, attributes } & { relationships }`), which TypeScript's
+// identity check (what `toEqualTypeOf` uses on top-level types) never equates with an interface; inside an object, as
+// in the tables above, the comparison is structural, member by member. So these are checked wrapped.
+expectTypeOf<{ params: BondInstrumentCreateParams }>().toEqualTypeOf<{
+  params: FamilyCreateInputOf<'instrument', 'bond'>;
+}>();
+expectTypeOf<{ params: EquityTradeTransactionCreateParams }>().toEqualTypeOf<{
+  params: TransactionCreateInputOf<'equity-trade'>;
+}>();
+// The checks are live: a named type with a member less (or more) than its schema fails them.
+type WithoutRelationships = { bond: Omit<BondInstrumentCreateParams, 'relationships'> };
+// @ts-expect-error the relationships member is missing
+expectTypeOf<{ bond: BondInstrumentCreateParams }>().toEqualTypeOf<WithoutRelationships>();
+// @ts-expect-error a member more than the schema declares
+expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> & { extra: true } }>();
+
+// The unions are unions of the named types, equal to the unions inferred from the kind tables.
+expectTypeOf<KnownInstrument>().toEqualTypeOf<KnownOf<typeof INSTRUMENT_KINDS, 'instrument'>>();
+expectTypeOf<KnownAsset>().toEqualTypeOf<KnownOf<typeof INSTRUMENT_KINDS, 'asset'>>();
+expectTypeOf<KnownTransaction>().toEqualTypeOf<KnownOf<typeof TRANSACTION_KINDS, 'transaction'>>();
+expectTypeOf<Instrument>().toEqualTypeOf<KnownInstrument | UnknownResource>();
+expectTypeOf<Asset>().toEqualTypeOf<KnownAsset | UnknownResource>();
+expectTypeOf<Transaction>().toEqualTypeOf<KnownTransaction | UnknownResource>();
+expectTypeOf<InstrumentCreateParams>().toEqualTypeOf<InstrumentCreateParamsByKind[CreatableInstrumentKind]>();
+expectTypeOf<AssetCreateParams>().toEqualTypeOf<AssetCreateParamsByKind[CreatableInstrumentKind]>();
+expectTypeOf<TransactionCreateParams>().toEqualTypeOf<TransactionCreateParamsByKind[CreatableTransactionKind]>();
+
+// ─── resources: each named type equals the type inferred from its response schema ───────────────────────────
+
+expectTypeOf<Account>().toEqualTypeOf<z.infer<typeof accountSchema>>();
+expectTypeOf<LegalEntity>().toEqualTypeOf<z.infer<typeof legalEntitySchema>>();
+expectTypeOf<Depository>().toEqualTypeOf<z.infer<typeof depositorySchema>>();
+expectTypeOf<Limit>().toEqualTypeOf<z.infer<typeof limitSchema>>();
+expectTypeOf<LimitStatus>().toEqualTypeOf<z.infer<typeof limitStatusSchema>>();
+expectTypeOf<Price>().toEqualTypeOf<z.infer<typeof priceSeries.schema>>();
+expectTypeOf<InterestRate>().toEqualTypeOf<z.infer<typeof interestRateSeries.schema>>();
+expectTypeOf<IndexFactor>().toEqualTypeOf<z.infer<typeof indexFactorSeries.schema>>();
+expectTypeOf<NetAssetValue>().toEqualTypeOf<z.infer<typeof netAssetValueSeries.schema>>();
+expectTypeOf<User>().toEqualTypeOf<z.infer<typeof userSchema>>();
+expectTypeOf<Invite>().toEqualTypeOf<z.infer<typeof inviteSchema>>();
+expectTypeOf<Holding>().toEqualTypeOf<z.infer<typeof holdingSchema>>();
+expectTypeOf<AssetHolding>().toEqualTypeOf<z.infer<typeof assetHoldingSchema>>();
+expectTypeOf<Custodian>().toEqualTypeOf<z.infer<typeof custodianSchema>>();
+expectTypeOf<CustodianAuthority>().toEqualTypeOf<z.infer<typeof custodianAuthoritySchema>>();
+expectTypeOf<CustodianAuthorityFile>().toEqualTypeOf<z.infer<typeof custodianAuthorityFileSchema>>();
+expectTypeOf<RevokeResult>().toEqualTypeOf<z.infer<typeof revokeResultSchema>>();
+expectTypeOf<InstrumentClass>().toEqualTypeOf<z.infer<typeof instrumentClasses.classSchema>>();
+expectTypeOf<InstrumentClassDetailed>().toEqualTypeOf<z.infer<typeof instrumentClasses.detailedSchema>>();
+expectTypeOf<AssetClass>().toEqualTypeOf<z.infer<typeof assetClasses.classSchema>>();
+expectTypeOf<AssetClassDetailed>().toEqualTypeOf<z.infer<typeof assetClasses.detailedSchema>>();
+
+// ─── inputs: attributes and parameters equal their request schemas' input types ─────────────────────────────
+
+expectTypeOf<AccountCreateAttributes>().toEqualTypeOf<z.input<typeof accountCreateAttributes>>();
+expectTypeOf<AccountUpdateAttributes>().toEqualTypeOf<z.input<typeof accountUpdateAttributes>>();
+expectTypeOf<DepositoryCreateAttributes>().toEqualTypeOf<z.input<typeof depositoryCreateAttributes>>();
+expectTypeOf<DepositoryUpdateAttributes>().toEqualTypeOf<z.input<typeof depositoryUpdateAttributes>>();
+expectTypeOf<LegalEntityCreateAttributes>().toEqualTypeOf<z.input<typeof legalEntityCreateAttributes>>();
+expectTypeOf<LegalEntityUpdateAttributes>().toEqualTypeOf<z.input<typeof legalEntityUpdateAttributes>>();
+expectTypeOf<LimitCreateAttributes>().toEqualTypeOf<z.input<typeof limitCreateAttributes>>();
+expectTypeOf<UserCreateAttributes>().toEqualTypeOf<z.input<typeof userCreateAttributes>>();
+expectTypeOf<UserUpdateAttributes>().toEqualTypeOf<z.input<typeof userUpdateAttributes>>();
+expectTypeOf<InviteCreateAttributes>().toEqualTypeOf<z.input<typeof inviteCreateAttributes>>();
+expectTypeOf<PriceCreateAttributes>().toEqualTypeOf<z.input<typeof priceSeries.create>>();
+expectTypeOf<PriceUpdateAttributes>().toEqualTypeOf<z.input<typeof priceUpdateAttributes>>();
+expectTypeOf<InterestRateCreateAttributes>().toEqualTypeOf<z.input<typeof interestRateSeries.create>>();
+expectTypeOf<IndexFactorCreateAttributes>().toEqualTypeOf<z.input<typeof indexFactorSeries.create>>();
+expectTypeOf<NetAssetValueCreateAttributes>().toEqualTypeOf<z.input<typeof netAssetValueSeries.create>>();
+expectTypeOf<TransactionListParams>().toEqualTypeOf<z.infer<typeof transactionListQuery>>();
+expectTypeOf<LimitStatusParams>().toEqualTypeOf<z.input<typeof limitStatusQuery>>();
+expectTypeOf<HoldingsListParams>().toEqualTypeOf<z.input<typeof holdingsParams>>();
+expectTypeOf<AssetHoldingsListParams>().toEqualTypeOf<z.input<typeof assetHoldingsParams>>();
+expectTypeOf<ConsentParams>().toEqualTypeOf<z.infer<typeof consentInput>>();
+expectTypeOf<ConsentFile>().toEqualTypeOf<z.infer<typeof consentFile>>();
+expectTypeOf<LinkParams>().toEqualTypeOf<z.infer<typeof linkQuery>>();
+expectTypeOf<CustodianAuthorityCreateParams>().toEqualTypeOf<z.infer<typeof authorityCreateQuery>>();
+
+// The bodies: attributes as above, relationships from the resources' relationship tables.
+expectTypeOf<AccountCreateParams>().toEqualTypeOf<{
+  attributes: AccountCreateAttributes;
+  relationships?: RelationshipInputs<typeof accountDef.relationships>;
+}>();
+expectTypeOf<LimitCreateParams>().toEqualTypeOf<{
+  attributes: LimitCreateAttributes;
+  relationships: RelationshipInputs<typeof limitDef.relationships>;
+}>();
+expectTypeOf<UserCreateParams>().toEqualTypeOf<{
+  attributes: UserCreateAttributes;
+  relationships?: RelationshipInputs<typeof userDef.relationships>;
+}>();
+expectTypeOf<LegalEntityCreateParams>().toEqualTypeOf<{ attributes: LegalEntityCreateAttributes }>();
+expectTypeOf<LegalEntityUpdateParams>().toEqualTypeOf<{ attributes: LegalEntityUpdateAttributes }>();
+expectTypeOf<AccountUpdateParams>().toEqualTypeOf<{ attributes: AccountUpdateAttributes }>();
+expectTypeOf<DepositoryUpdateParams>().toEqualTypeOf<{ attributes: DepositoryUpdateAttributes }>();
+expectTypeOf<InviteCreateParams>().toEqualTypeOf<{ attributes?: InviteCreateAttributes }>();
+expectTypeOf<PriceUpdateParams>().toEqualTypeOf<{ attributes: PriceUpdateAttributes }>();
+expectTypeOf<PriceCreateParams>().toEqualTypeOf<SeriesCreateParams<PriceCreateAttributes>>();
+expectTypeOf<InterestRateCreateParams>().toEqualTypeOf<SeriesCreateParams<InterestRateCreateAttributes>>();
+expectTypeOf<IndexFactorCreateParams>().toEqualTypeOf<SeriesCreateParams<IndexFactorCreateAttributes>>();
+expectTypeOf<NetAssetValueCreateParams>().toEqualTypeOf<SeriesCreateParams<NetAssetValueCreateAttributes>>();
+expectTypeOf<DepositoryCreateParams['attributes']>().toEqualTypeOf<DepositoryCreateAttributes>();
+expectTypeOf<UserUpdateParams['attributes']>().toEqualTypeOf<UserUpdateAttributes | undefined>();
+
+// ─── the former names stay, as aliases of the new ones ──────────────────────────────────────────────────────
+
+expectTypeOf<AccountCreateInput>().toEqualTypeOf<AccountCreateParams>();
+expectTypeOf<AccountUpdateInput>().toEqualTypeOf<AccountUpdateParams>();
+expectTypeOf<AssetCreateInput>().toEqualTypeOf<AssetCreateParams>();
+expectTypeOf<ConsentInput>().toEqualTypeOf<ConsentParams>();
+expectTypeOf<CustodianAuthorityCreateQuery>().toEqualTypeOf<CustodianAuthorityCreateParams>();
+expectTypeOf<DepositoryCreateInput>().toEqualTypeOf<DepositoryCreateParams>();
+expectTypeOf<DepositoryUpdateInput>().toEqualTypeOf<DepositoryUpdateParams>();
+expectTypeOf<FileUploadInput>().toEqualTypeOf<FileUploadParams>();
+expectTypeOf<InstrumentCreateInput>().toEqualTypeOf<InstrumentCreateParams>();
+expectTypeOf<InviteCreateInput>().toEqualTypeOf<InviteCreateParams>();
+expectTypeOf<LegalEntityCreateInput>().toEqualTypeOf<LegalEntityCreateParams>();
+expectTypeOf<LegalEntityUpdateInput>().toEqualTypeOf<LegalEntityUpdateParams>();
+expectTypeOf<LimitCreateInput>().toEqualTypeOf<LimitCreateParams>();
+expectTypeOf<LinkQuery>().toEqualTypeOf<LinkParams>();
+expectTypeOf<SeriesCreateInput<PriceCreateAttributes>>().toEqualTypeOf<SeriesCreateParams<PriceCreateAttributes>>();
+expectTypeOf<TransactionCreateInput>().toEqualTypeOf<TransactionCreateParams>();
+expectTypeOf<TransactionListQuery>().toEqualTypeOf<TransactionListParams>();
+expectTypeOf<UserCreateInput>().toEqualTypeOf<UserCreateParams>();
+expectTypeOf<UserUpdateInput>().toEqualTypeOf<UserUpdateParams>();
