@@ -34,7 +34,8 @@ it('a fresh clone packs every entry point and the bin, built by prepack', async 
   // The toolchain of this checkout (tsup, typescript, node 24 on PATH through npm's bin folder).
   symlinkSync(join(root, 'node_modules'), join(clone, 'node_modules'));
   const { stdout } = await exec('npm', ['pack', '--json', '--dry-run'], { cwd: clone, maxBuffer: 16 * 1024 * 1024 });
-  const [info] = JSON.parse(stdout.slice(stdout.indexOf('['))) as [{ files: { path: string }[] }];
+  // The prepack build prints first (its lines may hold brackets): the JSON is the array that starts a line.
+  const [info] = JSON.parse(stdout.slice(stdout.search(/^\[\s*\{/m))) as [{ files: { path: string }[] }];
   const packed = new Set(info.files.map((file) => file.path));
   const pkg = JSON.parse(readFileSync(join(clone, 'package.json'), 'utf8'));
   const named = namedFiles(pkg);
