@@ -141,9 +141,23 @@ const MANUAL_REDIRECTS =
 /** ky's names of the methods whose retries it may consider; which of them are retried is `shouldRetry`'s rule. */
 const RETRY_METHODS = ['get', 'patch', 'put', 'delete', 'post'];
 
+interface EnvGlobals {
+  process?: { env?: Record<string, string | undefined> };
+  Deno?: { permissions?: { querySync?(d: { name: 'env'; variable: string }): { state: string } } };
+}
+
+/**
+ * An environment variable, or undefined. They are only defaults, so one the runtime does not let us read counts
+ * as unset: Deno without `--allow-env` throws on a read (and asks in a terminal), so it is asked first.
+ */
 function env(name: string): string | undefined {
-  const value = (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name];
-  return value === '' ? undefined : value;
+  const { process, Deno } = globalThis as EnvGlobals;
+  try {
+    if (Deno?.permissions?.querySync?.({ name: 'env', variable: name }).state === 'prompt') return undefined;
+    return process?.env?.[name] || undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** Options normalised once at construction. */

@@ -206,6 +206,51 @@ describe('access token', () => {
     }
     expect(server.requests[0]?.headers.authorization).toBe('Bearer env-token');
   });
+
+  it('takes an environment variable it may not read as unset (Deno without --allow-env), never throwing or asking', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    vi.stubEnv('PRS_BASE_URL', 'https://env.example');
+    vi.stubEnv('PRS_LOG', 'debug');
+    const debugLines = async () => {
+      const logger = { debug: vi.fn(), info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+      await new PortfolioReporting({ baseUrl: server.url, accessToken: 't', logger }).instruments.retrieve('i1');
+      return logger.debug.mock.calls.length;
+    };
+    const queried: unknown[] = [];
+    try {
+      // Readable: PRS_LOG=debug is honoured.
+      expect(await debugLines()).toBeGreaterThan(0);
+      // Deno without --allow-env: the permission is 'prompt', and a read would throw NotCapable (or ask in a terminal).
+      vi.stubGlobal('Deno', {
+        permissions: {
+          querySync: (descriptor: unknown) => {
+            queried.push(descriptor);
+            return { state: 'prompt' };
+          },
+        },
+      });
+      expect(() => new PortfolioReporting({ accessToken: 't' })).toThrow(
+        'new PortfolioReporting(): baseUrl: is required (or set the PRS_BASE_URL environment variable)',
+      );
+      expect(await debugLines()).toBe(0);
+      expect(queried).toContainEqual({ name: 'env', variable: 'PRS_LOG' });
+      // --deny-env, or any runtime whose process.env throws on a read: unset as well.
+      vi.stubGlobal('Deno', undefined);
+      const throwing = new Proxy(
+        {},
+        {
+          get() {
+            throw new Error('NotCapable: Requires env access');
+          },
+        },
+      );
+      vi.stubGlobal('process', { ...process, env: throwing });
+      expect(await debugLines()).toBe(0);
+    } finally {
+      vi.unstubAllGlobals();
+      vi.unstubAllEnvs();
+    }
+  });
 });
 
 describe('construction errors', () => {
