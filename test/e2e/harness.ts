@@ -5,11 +5,12 @@
  * response schema (an error's against the service's error body).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
-import * as z from 'zod/mini';
-import { errorDocument } from '../../src/core/documents.js';
 import { PortfolioReporting } from '../../src/index.js';
 import { createMockService, type MockService, type RunningServer } from '../../src/testing/index.js';
-import { type EndpointRow, rowsMatching } from '../helpers/endpoints.js';
+import { checkAnswer } from '../helpers/contract.js';
+import { rowsMatching } from '../helpers/endpoints.js';
+
+export { checkAnswer };
 
 /** Items per page: every list of three or more items spans pages. */
 export const PAGE_SIZE = 2;
@@ -28,30 +29,6 @@ export interface Hit {
    */
   conforms: boolean;
   issues: string[];
-}
-
-/** Checks an answer against the row it belongs to (see `Hit.conforms`). */
-export function checkAnswer(row: EndpointRow | undefined, status: number, text: string): string[] {
-  if (!row) return ['no row of the endpoint table matches'];
-  if (status === 303) return []; // a duplicate create: the SDK follows Location with a GET of its own
-  const parse = (): unknown => {
-    try {
-      return JSON.parse(text);
-    } catch {
-      return Symbol.for('not JSON');
-    }
-  };
-  if (status >= 400) {
-    const result = z.safeParse(errorDocument, parse());
-    return result.success ? [] : [`error body: ${JSON.stringify(result.error.issues)}`];
-  }
-  const { response } = row.endpoint;
-  if (status !== response.status) return [`status ${status}, the row documents ${response.status}`];
-  if (response.status === 204) return text === '' ? [] : [`a 204 with a body: ${text.slice(0, 80)}`];
-  const result = z.safeParse(response.body, parse());
-  return result.success
-    ? []
-    : result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).slice(0, 5);
 }
 
 export interface E2E {
