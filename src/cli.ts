@@ -1,15 +1,16 @@
 #!/usr/bin/env node
 /**
  * `portfolio-reporting` on the command line: `npx portfolio-reporting load <kind> <file>`, and
- * `npx portfolio-reporting mock` (the mock service over HTTP). For `load`, the first Ctrl-C (or SIGTERM) stops
+ * `npx portfolio-reporting mock` (the mock service over HTTP), and `npx portfolio-reporting openapi` (the
+ * OpenAPI 3.1 description of the service, printed to stdout). For `load`, the first Ctrl-C (or SIGTERM) stops
  * starting rows and lets the requests in flight finish and be journaled (exit 130); a second one quits at once
  * (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
  */
 import { main } from './cli/main.js';
 import { runMock } from './cli/mock.js';
 
-const interrupt = new AbortController();
 const [command, ...rest] = process.argv.slice(2);
+const interrupt = new AbortController();
 const serving = command === 'mock';
 const stop = () => {
   if (interrupt.signal.aborted) process.exit(130);
@@ -20,16 +21,28 @@ const stop = () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
-process.exitCode = serving
-  ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal }).catch(
-      (error: unknown) => {
-        process.stderr.write(`error: ${(error as Error).message}\nRun portfolio-reporting mock --help for usage.\n`);
-        return 2;
-      },
-    )
-  : await main(process.argv.slice(2), {
-      stdout: process.stdout,
-      stderr: process.stderr,
-      env: process.env,
-      interrupt: interrupt.signal,
-    });
+/** `openapi`: the description on stdout (loaded only here: it is generated from the schemas on demand). */
+async function printOpenAPI(): Promise<number> {
+  const { openapiDocument } = await import('./openapi.js');
+  process.stdout.write(`${JSON.stringify(openapiDocument(), null, 2)}\n`);
+  return 0;
+}
+
+process.exitCode =
+  command === 'openapi'
+    ? await printOpenAPI()
+    : serving
+      ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal }).catch(
+          (error: unknown) => {
+            process.stderr.write(
+              `error: ${(error as Error).message}\nRun portfolio-reporting mock --help for usage.\n`,
+            );
+            return 2;
+          },
+        )
+      : await main(process.argv.slice(2), {
+          stdout: process.stdout,
+          stderr: process.stderr,
+          env: process.env,
+          interrupt: interrupt.signal,
+        });

@@ -4,7 +4,9 @@
  * registered signers.
  */
 import type { HttpHandler } from 'msw';
+import { openapiDocument } from '../openapi.js';
 import type { ServiceEnv } from './http/context.js';
+import { msw } from './http/msw-loader.js';
 import { toDispatcher, toHandlers } from './http/routes.js';
 import type { ListenOptions, RunningServer } from './http/server.js';
 import { routes } from './routes/index.js';
@@ -107,7 +109,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   return {
     // Built on first use: msw is an optional peer dependency, needed only here (the error says how to install it).
     get handlers() {
-      handlers ??= toHandlers(routes, origin, env, auth);
+      handlers ??= [
+        ...toHandlers(routes, origin, env, auth),
+        msw().http.get(`${origin}${OPENAPI_PATH}`, ({ request }) => openapiResponse(request)),
+      ];
       return handlers;
     },
     store,
@@ -116,10 +121,30 @@ export function createMockService(options: MockServiceOptions = {}): MockService
       // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
       const { serve } = await import('./http/server.js');
       // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.
-      return serve(toDispatcher(routes, env, auth), listenOptions);
+      const dispatch = toDispatcher(routes, env, auth);
+      return serve(
+        async (request) =>
+          request.method === 'GET' && new URL(request.url).pathname === OPENAPI_PATH
+            ? openapiResponse(request)
+            : dispatch(request),
+        listenOptions,
+      );
     },
     reset: () => store.reset(),
   };
+}
+
+/** Where the mock serves the OpenAPI description of the service: public, plain JSON, no token needed. */
+export const OPENAPI_PATH = '/openapi.json';
+let openapi: Record<string, unknown> | undefined;
+
+/** The OpenAPI description (generated once), its server the mock itself as the request reached it. */
+function openapiResponse(request: Request): Response {
+  openapi ??= openapiDocument();
+  const server = { url: new URL(request.url).origin, description: 'This mock' };
+  return new Response(JSON.stringify({ ...openapi, servers: [server] }), {
+    headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
+  });
 }
 
 function checkPageSize(size: number): number {

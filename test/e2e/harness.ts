@@ -1,12 +1,16 @@
 /**
  * The end-to-end set-up: the mock service over real HTTP (`listen({ port: 0 })`, small pages so lists
  * span several), an SDK client for it, and a log of every request the client sent with the status it got
- * back, each matched to its row of endpoints.tsv.
+ * back, each matched to its row of the endpoint table, and each answer's body checked against that row's
+ * response schema (an error's against the service's error body).
  */
 import { afterAll, beforeAll, expect } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
 import { createMockService, type MockService, type RunningServer } from '../../src/testing/index.js';
+import { checkAnswer } from '../helpers/contract.js';
 import { rowsMatching } from '../helpers/endpoints.js';
+
+export { checkAnswer };
 
 /** Items per page: every list of three or more items spans pages. */
 export const PAGE_SIZE = 2;
@@ -17,8 +21,14 @@ export interface Hit {
   /** The status of the final answer (after a 303 was followed, the GET's). */
   status: number;
   redirected: boolean;
-  /** The endpoints.tsv rows the method and path match. */
+  /** The endpoint-table rows the method and path match (numbered as in endpoints.tsv). */
   rows: number[];
+  /**
+   * Whether the answer is the one its row documents: a success with the row's status and a body its
+   * response schema accepts (none for 204), or an error with the service's error body; `issues` says why not.
+   */
+  conforms: boolean;
+  issues: string[];
 }
 
 export interface E2E {
@@ -40,12 +50,20 @@ export function useE2E(): E2E {
       const method = (init?.method ?? (input instanceof Request ? input.method : 'GET')).toUpperCase();
       const url = new URL(input instanceof Request ? input.url : String(input));
       const response = await globalThis.fetch(input, init);
+      const matched = rowsMatching(method, url.pathname);
+      const issues = checkAnswer(
+        matched.length === 1 ? matched[0] : undefined,
+        response.status,
+        await response.clone().text(),
+      );
       e.hits.push({
         method,
         url,
         status: response.status,
         redirected: response.redirected,
-        rows: rowsMatching(method, url.pathname).map((r) => r.n),
+        rows: matched.map((r) => r.n),
+        conforms: issues.length === 0,
+        issues,
       });
       return response;
     };

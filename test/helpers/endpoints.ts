@@ -1,25 +1,30 @@
 /**
- * The service's endpoint list (test/fixtures/endpoints.tsv, a copy of the reference's), the SDK method
- * each row names, looked up on a client, and the row a request's method and path belong to.
+ * The endpoint table (src/endpoints.ts) as numbered rows, the SDK method each row names, looked up on a
+ * client, and the row a request's method and path belong to. The numbers are the rows' places in the
+ * service's list (test/fixtures/endpoints.tsv, which test/coverage/endpoint-table.test.ts holds the table to).
  */
-import { readFileSync } from 'node:fs';
+import { type Endpoint, type EndpointId, endpointRows as tableRows } from '../../src/endpoints.js';
 import type { PortfolioReporting } from '../../src/index.js';
 
 export interface EndpointRow {
+  /** The row's number in the service's list (1–95). */
   n: number;
   method: string;
   /** With its version prefix and `:placeholders`, e.g. `/api/v2/users/:userId/invites/:inviteId/cancellation`. */
   path: string;
-  sdkMethod: string;
+  /** The row's id in the endpoint table. */
+  sdkMethod: EndpointId;
+  /** The table's row: body rule, query, response, pagination. */
+  endpoint: Endpoint;
 }
 
-export const endpointRows: EndpointRow[] = readFileSync(new URL('../fixtures/endpoints.tsv', import.meta.url), 'utf8')
-  .split('\n')
-  .filter((line) => line.trim() !== '' && !line.startsWith('#'))
-  .map((line) => {
-    const [n, method, path, sdkMethod] = line.split('\t');
-    return { n: Number(n), method: method ?? '', path: path ?? '', sdkMethod: sdkMethod ?? '' };
-  });
+export const endpointRows: EndpointRow[] = tableRows().map((row, i) => ({
+  n: i + 1,
+  method: row.method,
+  path: row.path,
+  sdkMethod: row.id,
+  endpoint: row,
+}));
 
 /** The object holding the method named by `a.b.c` and the method's own name. */
 export function resolveMethod(

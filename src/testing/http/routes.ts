@@ -1,25 +1,31 @@
 /**
- * A route is one row of the endpoint table: method, path (with its version prefix) and a handler over a
- * `Ctx`. `toHandlers` turns routes into msw handlers and `toDispatcher` into a plain `Request → Response`
+ * A route answers one row of the endpoint table (src/endpoints.ts), named by its id; the row gives its
+ * method and path, so they are written once. `toHandlers` turns routes into msw handlers and `toDispatcher` into a plain `Request → Response`
  * function (what `listen()` serves, without msw); authentication, content negotiation and the error body are
  * applied here once, for every route.
  */
 import type { HttpHandler } from 'msw';
+import { type Endpoint, type EndpointId, endpoint } from '../../endpoints.js';
 import { Ctx, type ServiceEnv } from './context.js';
 import { HttpError } from './errors.js';
 import { JSONAPI, negotiate } from './media.js';
 import { msw } from './msw-loader.js';
 import { errorResponse } from './respond.js';
 
-export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
-
 export interface Route {
-  method: Method;
-  /** As in endpoints.tsv, e.g. `/api/v2/assets/:id`. */
-  path: string;
+  /** The row of the endpoint table this route answers, e.g. `'assets.retrieve'`. */
+  endpoint: EndpointId;
   handle: (ctx: Ctx) => Response | Promise<Response>;
-  /** Plain JSON without a token (the webhook keys endpoint). */
-  public?: boolean;
+}
+
+/** A route with its row: the method, the path (e.g. `/api/v2/assets/:id`) and whether it is public. */
+interface Bound {
+  route: Route;
+  row: Endpoint;
+}
+
+function bind(routes: readonly Route[]): Bound[] {
+  return routes.map((route) => ({ route, row: endpoint(route.endpoint) }));
 }
 
 export interface AuthOptions {
@@ -36,16 +42,16 @@ export function toHandlers(
 ): HttpHandler[] {
   const { http } = msw();
   const methods = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const;
-  return routes.map((route) =>
-    methods[route.method](`${origin}${route.path}`, ({ request, params }) =>
-      dispatch(route, request, strings(params), env, auth),
+  return bind(routes).map((bound) =>
+    methods[bound.row.method](`${origin}${bound.row.path}`, ({ request, params }) =>
+      dispatch(bound, request, strings(params), env, auth),
     ),
   );
 }
 
 /** A route with its path as segments, `:name` segments being parameters. */
 interface Compiled {
-  route: Route;
+  bound: Bound;
   segments: string[];
 }
 
@@ -58,11 +64,11 @@ export function toDispatcher(
   env: ServiceEnv,
   auth: AuthOptions,
 ): (request: Request) => Promise<Response | undefined> {
-  const compiled: Compiled[] = routes.map((route) => ({ route, segments: route.path.split('/') }));
+  const compiled: Compiled[] = bind(routes).map((bound) => ({ bound, segments: bound.row.path.split('/') }));
   return async (request) => {
     const segments = new URL(request.url).pathname.split('/');
-    for (const { route, segments: pattern } of compiled) {
-      if (route.method !== request.method || pattern.length !== segments.length) continue;
+    for (const { bound, segments: pattern } of compiled) {
+      if (bound.row.method !== request.method || pattern.length !== segments.length) continue;
       const params: Record<string, string> = {};
       const matches = pattern.every((part, i) => {
         const actual = segments[i] as string;
@@ -73,7 +79,7 @@ export function toDispatcher(
         }
         return part === actual;
       });
-      if (matches) return dispatch(route, request, params, env, auth);
+      if (matches) return dispatch(bound, request, params, env, auth);
     }
     return undefined;
   };
@@ -88,16 +94,17 @@ function safeDecode(segment: string): string {
 }
 
 async function dispatch(
-  route: Route,
+  { route, row }: Bound,
   request: Request,
   params: Record<string, string>,
   env: ServiceEnv,
   auth: AuthOptions,
 ): Promise<Response> {
-  let contentType = route.public ? 'application/json' : JSONAPI;
+  const open = 'public' in row && row.public === true;
+  let contentType = open ? 'application/json' : JSONAPI;
   let response: Response;
   try {
-    if (!route.public) {
+    if (!open) {
       contentType = negotiate(request.headers.get('accept'));
       authenticate(request, auth);
     }

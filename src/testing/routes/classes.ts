@@ -28,8 +28,8 @@ function retrieveDetailed(ctx: Ctx, v: keyof typeof NAMES): Response {
 }
 
 export const classRoutes: Route[] = [
-  { method: 'GET', path: '/api/v3/instrument-classes/:id', handle: (ctx) => retrieveClass(ctx, 'v3') },
-  { method: 'GET', path: '/api/v3/instrument-classes-detailed/:id', handle: (ctx) => retrieveDetailed(ctx, 'v3') },
-  { method: 'GET', path: '/api/v2/asset-classes/:id', handle: (ctx) => retrieveClass(ctx, 'v2') },
-  { method: 'GET', path: '/api/v2/asset-classes-detailed/:id', handle: (ctx) => retrieveDetailed(ctx, 'v2') },
+  { endpoint: 'instrumentClasses.retrieve', handle: (ctx) => retrieveClass(ctx, 'v3') },
+  { endpoint: 'instrumentClasses.retrieveDetailed', handle: (ctx) => retrieveDetailed(ctx, 'v3') },
+  { endpoint: 'assetClasses.retrieve', handle: (ctx) => retrieveClass(ctx, 'v2') },
+  { endpoint: 'assetClasses.retrieveDetailed', handle: (ctx) => retrieveDetailed(ctx, 'v2') },
 ];

@@ -4,6 +4,7 @@
  * deleting a parent that still has children is a 409.
  */
 
+import type { EndpointId } from '../../endpoints.js';
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent, one, paged } from '../http/respond.js';
@@ -88,14 +89,13 @@ function performance(ctx: Ctx): Response {
 
 /** `POST` a resource of a shape not shown under the record named by `:id`: its attributes are kept as sent. */
 function createUnder<P extends { id: string }>(
-  path: string,
+  endpoint: EndpointId,
   type: string,
   parent: (s: MockStore) => Table<P>,
   add: (parent: P, attributes: Record<string, unknown>, ctx: Ctx) => unknown,
 ): Route {
   return {
-    method: 'POST',
-    path,
+    endpoint,
     handle: async (ctx) => {
       const owner = found(parent(ctx.store), ctx.param('id'));
       return created(ctx, add(owner, (await ctx.document(type)).attributes, ctx));
@@ -107,38 +107,35 @@ const portfoliosOf = (entityIds: Set<string>, ctx: Ctx) =>
   ctx.store.portfolios.where((p) => entityIds.has(p.reportingEntityId)).map(renderPortfolio);
 
 export const clientRoutes: Route[] = [
-  { method: 'GET', path: '/api/v2/clients', handle: (ctx) => paged(ctx, ctx.store.clients.all().map(renderClient)) },
-  readOne('/api/v2/clients/:id', (s) => s.clients, renderClient),
+  { endpoint: 'clients.list', handle: (ctx) => paged(ctx, ctx.store.clients.all().map(renderClient)) },
+  readOne('clients.retrieve', (s) => s.clients, renderClient),
   {
-    method: 'POST',
-    path: '/api/v2/clients',
+    endpoint: 'clients.create',
     handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add((await ctx.document('client')).attributes))),
   },
   {
-    method: 'PATCH',
-    path: '/api/v2/clients/:id',
+    endpoint: 'clients.update',
     handle: (ctx) => patchAttributes(ctx, 'client', found(ctx.store.clients, ctx.param('id'))),
   },
-  deleteOne('/api/v2/clients/:id', (s) => s.clients, keepOwners),
+  deleteOne('clients.delete', (s) => s.clients, keepOwners),
   listOf(
-    '/api/v2/clients/:id/reporting-entities',
+    'clients.reportingEntities.list',
     (s) => s.clients,
     (client, ctx) => ctx.store.reportingEntities.where((e) => e.clientId === client.id).map(renderEntity),
   ),
   createUnder(
-    '/api/v2/clients/:id/reporting-entities',
+    'clients.reportingEntities.create',
     'reporting-entity',
     (s) => s.clients,
     (client, attributes, ctx) => renderEntity(ctx.store.reportingEntities.add({ clientId: client.id, attributes })),
   ),
-  readOne('/api/v2/reporting-entities/:id', (s) => s.reportingEntities, renderEntity),
+  readOne('reportingEntities.retrieve', (s) => s.reportingEntities, renderEntity),
   {
-    method: 'PATCH',
-    path: '/api/v2/reporting-entities/:id',
+    endpoint: 'reportingEntities.update',
     handle: (ctx) => patchAttributes(ctx, 'reporting-entity', found(ctx.store.reportingEntities, ctx.param('id'))),
   },
   deleteOne(
-    '/api/v2/reporting-entities/:id',
+    'reportingEntities.delete',
     (s) => s.reportingEntities,
     (entity, ctx) => {
       const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
@@ -147,35 +144,34 @@ export const clientRoutes: Route[] = [
     },
   ),
   listOf(
-    '/api/v2/reporting-entities/:id/portfolios',
+    'reportingEntities.portfolios.list',
     (s) => s.reportingEntities,
     (entity, ctx) => portfoliosOf(new Set([entity.id]), ctx),
   ),
   createUnder(
-    '/api/v2/reporting-entities/:id/portfolios',
+    'reportingEntities.portfolios.create',
     'portfolio',
     (s) => s.reportingEntities,
     (entity, attributes, ctx) =>
       renderPortfolio(ctx.store.portfolios.add({ reportingEntityId: entity.id, attributes })),
   ),
-  readOne('/api/v2/portfolios/:id', (s) => s.portfolios, renderPortfolio),
+  readOne('portfolios.retrieve', (s) => s.portfolios, renderPortfolio),
   {
-    method: 'PATCH',
-    path: '/api/v2/portfolios/:id',
+    endpoint: 'portfolios.update',
     handle: (ctx) => patchAttributes(ctx, 'portfolio', found(ctx.store.portfolios, ctx.param('id'))),
   },
   // The seeded positions of a portfolio go with it.
   deleteOne(
-    '/api/v2/portfolios/:id',
+    'portfolios.delete',
     (s) => s.portfolios,
     (portfolio, ctx) => {
       for (const p of ctx.store.positions.where((x) => x.portfolioId === portfolio.id))
         ctx.store.positions.delete(p.id);
     },
   ),
-  { method: 'GET', path: '/api/v2/performance/reporting-entities/:id', handle: performance },
+  { endpoint: 'performance.retrieve', handle: performance },
   listOf(
-    '/api/v2/custodian-holdings/legal-entities/:id',
+    'custodianHoldings.list',
     (s) => s.legalEntities,
     (le, ctx) =>
       ctx.store.custodianHoldings
@@ -188,8 +184,7 @@ export const clientRoutes: Route[] = [
         })),
   ),
   {
-    method: 'GET',
-    path: '/api/v2/clients/:id/portfolios',
+    endpoint: 'clients.portfolios.list',
     handle: (ctx) => {
       const client = found(ctx.store.clients, ctx.param('id'));
       const response = paged(

@@ -2,6 +2,7 @@
  * The route shapes most resources share — read one, list a parent's children, delete one — so each
  * route module states only what is particular to it.
  */
+import type { EndpointId } from '../../endpoints.js';
 import type { Ctx } from '../http/context.js';
 import { notFound } from '../http/errors.js';
 import { noContent, one, paged } from '../http/respond.js';
@@ -18,38 +19,36 @@ export function found<T extends { id: string }>(table: Table<T>, id: string): T 
   return row;
 }
 
-/** `GET path/:id`: the record, rendered. */
+/** `GET …/:id`: the record, rendered. */
 export function readOne<T extends { id: string }>(
-  path: string,
+  endpoint: EndpointId,
   table: TableOf<T>,
   render: (row: T, ctx: Ctx) => unknown,
 ): Route {
-  return { method: 'GET', path, handle: (ctx) => one(ctx, render(found(table(ctx.store), ctx.param('id')), ctx)) };
+  return { endpoint, handle: (ctx) => one(ctx, render(found(table(ctx.store), ctx.param('id')), ctx)) };
 }
 
 /** `GET` the children of the record named by `:param` (default `id`), page by page. */
 export function listOf<P extends { id: string }>(
-  path: string,
+  endpoint: EndpointId,
   parent: TableOf<P>,
   children: (parent: P, ctx: Ctx) => unknown[],
   param = 'id',
 ): Route {
   return {
-    method: 'GET',
-    path,
+    endpoint,
     handle: (ctx) => paged(ctx, children(found(parent(ctx.store), ctx.param(param)), ctx)),
   };
 }
 
-/** `DELETE path/:id`: 204; `before` may refuse (by throwing) or remove what goes with the record. */
+/** `DELETE …/:id`: 204; `before` may refuse (by throwing) or remove what goes with the record. */
 export function deleteOne<T extends { id: string }>(
-  path: string,
+  endpoint: EndpointId,
   table: TableOf<T>,
   before?: (row: T, ctx: Ctx) => void,
 ): Route {
   return {
-    method: 'DELETE',
-    path,
+    endpoint,
     handle: (ctx) => {
       const row = found(table(ctx.store), ctx.param('id'));
       before?.(row, ctx);

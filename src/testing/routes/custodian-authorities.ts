@@ -135,8 +135,7 @@ function revoke(ctx: Ctx): Response {
 
 export const custodianRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/api/v2/custodians',
+    endpoint: 'custodians.list',
     handle: (ctx) =>
       paged(
         ctx,
@@ -148,27 +147,26 @@ export const custodianRoutes: Route[] = [
       ),
   },
   listOf(
-    '/api/v2/legal-entities/:legalEntityId/custodian-authorities',
+    'legalEntities.custodianAuthorities.list',
     (s) => s.legalEntities,
     (le, ctx) => ctx.store.custodianAuthorities.where((a) => a.legalEntityId === le.id).map(renderAuthority),
     'legalEntityId',
   ),
-  { method: 'POST', path: '/api/v2/legal-entities/:legalEntityId/custodian-authorities', handle: createAuthority },
-  readOne('/api/v2/custodian-authorities/:id', (s) => s.custodianAuthorities, renderAuthority),
-  { method: 'POST', path: '/api/v2/custodian-authorities/:id/files', handle: upload },
+  { endpoint: 'legalEntities.custodianAuthorities.create', handle: createAuthority },
+  readOne('custodianAuthorities.retrieve', (s) => s.custodianAuthorities, renderAuthority),
+  { endpoint: 'custodianAuthorities.files.upload', handle: upload },
   listOf(
-    '/api/v2/custodian-authorities/:id/files',
+    'custodianAuthorities.files.list',
     (s) => s.custodianAuthorities,
     (a, ctx) => ctx.store.custodianAuthorityFiles.of(a.id).map(renderFile),
   ),
   {
-    method: 'POST',
-    path: '/api/v2/custodian-authorities/:id/consent',
+    endpoint: 'custodianAuthorities.consent',
     handle: async (ctx) => {
       await consent(ctx, found(ctx.store.custodianAuthorities, ctx.param('id')));
       return noContent();
     },
   },
-  { method: 'POST', path: '/api/v2/custodian-authorities/:id/link', handle: link },
-  { method: 'POST', path: '/api/v2/custodian-authorities/:id/revoke', handle: revoke },
+  { endpoint: 'custodianAuthorities.link', handle: link },
+  { endpoint: 'custodianAuthorities.revoke', handle: revoke },
 ];

@@ -146,6 +146,6 @@ function assetHoldings(ctx: Ctx): Response {
 }
 
 export const holdingRoutes: Route[] = [
-  { method: 'GET', path: '/api/v2/holdings/reporting-entities/:id', handle: holdings },
-  { method: 'GET', path: '/api/v2/asset-holdings/reporting-entities/:id', handle: assetHoldings },
+  { endpoint: 'holdings.list', handle: holdings },
+  { endpoint: 'assetHoldings.list', handle: assetHoldings },
 ];

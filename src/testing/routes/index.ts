@@ -1,4 +1,4 @@
-/** Every route of the mock: the 95 rows of endpoints.tsv. */
+/** Every route of the mock: one per row of the endpoint table (src/endpoints.ts), named by its id. */
 import type { Route } from '../http/routes.js';
 import { classRoutes } from './classes.js';
 import { clientRoutes } from './clients.js';

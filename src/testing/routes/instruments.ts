@@ -120,24 +120,21 @@ function privateInstruments(ctx: Ctx): Response {
 
 export const instrumentRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/api/v2/assets/:id',
+    endpoint: 'assets.retrieve',
     handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'asset'), 'asset')),
   },
-  { method: 'POST', path: '/api/v2/assets', handle: (ctx) => create(ctx, 'asset') },
+  { endpoint: 'assets.create', handle: (ctx) => create(ctx, 'asset') },
   {
-    method: 'DELETE',
-    path: '/api/v2/assets/:id',
+    endpoint: 'assets.delete',
     handle: (ctx) => {
       remove(ctx.store, instrumentOf(ctx, 'asset').id);
       return noContent();
     },
   },
   {
-    method: 'GET',
-    path: '/api/v3/instruments/:id',
+    endpoint: 'instruments.retrieve',
     handle: (ctx) => one(ctx, renderInstrument(ctx.store, instrumentOf(ctx, 'instrument'), 'instrument')),
   },
-  { method: 'GET', path: '/api/v3/instruments/:reportingEntityId/private-instruments', handle: privateInstruments },
-  { method: 'POST', path: '/api/v3/instruments', handle: (ctx) => create(ctx, 'instrument') },
+  { endpoint: 'instruments.listPrivate', handle: privateInstruments },
+  { endpoint: 'instruments.create', handle: (ctx) => create(ctx, 'instrument') },
 ];

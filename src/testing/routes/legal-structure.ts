@@ -193,46 +193,46 @@ function defined<T extends object>(values: T): Partial<T> {
 
 export const legalStructureRoutes: Route[] = [
   listOf(
-    '/api/v2/clients/:id/legal-entities',
+    'clients.legalEntities.list',
     (s) => s.clients,
     (client, ctx) =>
       ctx.store.legalEntities
         .where((le) => le.clientId === client.id)
         .map((le) => renderLegalEntity(ctx.store, le, false)),
   ),
-  { method: 'POST', path: '/api/v2/clients/:id/legal-entities', handle: createLegalEntity },
+  { endpoint: 'clients.legalEntities.create', handle: createLegalEntity },
   readOne(
-    '/api/v2/legal-entities/:id',
+    'legalEntities.retrieve',
     (s) => s.legalEntities,
     (le, ctx) => renderLegalEntity(ctx.store, le, true),
   ),
-  { method: 'PATCH', path: '/api/v2/legal-entities/:id', handle: patchLegalEntity },
-  deleteOne('/api/v2/legal-entities/:id', (s) => s.legalEntities, beforeDeleteLegalEntity),
+  { endpoint: 'legalEntities.update', handle: patchLegalEntity },
+  deleteOne('legalEntities.delete', (s) => s.legalEntities, beforeDeleteLegalEntity),
   listOf(
-    '/api/v2/legal-entities/:id/accounts',
+    'legalEntities.accounts.list',
     (s) => s.legalEntities,
     (le, ctx) => ctx.store.accounts.where((a) => a.legalEntityId === le.id).map(renderAccount),
   ),
-  { method: 'POST', path: '/api/v2/legal-entities/:id/accounts', handle: createAccount },
+  { endpoint: 'legalEntities.accounts.create', handle: createAccount },
   listOf(
-    '/api/v2/legal-entities/:id/depositories',
+    'legalEntities.depositories.list',
     (s) => s.legalEntities,
     (le, ctx) =>
       ctx.store.depositories.where((d) => d.legalEntityId === le.id).map((d) => renderDepository(ctx.store, d)),
   ),
-  { method: 'POST', path: '/api/v2/legal-entities/:id/depositories', handle: createDepository },
-  readOne('/api/v2/accounts/:id', (s) => s.accounts, renderAccount),
-  { method: 'PATCH', path: '/api/v2/accounts/:id', handle: patchAccount },
-  deleteOne('/api/v2/accounts/:id', (s) => s.accounts),
+  { endpoint: 'legalEntities.depositories.create', handle: createDepository },
+  readOne('accounts.retrieve', (s) => s.accounts, renderAccount),
+  { endpoint: 'accounts.update', handle: patchAccount },
+  deleteOne('accounts.delete', (s) => s.accounts),
   readOne(
-    '/api/v2/depositories/:id',
+    'depositories.retrieve',
     (s) => s.depositories,
     (d, ctx) => renderDepository(ctx.store, d),
   ),
-  { method: 'PATCH', path: '/api/v2/depositories/:id', handle: patchDepository },
+  { endpoint: 'depositories.update', handle: patchDepository },
   // Unlinked from its accounts as it goes.
   deleteOne(
-    '/api/v2/depositories/:id',
+    'depositories.delete',
     (s) => s.depositories,
     (depository, ctx) => {
       for (const a of ctx.store.accounts.ofDepository(depository.id))

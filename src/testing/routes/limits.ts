@@ -52,15 +52,15 @@ async function create(ctx: Ctx): Promise<Response> {
 }
 
 export const limitRoutes: Route[] = [
-  readOne('/api/v2/limits/:id', (s) => s.limits, render),
-  { method: 'POST', path: '/api/v2/limits', handle: create },
+  readOne('limits.retrieve', (s) => s.limits, render),
+  { endpoint: 'limits.create', handle: create },
   listOf(
-    '/api/v2/clients/:id/limits',
+    'clients.limits.list',
     (s) => s.clients,
     (client, ctx) => ctx.store.limits.where((l) => l.clientId === client.id).map(render),
   ),
   deleteOne(
-    '/api/v2/limits/:id',
+    'limits.delete',
     (s) => s.limits,
     (limit, ctx) => {
       const children = ctx.store.limits.where((l) => l.parentLimitId === limit.id);
@@ -71,12 +71,12 @@ export const limitRoutes: Route[] = [
     },
   ),
   readOne(
-    '/api/v2/limits/:id/status',
+    'limits.status',
     (s) => s.limits,
     (limit, ctx) => limitStatus(ctx.store, limit, ctx.dateQuery('date')),
   ),
   listOf(
-    '/api/v2/clients/:id/limits-status',
+    'clients.limits.status',
     (s) => s.clients,
     (client, ctx) => {
       const date = ctx.dateQuery('date');

@@ -12,15 +12,15 @@ import type { SeriesRecord } from '../store/records.js';
 import { type Family, instrumentOf } from './instruments.js';
 
 interface SeriesDef {
-  /** Path segment, e.g. `prices`. */
-  segment: string;
+  /** The SDK namespace, e.g. `prices` (`instruments.prices.list`). */
+  name: 'interestRates' | 'prices' | 'indexFactors';
   type: 'price' | 'interest-rate' | 'index-factor';
   table: (ctx: Ctx) => Series;
 }
 const SERIES: SeriesDef[] = [
-  { segment: 'interest-rates', type: 'interest-rate', table: (ctx) => ctx.store.interestRates },
-  { segment: 'prices', type: 'price', table: (ctx) => ctx.store.prices },
-  { segment: 'index-factors', type: 'index-factor', table: (ctx) => ctx.store.indexFactors },
+  { name: 'interestRates', type: 'interest-rate', table: (ctx) => ctx.store.interestRates },
+  { name: 'prices', type: 'price', table: (ctx) => ctx.store.prices },
+  { name: 'indexFactors', type: 'index-factor', table: (ctx) => ctx.store.indexFactors },
 ];
 
 const render = (type: string, s: SeriesRecord) => ({
@@ -68,11 +68,10 @@ async function patchPrice(ctx: Ctx): Promise<Response> {
   return noContent();
 }
 
-function seriesRoutes(family: Family, prefix: string, base: string): Route[] {
+function seriesRoutes(family: Family, parent: 'instruments' | 'assets'): Route[] {
   return SERIES.flatMap((def): Route[] => [
     {
-      method: 'GET',
-      path: `${base}/:id/${def.segment}`,
+      endpoint: `${parent}.${def.name}.list`,
       handle: (ctx) =>
         paged(
           ctx,
@@ -82,9 +81,9 @@ function seriesRoutes(family: Family, prefix: string, base: string): Route[] {
             .map((s) => render(def.type, s)),
         ),
     },
-    { method: 'POST', path: `${base}/:id/${def.segment}`, handle: (ctx) => createValue(ctx, family, def) },
-    ...(def.type === 'price' ? [{ method: 'PATCH', path: `${prefix}/prices/:id`, handle: patchPrice } as Route] : []),
-    { method: 'DELETE', path: `${prefix}/${def.segment}/:id`, handle: (ctx) => deleteValue(ctx, def) },
+    { endpoint: `${parent}.${def.name}.create`, handle: (ctx) => createValue(ctx, family, def) },
+    ...(def.type === 'price' ? [{ endpoint: `${parent}.prices.update`, handle: patchPrice } as const] : []),
+    { endpoint: `${parent}.${def.name}.delete`, handle: (ctx) => deleteValue(ctx, def) },
   ]);
 }
 
@@ -111,11 +110,10 @@ const renderNav = (n: { id: string; officialDate: string; effectiveDate: string;
 });
 
 export const timeSeriesRoutes: Route[] = [
-  ...seriesRoutes('instrument', '/api/v3', '/api/v3/instruments'),
-  ...seriesRoutes('asset', '/api/v2', '/api/v2/assets'),
+  ...seriesRoutes('instrument', 'instruments'),
+  ...seriesRoutes('asset', 'assets'),
   {
-    method: 'GET',
-    path: '/api/v3/instruments/:id/net-asset-values',
+    endpoint: 'instruments.netAssetValues.list',
     handle: (ctx) => {
       const id = instrumentOf(ctx, 'instrument').id;
       const navs = ctx.store.netAssetValues
@@ -124,10 +122,9 @@ export const timeSeriesRoutes: Route[] = [
       return paged(ctx, navs.map(renderNav));
     },
   },
-  { method: 'POST', path: '/api/v3/instruments/:id/net-asset-values', handle: createNav },
+  { endpoint: 'instruments.netAssetValues.create', handle: createNav },
   {
-    method: 'DELETE',
-    path: '/api/v3/net-asset-values/:navId',
+    endpoint: 'instruments.netAssetValues.delete',
     handle: (ctx) => {
       const nav = ctx.store.netAssetValues.get(ctx.param('navId'));
       if (!nav) throw notFound('net-asset-value', ctx.param('navId'));

@@ -126,7 +126,7 @@ function list(ctx: Ctx): Response {
 }
 
 export const transactionRoutes: Route[] = [
-  { method: 'GET', path: '/api/v2/transactions', handle: list },
-  { method: 'POST', path: '/api/v2/transactions', handle: create },
-  deleteOne('/api/v2/transactions/:id', (s) => s.transactions),
+  { endpoint: 'transactions.list', handle: list },
+  { endpoint: 'transactions.create', handle: create },
+  deleteOne('transactions.delete', (s) => s.transactions),
 ];

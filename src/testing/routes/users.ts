@@ -135,27 +135,27 @@ async function cancelInvite(ctx: Ctx): Promise<Response> {
 }
 
 export const userRoutes: Route[] = [
-  { method: 'POST', path: '/api/v2/clients/:id/users', handle: createUser },
+  { endpoint: 'clients.users.create', handle: createUser },
   listOf(
-    '/api/v2/clients/:id/users',
+    'clients.users.list',
     (s) => s.clients,
     (client, ctx) => ctx.store.users.where((u) => u.clientId === client.id).map(renderUser),
   ),
-  readOne('/api/v2/users/:id', (s) => s.users, renderUser),
-  { method: 'PATCH', path: '/api/v2/users/:id', handle: patchUser },
+  readOne('users.retrieve', (s) => s.users, renderUser),
+  { endpoint: 'users.update', handle: patchUser },
   // A user's invites go with it.
   deleteOne(
-    '/api/v2/users/:id',
+    'users.delete',
     (s) => s.users,
     (user, ctx) => {
       for (const i of ctx.store.invites.where((x) => x.userId === user.id)) ctx.store.invites.delete(i.id);
     },
   ),
-  { method: 'POST', path: '/api/v2/users/:id/invites', handle: createInvite },
+  { endpoint: 'users.invites.create', handle: createInvite },
   listOf(
-    '/api/v2/users/:id/invites',
+    'users.invites.list',
     (s) => s.users,
     (user, ctx) => ctx.store.invites.where((i) => i.userId === user.id).map((i) => renderInvite(ctx.store, i)),
   ),
-  { method: 'POST', path: '/api/v2/users/:userId/invites/:inviteId/cancellation', handle: cancelInvite },
+  { endpoint: 'users.invites.cancel', handle: cancelInvite },
 ];

@@ -1,12 +1,10 @@
-/** `GET /v2/webhooks/keys`: plain JSON, no token needed, the keys of every signer registered with the mock. */
+/** `GET /v2/webhooks/keys`: plain JSON, no token needed (the row is `public`), the keys of every signer registered with the mock. */
 import { json } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 
 export const webhookKeyRoutes: Route[] = [
   {
-    method: 'GET',
-    path: '/v2/webhooks/keys',
-    public: true,
+    endpoint: 'webhooks.keys',
     handle: async (ctx) => json('application/json', { keys: await ctx.env.webhookKeys() }),
   },
 ];
