@@ -28,8 +28,9 @@ export const BUDGETS = [
   // and 18 (every object argument checked at run time, one settings check with its messages, `totalTimeout`,
   // `query`, redirects followed by the SDK, masking of credentials in every encoding: +2.3 kB; bounded
   // validation errors and webhook work: +1.5 kB) and the compiled checks' guard against zod's internals
-  // drifting (+1.0 kB). The 30 kB budget is the performance issue's, where the endpoint table is the lever.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 43_300 },
+  // drifting (+1.0 kB); 43.6 kB with Deno's environment permission check and the chunk tsup now shares with the
+  // testing entry's endpoint table (+0.3 kB). The 30 kB budget is the performance issue's, where the endpoint table is the lever.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 43_600 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
