@@ -29,8 +29,10 @@ export const BUDGETS = [
   // `query`, redirects followed by the SDK, masking of credentials in every encoding: +2.3 kB; bounded
   // validation errors and webhook work: +1.5 kB) and the compiled checks' guard against zod's internals
   // drifting (+1.0 kB); 43.6 kB with Deno's environment permission check and the chunk tsup now shares with the
-  // testing entry's endpoint table (+0.3 kB). The 30 kB budget is the performance issue's, where the endpoint table is the lever.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 43_600 },
+  // testing entry's endpoint table (+0.3 kB); 44.6 kB since the resources read the endpoint table (issue 15 item 1:
+  // the 95 rows, 11 kB minified, replace the paths and body rules the resources stated, +1.0 kB). The 30 kB
+  // budget is the performance issue's, where the endpoint table is the lever.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 44_600 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -6,7 +6,7 @@
  * them, and the contract tests walk them. Plain data: the schemas themselves live in `src/schemas/`.
  */
 import * as z from 'zod/mini';
-import { bodySchema, collection, compound, creatableKinds, type RequestBody, single } from './core/documents.js';
+import { bodySchema, collection, kindsBody, type RequestBody, single } from './core/documents.js';
 import { assetClasses, instrumentClasses } from './schemas/classes.js';
 import {
   authorityCreateQuery,
@@ -63,16 +63,23 @@ export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 /** The successful answer of an endpoint. */
 export type Reply =
-  /** A JSON body: the whole document (`single`, `collection`, `compound`), or plain JSON for `public` rows. */
+  /**
+   * A JSON:API document of `resource`: one (`{ data }`), or a page of them when the row has `pagination`
+   * (`{ data: [...], links }`, with `included` resources for a compound list).
+   */
   | {
       status: 200 | 201;
-      body: Schema;
+      resource: Schema;
+      /** The resources a compound page includes (holdings: their assets). */
+      included?: Schema;
       /**
        * A create whose duplicate is answered `303 See Other` with the existing resource's URL in `Location`
        * (assets and instruments: same `securityIdentifier` + `ccyCode`); the SDK follows it (`created: false`).
        */
       seeOther?: true;
     }
+  /** Plain JSON, not a JSON:API document (the webhook keys). */
+  | { status: 200; json: Schema }
   /** No body. */
   | { status: 204 };
 
@@ -102,25 +109,33 @@ const doc = (type: string, attributes: Schema | undefined, relationships: Rels =
   ...(attributes && { attributes }),
   relationships,
 });
-const patch = (type: string, attributes: Schema, relationships: Rels = {}): RequestBody => ({
+const patch = (
+  type: string,
+  attributes: Schema,
+  relationships: Rels = {},
+  changeable?: readonly string[],
+): RequestBody => ({
   kind: 'document',
   patch: true,
   type,
   attributes,
   relationships,
+  ...(changeable && { changeable }),
 });
 const generic = (type: string, isPatch = false): RequestBody => ({ kind: 'generic', type, patch: isPatch });
 type Rels = Extract<RequestBody, { kind: 'document' }>['relationships'];
 
-const ok = (body: Schema): Reply => ({ status: 200, body });
-const created = (body: Schema): Reply => ({ status: 201, body });
+const ok = (resource: Schema): Reply => ({ status: 200, resource });
+const created = (resource: Schema): Reply => ({ status: 201, resource });
 const noContent: Reply = { status: 204 };
-const list = (resource: Schema) => ({ response: ok(collection(resource)), pagination: 'list' as const });
+const list = (resource: Schema) => ({ response: ok(resource), pagination: 'list' as const });
 
-const instrumentKinds = (suffix: string): RequestBody => ({
-  kind: 'kinds',
-  kinds: creatableKinds(INSTRUMENT_KINDS, createAttributeSchemas, suffix),
-});
+const instrumentKinds = (suffix: string): RequestBody =>
+  kindsBody(INSTRUMENT_KINDS, createAttributeSchemas, suffix, {
+    fee: 'fee instruments cannot be created: the service keeps them for reporting only',
+    refund: 'refund instruments cannot be created: the service keeps them for reporting only',
+    other: '"other" instruments can only be retrieved, not created',
+  });
 const series = {
   interestRates: { path: 'interest-rates', def: interestRateSeries },
   prices: { path: 'prices', def: priceSeries },
@@ -138,15 +153,15 @@ const uploadQuery = z.strictObject({ name: f.string().create });
 
 /** Every endpoint of the service, in the order of its reference list. */
 export const endpoints = {
-  'assets.retrieve': { method: 'GET', path: '/api/v2/assets/:id', response: ok(single(assetSchema)) },
+  'assets.retrieve': { method: 'GET', path: '/api/v2/assets/:id', response: ok(assetSchema) },
   'assets.create': {
     method: 'POST',
     path: '/api/v2/assets',
     body: instrumentKinds('asset'),
-    response: { status: 201, body: single(assetSchema), seeOther: true },
+    response: { status: 201, resource: assetSchema, seeOther: true },
   },
   'assets.delete': { method: 'DELETE', path: '/api/v2/assets/:id', response: noContent },
-  'instruments.retrieve': { method: 'GET', path: '/api/v3/instruments/:id', response: ok(single(instrumentSchema)) },
+  'instruments.retrieve': { method: 'GET', path: '/api/v3/instruments/:id', response: ok(instrumentSchema) },
   'instruments.listPrivate': {
     method: 'GET',
     path: '/api/v3/instruments/:reportingEntityId/private-instruments',
@@ -156,7 +171,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v3/instruments',
     body: instrumentKinds('instrument'),
-    response: { status: 201, body: single(instrumentSchema), seeOther: true },
+    response: { status: 201, resource: instrumentSchema, seeOther: true },
   },
   'instruments.interestRates.list': {
     method: 'GET',
@@ -167,7 +182,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v3/instruments/:id/interest-rates',
     body: seriesCreate(series.interestRates),
-    response: created(single(interestRateSeries.schema)),
+    response: created(interestRateSeries.schema),
   },
   'instruments.interestRates.delete': { method: 'DELETE', path: '/api/v3/interest-rates/:id', response: noContent },
   'instruments.prices.list': { method: 'GET', path: '/api/v3/instruments/:id/prices', ...list(priceSeries.schema) },
@@ -175,7 +190,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v3/instruments/:id/prices',
     body: seriesCreate(series.prices),
-    response: created(single(priceSeries.schema)),
+    response: created(priceSeries.schema),
   },
   'instruments.prices.update': {
     method: 'PATCH',
@@ -193,7 +208,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v3/instruments/:id/index-factors',
     body: seriesCreate(series.indexFactors),
-    response: created(single(indexFactorSeries.schema)),
+    response: created(indexFactorSeries.schema),
   },
   'instruments.indexFactors.delete': { method: 'DELETE', path: '/api/v3/index-factors/:id', response: noContent },
   'instruments.netAssetValues.list': {
@@ -205,7 +220,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v3/instruments/:id/net-asset-values',
     body: doc(netAssetValueSeries.def.type, netAssetValueSeries.create),
-    response: created(single(netAssetValueSeries.schema)),
+    response: created(netAssetValueSeries.schema),
   },
   'instruments.netAssetValues.delete': {
     method: 'DELETE',
@@ -221,7 +236,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/assets/:id/interest-rates',
     body: seriesCreate(series.interestRates),
-    response: created(single(interestRateSeries.schema)),
+    response: created(interestRateSeries.schema),
   },
   'assets.interestRates.delete': { method: 'DELETE', path: '/api/v2/interest-rates/:id', response: noContent },
   'assets.prices.list': { method: 'GET', path: '/api/v2/assets/:id/prices', ...list(priceSeries.schema) },
@@ -229,7 +244,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/assets/:id/prices',
     body: seriesCreate(series.prices),
-    response: created(single(priceSeries.schema)),
+    response: created(priceSeries.schema),
   },
   'assets.prices.update': {
     method: 'PATCH',
@@ -247,41 +262,41 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/assets/:id/index-factors',
     body: seriesCreate(series.indexFactors),
-    response: created(single(indexFactorSeries.schema)),
+    response: created(indexFactorSeries.schema),
   },
   'assets.indexFactors.delete': { method: 'DELETE', path: '/api/v2/index-factors/:id', response: noContent },
   'instrumentClasses.retrieve': {
     method: 'GET',
     path: '/api/v3/instrument-classes/:id',
-    response: ok(single(instrumentClasses.classSchema)),
+    response: ok(instrumentClasses.classSchema),
   },
   'instrumentClasses.retrieveDetailed': {
     method: 'GET',
     path: '/api/v3/instrument-classes-detailed/:id',
-    response: ok(single(instrumentClasses.detailedSchema)),
+    response: ok(instrumentClasses.detailedSchema),
   },
   'assetClasses.retrieve': {
     method: 'GET',
     path: '/api/v2/asset-classes/:id',
-    response: ok(single(assetClasses.classSchema)),
+    response: ok(assetClasses.classSchema),
   },
   'assetClasses.retrieveDetailed': {
     method: 'GET',
     path: '/api/v2/asset-classes-detailed/:id',
-    response: ok(single(assetClasses.detailedSchema)),
+    response: ok(assetClasses.detailedSchema),
   },
   'holdings.list': {
     method: 'GET',
     path: '/api/v2/holdings/reporting-entities/:id',
     query: holdingsParams,
-    response: ok(compound(holdingSchema, assetSchema)),
+    response: { status: 200, resource: holdingSchema, included: assetSchema },
     pagination: 'compound',
   },
   'assetHoldings.list': {
     method: 'GET',
     path: '/api/v2/asset-holdings/reporting-entities/:id',
     query: assetHoldingsParams,
-    response: ok(compound(assetHoldingSchema, assetSchema)),
+    response: { status: 200, resource: assetHoldingSchema, included: assetSchema },
     pagination: 'compound',
   },
   'clients.legalEntities.list': {
@@ -293,17 +308,17 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/clients/:id/legal-entities',
     body: doc(legalEntityDef.type, legalEntityCreateAttributes, legalEntityDef.relationships),
-    response: created(single(legalEntitySchema)),
+    response: created(legalEntitySchema),
   },
   'legalEntities.retrieve': {
     method: 'GET',
     path: '/api/v2/legal-entities/:id',
-    response: ok(single(legalEntitySchema)),
+    response: ok(legalEntitySchema),
   },
   'legalEntities.update': {
     method: 'PATCH',
     path: '/api/v2/legal-entities/:id',
-    body: patch(legalEntityDef.type, legalEntityUpdateAttributes),
+    body: patch(legalEntityDef.type, legalEntityUpdateAttributes, legalEntityDef.relationships),
     response: noContent,
   },
   'legalEntities.delete': { method: 'DELETE', path: '/api/v2/legal-entities/:id', response: noContent },
@@ -316,7 +331,7 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/legal-entities/:id/accounts',
     body: doc(accountDef.type, accountCreateAttributes, accountDef.relationships),
-    response: created(single(accountSchema)),
+    response: created(accountSchema),
   },
   'legalEntities.depositories.list': {
     method: 'GET',
@@ -327,25 +342,25 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/legal-entities/:id/depositories',
     body: doc(depositoryDef.type, depositoryCreateAttributes, depositoryDef.relationships),
-    response: created(single(depositorySchema)),
+    response: created(depositorySchema),
   },
-  'accounts.retrieve': { method: 'GET', path: '/api/v2/accounts/:id', response: ok(single(accountSchema)) },
+  'accounts.retrieve': { method: 'GET', path: '/api/v2/accounts/:id', response: ok(accountSchema) },
   'accounts.update': {
     method: 'PATCH',
     path: '/api/v2/accounts/:id',
-    body: patch(accountDef.type, accountUpdateAttributes),
+    body: patch(accountDef.type, accountUpdateAttributes, accountDef.relationships),
     response: noContent,
   },
   'accounts.delete': { method: 'DELETE', path: '/api/v2/accounts/:id', response: noContent },
   'depositories.retrieve': {
     method: 'GET',
     path: '/api/v2/depositories/:id',
-    response: ok(single(depositorySchema)),
+    response: ok(depositorySchema),
   },
   'depositories.update': {
     method: 'PATCH',
     path: '/api/v2/depositories/:id',
-    body: patch(depositoryDef.type, depositoryUpdateAttributes),
+    body: patch(depositoryDef.type, depositoryUpdateAttributes, depositoryDef.relationships),
     response: noContent,
   },
   'depositories.delete': { method: 'DELETE', path: '/api/v2/depositories/:id', response: noContent },
@@ -353,25 +368,23 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/clients/:id/users',
     body: doc(userDef.type, userCreateAttributes, userDef.relationships),
-    response: created(single(userSchema)),
+    response: created(userSchema),
   },
   'clients.users.list': { method: 'GET', path: '/api/v2/clients/:id/users', ...list(userSchema) },
-  'users.retrieve': { method: 'GET', path: '/api/v2/users/:id', response: ok(single(userSchema)) },
+  'users.retrieve': { method: 'GET', path: '/api/v2/users/:id', response: ok(userSchema) },
   'users.update': {
     method: 'PATCH',
     path: '/api/v2/users/:id',
     // Answered with the full user (200), not 204; the readable reporting entities can change too.
-    body: patch(userDef.type, userUpdateAttributes, {
-      readAccessToReportingEntities: userDef.relationships.readAccessToReportingEntities,
-    }),
-    response: ok(single(userSchema)),
+    body: patch(userDef.type, userUpdateAttributes, userDef.relationships, ['readAccessToReportingEntities']),
+    response: ok(userSchema),
   },
   'users.delete': { method: 'DELETE', path: '/api/v2/users/:id', response: noContent },
   'users.invites.create': {
     method: 'POST',
     path: '/api/v2/users/:id/invites',
     body: doc(inviteDef.type, inviteCreateAttributes, inviteDef.relationships),
-    response: created(single(inviteSchema)),
+    response: created(inviteSchema),
   },
   'users.invites.list': { method: 'GET', path: '/api/v2/users/:id/invites', ...list(inviteSchema) },
   'users.invites.cancel': {
@@ -391,19 +404,19 @@ export const endpoints = {
     path: '/api/v2/legal-entities/:legalEntityId/custodian-authorities',
     // No body: the auth flow to follow goes in the query.
     query: authorityCreateQuery,
-    response: created(single(custodianAuthoritySchema)),
+    response: created(custodianAuthoritySchema),
   },
   'custodianAuthorities.retrieve': {
     method: 'GET',
     path: '/api/v2/custodian-authorities/:id',
-    response: ok(single(custodianAuthoritySchema)),
+    response: ok(custodianAuthoritySchema),
   },
   'custodianAuthorities.files.upload': {
     method: 'POST',
     path: '/api/v2/custodian-authorities/:id/files',
     body: { kind: 'multipart', part: 'file' },
     query: uploadQuery,
-    response: created(single(custodianAuthorityFileSchema)),
+    response: created(custodianAuthorityFileSchema),
   },
   'custodianAuthorities.files.list': {
     method: 'GET',
@@ -425,7 +438,7 @@ export const endpoints = {
   'custodianAuthorities.revoke': {
     method: 'POST',
     path: '/api/v2/custodian-authorities/:id/revoke',
-    response: ok(single(revokeResultSchema)),
+    response: ok(revokeResultSchema),
   },
   'transactions.list': {
     method: 'GET',
@@ -436,16 +449,22 @@ export const endpoints = {
   'transactions.create': {
     method: 'POST',
     path: '/api/v2/transactions',
-    body: { kind: 'kinds', kinds: creatableKinds(TRANSACTION_KINDS, transactionCreateSchemas, 'transaction') },
-    response: created(single(transactionSchema)),
+    body: kindsBody(TRANSACTION_KINDS, transactionCreateSchemas, 'transaction', {
+      'fx-forward-cash-settlement':
+        'FX forward cash settlement transactions cannot be created: the service creates them when the forward settles',
+      'fx-forward-physical-delivery':
+        'FX forward physical delivery transactions cannot be created: the service creates them when the forward settles',
+      loan: 'loan transactions cannot be created: the service creates them with the loan instrument (one at the agreement date, one at maturity)',
+    }),
+    response: created(transactionSchema),
   },
   'transactions.delete': { method: 'DELETE', path: '/api/v2/transactions/:id', response: noContent },
-  'limits.retrieve': { method: 'GET', path: '/api/v2/limits/:id', response: ok(single(limitSchema)) },
+  'limits.retrieve': { method: 'GET', path: '/api/v2/limits/:id', response: ok(limitSchema) },
   'limits.create': {
     method: 'POST',
     path: '/api/v2/limits',
     body: doc(limitDef.type, limitCreateAttributes, limitDef.relationships),
-    response: created(single(limitSchema)),
+    response: created(limitSchema),
   },
   'clients.limits.list': { method: 'GET', path: '/api/v2/clients/:id/limits', ...list(limitSchema) },
   'limits.delete': { method: 'DELETE', path: '/api/v2/limits/:id', response: noContent },
@@ -453,7 +472,7 @@ export const endpoints = {
     method: 'GET',
     path: '/api/v2/limits/:id/status',
     query: limitStatusQuery,
-    response: ok(single(limitStatusSchema)),
+    response: ok(limitStatusSchema),
   },
   'clients.limits.status': {
     method: 'GET',
@@ -461,14 +480,19 @@ export const endpoints = {
     query: limitStatusQuery,
     ...list(limitStatusSchema),
   },
-  'webhooks.keys': { method: 'GET', path: '/v2/webhooks/keys', response: ok(webhookKeys), public: true },
+  'webhooks.keys': {
+    method: 'GET',
+    path: '/v2/webhooks/keys',
+    response: { status: 200, json: webhookKeys },
+    public: true,
+  },
   'clients.list': { method: 'GET', path: '/api/v2/clients', ...list(genericResource) },
-  'clients.retrieve': { method: 'GET', path: '/api/v2/clients/:id', response: ok(single(genericResource)) },
+  'clients.retrieve': { method: 'GET', path: '/api/v2/clients/:id', response: ok(genericResource) },
   'clients.create': {
     method: 'POST',
     path: '/api/v2/clients',
     body: generic('client'),
-    response: created(single(genericResource)),
+    response: created(genericResource),
   },
   'clients.update': {
     method: 'PATCH',
@@ -486,12 +510,12 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/clients/:id/reporting-entities',
     body: generic('reporting-entity'),
-    response: created(single(genericResource)),
+    response: created(genericResource),
   },
   'reportingEntities.retrieve': {
     method: 'GET',
     path: '/api/v2/reporting-entities/:id',
-    response: ok(single(genericResource)),
+    response: ok(genericResource),
   },
   'reportingEntities.update': {
     method: 'PATCH',
@@ -509,9 +533,9 @@ export const endpoints = {
     method: 'POST',
     path: '/api/v2/reporting-entities/:id/portfolios',
     body: generic('portfolio'),
-    response: created(single(genericResource)),
+    response: created(genericResource),
   },
-  'portfolios.retrieve': { method: 'GET', path: '/api/v2/portfolios/:id', response: ok(single(genericResource)) },
+  'portfolios.retrieve': { method: 'GET', path: '/api/v2/portfolios/:id', response: ok(genericResource) },
   'portfolios.update': {
     method: 'PATCH',
     path: '/api/v2/portfolios/:id',
@@ -522,7 +546,7 @@ export const endpoints = {
   'performance.retrieve': {
     method: 'GET',
     path: '/api/v2/performance/reporting-entities/:id',
-    response: ok(single(performanceData)),
+    response: ok(performanceData),
   },
   'custodianHoldings.list': {
     method: 'GET',
@@ -557,6 +581,17 @@ export function isEndpointId(id: string): id is EndpointId {
 /** Every row with its id, in the order of the service's list. */
 export function endpointRows(): (Endpoint & { id: EndpointId })[] {
   return Object.entries(endpoints).map(([id, row]) => ({ ...(row as Endpoint), id: id as EndpointId }));
+}
+
+/**
+ * The schema of a row's whole successful answer: the JSON:API document around its resource (one, or a page),
+ * or its plain JSON; `undefined` for a 204. Built on first use.
+ */
+export function responseBody(row: Endpoint): Schema | undefined {
+  const { response } = row;
+  if (response.status === 204) return undefined;
+  if ('json' in response) return response.json;
+  return row.pagination ? collection(response.resource, response.included) : single(response.resource);
 }
 
 export { bodySchema };

@@ -19,7 +19,7 @@
  */
 import * as z from 'zod/mini';
 import { bodySchema, errorDocument, type RequestBody } from './core/documents.js';
-import { type Endpoint, endpointRows } from './endpoints.js';
+import { type Endpoint, endpointRows, responseBody } from './endpoints.js';
 import { consentInput } from './schemas/custodians.js';
 import { DATE_PATTERN, dateString, type Schema } from './schemas/fields.js';
 import { assetHoldingsParams, holdingsParams } from './schemas/holdings.js';
@@ -188,9 +188,9 @@ function responses(row: Endpoint, converter: Converter): JSONSchema {
   else {
     out[String(response.status)] = {
       description: STATUS_TEXT[response.status],
-      content: { [media]: { schema: converter.convert(response.body, 'output') } },
+      content: { [media]: { schema: converter.convert(responseBody(row) as Schema, 'output') } },
     };
-    if (response.seeOther) {
+    if ('seeOther' in response && response.seeOther) {
       out['303'] = {
         description:
           'See Other: a resource with the same securityIdentifier and ccyCode exists; Location is its URL (GET it).',

@@ -8,9 +8,10 @@ import type { Bulk, BulkOptions, BulkResult } from '../bulk/index.js';
 import { segment } from '../core/api.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { buildDocument, buildKindDocument, type DocumentInput, type KindRule } from '../core/jsonapi.js';
-import { familyRules } from '../resources/instrument-family.js';
+import { kindRules } from '../core/request-body.js';
+import { endpoints } from '../endpoints.js';
 import type { InstrumentCreateInput } from '../resources/instruments.js';
-import { type TransactionCreateInput, transactionRules } from '../resources/transactions.js';
+import type { TransactionCreateInput } from '../resources/transactions.js';
 import { netAssetValueSeries, priceSeries } from '../schemas/time-series.js';
 
 export const KIND_NAMES = ['instruments', 'prices', 'nav', 'transactions'] as const;
@@ -108,7 +109,7 @@ function typedKind(
 }
 
 export const KINDS: Record<KindName, LoadKind> = {
-  instruments: typedKind('instruments.create', familyRules('instrument'), {
+  instruments: typedKind('instruments.create', kindRules(endpoints['instruments.create'].body), {
     resendSafe: true,
     existing: '303 See Other',
     load: (bulk, rows, options) => bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
@@ -127,7 +128,7 @@ export const KINDS: Record<KindName, LoadKind> = {
       ),
   ),
   // No natural key: a transaction sent again after a lost answer may be a second transaction.
-  transactions: typedKind('transactions.create', transactionRules, {
+  transactions: typedKind('transactions.create', kindRules(endpoints['transactions.create'].body), {
     resendSafe: false,
     existing: 'no natural key',
     load: (bulk, rows, options) => bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),

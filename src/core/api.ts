@@ -2,58 +2,19 @@
  * The calls resources are made of: retrieve, list, create, update, delete — each one request through the
  * transport and one decode through a schema. Resources are tables of these; none talks to fetch.
  */
-import * as z from 'zod/mini';
+import type * as z from 'zod/mini';
+import { type Endpoint, type EndpointId, endpoints } from '../endpoints.js';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
 import { describe } from './describe.js';
+import { collection, single } from './documents.js';
+import type { ValidationIssue } from './errors.js';
 import { type CallSite, PortfolioReportingError, ResponseValidationError, ValidationError } from './errors.js';
-import { decode } from './jsonapi.js';
+import { decode, validateInput } from './jsonapi.js';
+import { requestBody, withIssues } from './request-body.js';
 import { checkKeys } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
 export type Query = TransportRequest['query'];
-
-/** JSON:API 1.1: a link is a URL string, a link object `{ href, … }`, or null. */
-const link = z.nullable(z.union([z.string(), z.looseObject({ href: z.string() })]));
-const linksSchema = z.optional(z.nullable(z.looseObject({ next: z.optional(link) })));
-
-/** Caches the document schemas built around each resource schema (built once, not per call). */
-const documentCache = new WeakMap<z.ZodMiniType, z.ZodMiniType>();
-const collectionCache = new WeakMap<z.ZodMiniType, Map<z.ZodMiniType | undefined, z.ZodMiniType>>();
-
-function singleDocument<T>(schema: z.ZodMiniType<T>): z.ZodMiniType<{ data: T }> {
-  let doc = documentCache.get(schema);
-  if (!doc) {
-    doc = z.looseObject({ data: schema });
-    documentCache.set(schema, doc);
-  }
-  return doc as z.ZodMiniType<{ data: T }>;
-}
-
-interface Collection<T, I> {
-  data: T[];
-  included?: I[];
-  links?: { next?: string | { href: string } | null } | null;
-}
-function collectionDocument<T, I>(
-  schema: z.ZodMiniType<T>,
-  included?: z.ZodMiniType<I>,
-): z.ZodMiniType<Collection<T, I>> {
-  let byIncluded = collectionCache.get(schema);
-  if (!byIncluded) {
-    byIncluded = new Map();
-    collectionCache.set(schema, byIncluded);
-  }
-  let doc = byIncluded.get(included);
-  if (!doc) {
-    doc = z.looseObject({
-      data: z.array(schema),
-      included: z.optional(included ? z.array(included) : z.array(z.unknown())),
-      links: linksSchema,
-    });
-    byIncluded.set(included, doc);
-  }
-  return doc as z.ZodMiniType<Collection<T, I>>;
-}
 
 /** A documented JSON:API request body, built and validated by the codec before this point. */
 export type Body = { data: unknown } | FormData | undefined;
@@ -71,8 +32,55 @@ export interface Target {
  */
 export type LazyTarget = () => Target;
 
+/** What a call of one endpoint-table row carries, as its SDK method was given it. */
+export interface CallArgs {
+  /**
+   * The path parameters, in the order of the row's `:params`, each under the name the SDK method gives it
+   * (`{ legalEntityId }` for `/api/v2/legal-entities/:id/accounts`), so that a bad one is reported by that name.
+   */
+  path?: Record<string, unknown>;
+  /** The input the row's body rule makes the request body of. */
+  body?: unknown;
+  /** The documented query parameters, checked by the row's query schema. */
+  query?: unknown;
+  /**
+   * Rules of the method the row cannot state, given the checked query; their issues are reported together
+   * with the body's.
+   */
+  check?: (query: Query) => ValidationIssue[];
+}
+
 export class API {
   constructor(readonly transport: Transport) {}
+
+  /**
+   * Calls one row of the endpoint table (`src/endpoints.ts`): its verb and path, its body rule and query schema
+   * applied to the caller's input, its answer decoded — one page, every page, or nothing (204). Every resource
+   * method is this call with its row's id; the row says everything else.
+   */
+  // biome-ignore lint/suspicious/noExplicitAny: each resource method declares what its row answers
+  call(id: EndpointId, args: CallArgs = {}, options?: RequestOptions): any {
+    const row: Endpoint = endpoints[id];
+    const target = (): Target => {
+      const path = fillPath(id, row.path, args.path);
+      const query = row.query ? queryOf(validateInput(id, row.query, args.query ?? {})) : undefined;
+      const extra = args.check?.(query) ?? [];
+      const pathId = args.path ? Object.values(args.path).at(-1) : undefined;
+      const body = withIssues(id, extra, () =>
+        row.body ? requestBody(id, row.body, args.body, pathId as string | undefined) : undefined,
+      );
+      return { path, body, query };
+    };
+    const { response } = row;
+    if (response.status === 204) return this.send(row.method as 'POST' | 'PATCH' | 'DELETE', target, options);
+    if ('json' in response) throw new Error(`${id}: a plain JSON answer is read by its resource`);
+    if (row.pagination === 'compound')
+      return this.listCompound(target, response.resource, response.included as z.ZodMiniType, options);
+    if (row.pagination) return this.list(target, response.resource, options);
+    if (row.method === 'GET') return this.retrieve(target, response.resource, options);
+    if (row.method === 'PATCH') return this.update(target, response.resource, options);
+    return this.create(target, response.resource, options);
+  }
 
   /** GET one resource: `{ data: resource }` decoded by `schema`. */
   retrieve<T>(target: LazyTarget, schema: z.ZodMiniType<T>, options?: RequestOptions): APIPromise<T> {
@@ -159,7 +167,7 @@ export class API {
     query?: Query,
   ): Promise<WithResponse<T, { redirected: boolean }>> {
     const res = await this.transport.send({ method, path, body, options, query });
-    const doc = decode(res.call, singleDocument(schema), res.body);
+    const doc = decode(res.call, single(schema), res.body);
     return { data: doc.data, response: res.response, redirected: res.redirected };
   }
 
@@ -191,7 +199,7 @@ export class API {
       query: next ? undefined : query,
       options,
     });
-    const doc = decode(res.call, collectionDocument(schema, included), res.body);
+    const doc = decode(res.call, collection(schema, included), res.body);
     const given = doc.links?.next;
     const href = typeof given === 'object' && given !== null ? given.href : given;
     return {
@@ -249,6 +257,37 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
     );
   }
   return url.href;
+}
+
+/**
+ * The path of a row with its parameters (`{ id }`), each checked as one path segment: a bad one is a
+ * `ValidationError` naming it.
+ */
+export function endpointPath(id: EndpointId, params: Record<string, unknown>): string {
+  return fillPath(id, endpoints[id].path, params);
+}
+
+/** The row's path with each `:param` replaced by the next given value, checked as one path segment. */
+function fillPath(id: string, template: string, params: Record<string, unknown> = {}): string {
+  const given = Object.entries(params);
+  let i = 0;
+  const path = template.replace(/:[A-Za-z]+/g, () => {
+    const [name, value] = given[i++] ?? ['id', undefined];
+    return segment(id, name, value);
+  });
+  if (i !== given.length) throw new Error(`${id}: ${given.length} path parameters for ${template}`);
+  return path;
+}
+
+/** Query parameters as sent: a list comma-separated, an empty list left out (it asks for nothing). */
+function queryOf(checked: unknown): Query {
+  const query: NonNullable<Query> = {};
+  for (const [name, value] of Object.entries(checked as Record<string, unknown>)) {
+    if (Array.isArray(value)) {
+      if (value.length) query[name] = value.join(',');
+    } else if (value !== undefined) query[name] = value as string | number | boolean;
+  }
+  return query;
 }
 
 const RAW_REQUEST_KEYS = ['method', 'path', 'query', 'body'];

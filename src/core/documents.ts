@@ -9,22 +9,51 @@ import type { Schema } from '../schemas/fields.js';
 import type { KindTable } from '../schemas/kind-table.js';
 import type { Rel, Rels } from '../schemas/resource.js';
 
-/** `links` of a page: `next` is the absolute URL of the next page, absent or null on the last one. */
-const links = z.optional(z.nullable(z.looseObject({ next: z.optional(z.nullable(z.string())) })));
+/** JSON:API 1.1: a link is a URL string, a link object `{ href, … }`, or null. */
+const link = z.nullable(z.union([z.string(), z.looseObject({ href: z.string() })]));
+/** `links` of a page: `next` is the URL of the next page, absent or null on the last one. */
+const links = z.optional(z.nullable(z.looseObject({ next: z.optional(link) })));
+
+/** A page as decoded: the resources, the included ones of a compound page, and where the next page is. */
+export interface CollectionDocument<T, I> {
+  data: T[];
+  included?: I[];
+  links?: { next?: string | { href: string } | null } | null;
+}
+
+// Built once per resource schema, on first use (not at import): the same wrapper serves every call.
+const singles = new WeakMap<Schema, Schema>();
+const collections = new WeakMap<Schema, Map<Schema | undefined, Schema>>();
 
 /** `{ data: resource }`: one resource (what `API.retrieve` and `API.create` decode). */
-export function single(resource: Schema): Schema {
-  return z.looseObject({ data: resource });
+export function single<T>(resource: z.ZodMiniType<T>): z.ZodMiniType<{ data: T }> {
+  let doc = singles.get(resource);
+  if (!doc) {
+    doc = z.looseObject({ data: resource });
+    singles.set(resource, doc);
+  }
+  return doc as z.ZodMiniType<{ data: T }>;
 }
 
-/** `{ data: [resource…], links? }`: one page of a collection, the next one at `links.next`. */
-export function collection(resource: Schema): Schema {
-  return z.looseObject({ data: z.array(resource), included: z.optional(z.array(z.unknown())), links });
-}
-
-/** `{ data: [resource…], included: [included…], links? }`: a compound page (holdings with their assets). */
-export function compound(resource: Schema, included: Schema): Schema {
-  return z.looseObject({ data: z.array(resource), included: z.optional(z.array(included)), links });
+/**
+ * `{ data: [resource…], included?: [included…], links? }`: one page of a collection, the next one at
+ * `links.next`; a compound page (holdings with their assets) says what it includes.
+ */
+export function collection<T, I = unknown>(
+  resource: z.ZodMiniType<T>,
+  included?: z.ZodMiniType<I>,
+): z.ZodMiniType<CollectionDocument<T, I>> {
+  let byIncluded = collections.get(resource);
+  if (!byIncluded) {
+    byIncluded = new Map();
+    collections.set(resource, byIncluded);
+  }
+  let doc = byIncluded.get(included);
+  if (!doc) {
+    doc = z.looseObject({ data: z.array(resource), included: z.optional(z.array(included ?? z.unknown())), links });
+    byIncluded.set(included, doc);
+  }
+  return doc as z.ZodMiniType<CollectionDocument<T, I>>;
 }
 
 /** The service's error body: `{ errors: [{ status, detail }] }` (status as a number or a string). */
@@ -45,6 +74,11 @@ export interface DocumentRule {
   attributes?: Schema;
   /** The relationship table: `required` ones must be sent, `optional` ones may, `false` ones never. */
   relationships: Rels;
+  /**
+   * A PATCH: the relationships it may change (each optional); the table's others are refused by name as
+   * unchangeable. Absent: none may change.
+   */
+  changeable?: readonly string[];
 }
 
 /** What an endpoint's request carries in its body. */
@@ -52,7 +86,12 @@ export type RequestBody =
   /** `{ data: { type, attributes, relationships? } }` of one resource type (`patch`: with `id`, attributes optional). */
   | ({ kind: 'document'; patch?: boolean } & DocumentRule)
   /** The create document of a resource with several kinds: one rule per creatable `<kind>-<suffix>` type. */
-  | { kind: 'kinds'; kinds: Readonly<Record<string, DocumentRule>> }
+  | {
+      kind: 'kinds';
+      kinds: Readonly<Record<string, DocumentRule>>;
+      /** The kinds that cannot be created, by `<kind>-<suffix>` type, with the reason the caller is told. */
+      refused?: Readonly<Record<string, string>>;
+    }
   /** A resource whose shape the reference does not show: any attributes, relationships as `{ type, id }`. */
   | { kind: 'generic'; type: string; patch?: boolean }
   /** `{ data: <schema> }`: a body that is not a resource document (the consent). */
@@ -86,11 +125,19 @@ function relationshipsOf(rels: Rels): Schema | undefined {
   return required ? object : z.optional(object);
 }
 
+/** A PATCH rule's relationship table: only the changeable ones, each optional. */
+export function patchRelationships(rule: DocumentRule): Rels {
+  const rels: Rels = {};
+  for (const name of rule.changeable ?? [])
+    rels[name] = { ...(rule.relationships[name] as Rels[string]), create: 'optional' };
+  return rels;
+}
+
 function documentOf(rule: DocumentRule, patch: boolean): Schema {
   const data: Record<string, Schema> = { type: z.literal(rule.type) };
   if (patch) data.id = nonEmpty;
   if (rule.attributes) data.attributes = patch ? z.optional(rule.attributes) : rule.attributes;
-  const relationships = relationshipsOf(rule.relationships);
+  const relationships = relationshipsOf(patch ? patchRelationships(rule) : rule.relationships);
   if (relationships) data.relationships = relationships;
   return z.strictObject({ data: z.strictObject(data) });
 }
@@ -135,6 +182,22 @@ export function bodySchema(body: RequestBody): Schema | undefined {
   }
   bodies.set(body, schema);
   return schema;
+}
+
+/**
+ * The create rule of a resource with several kinds: one rule per creatable `<kind>-<suffix>` type, and the
+ * others refused with the reason given (or a plain "cannot be created"), so that a caller learns why.
+ */
+export function kindsBody(
+  table: KindTable,
+  schemas: Readonly<Record<string, Schema>>,
+  suffix: string,
+  reasons: Readonly<Record<string, string>> = {},
+): RequestBody {
+  const refused: Record<string, string> = {};
+  for (const [name, k] of Object.entries(table))
+    if (!k.creatable) refused[`${name}-${suffix}`] = reasons[name] ?? `${name}-${suffix} cannot be created`;
+  return { kind: 'kinds', kinds: creatableKinds(table, schemas, suffix), refused };
 }
 
 /** The create rules of the creatable kinds of a kind table, by `<kind>-<suffix>` type. */

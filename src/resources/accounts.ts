@@ -2,15 +2,8 @@
  * `prs.accounts`: one account by id. Accounts are created under their legal entity (`prs.legalEntities.accounts`).
  */
 import type { API } from '../core/api.js';
-import {
-  type Account,
-  type AccountUpdateAttributes,
-  accountDef,
-  accountSchema,
-  accountUpdateAttributes,
-} from '../schemas/legal-structure.js';
+import type { Account, AccountUpdateAttributes } from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
-import { patchRule } from './documents.js';
 
 /** The body of `accounts.update` without the `data` wrapper: `name`, `externalIdentifier`, `ccyCode`. */
 export interface AccountUpdateParams {
@@ -28,10 +21,5 @@ export type Accounts = Items<Account, AccountUpdateParams>;
 
 /** Builds `prs.accounts` (wiring used by the client, not public API). */
 export function accountsOf(api: API): Accounts {
-  return new Items(api, {
-    label: 'accounts',
-    base: '/api/v2/accounts',
-    schema: accountSchema,
-    patch: patchRule(accountDef, accountUpdateAttributes),
-  });
+  return new Items(api, 'accounts');
 }

@@ -1,7 +1,7 @@
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { assetSchema, type CreatableInstrumentKind, type KnownAsset } from '../schemas/instruments.js';
+import type { CreatableInstrumentKind, KnownAsset } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -9,7 +9,7 @@ import type {
   InterestRate,
   InterestRateCreateAttributes,
 } from '../schemas/time-series.js';
-import { type AssetCreateParamsByKind, familyCalls } from './instrument-family.js';
+import type { AssetCreateParamsByKind } from './instrument-family.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,
@@ -28,8 +28,6 @@ export type AssetCreateParams = AssetCreateParamsByKind[CreatableInstrumentKind]
  */
 export type AssetCreateInput = AssetCreateParams;
 
-const BASE = '/api/v2/assets';
-
 /** Assets: the `/api/v2` name of instruments. Same kinds and fields, `-asset` type strings. */
 export class Assets {
   /** Interest rates: `/api/v2/assets/:id/interest-rates`, `/api/v2/interest-rates/:id`. */
@@ -38,11 +36,12 @@ export class Assets {
   readonly prices: PriceSeries;
   /** Index factors: `/api/v2/assets/:id/index-factors`, `/api/v2/index-factors/:id`. */
   readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
-  private readonly calls;
   constructor(private readonly api: API) {
-    this.calls = familyCalls<Asset, 'asset'>(api, BASE, assetSchema, 'asset', 'assets');
-    const mount = { api, version: '/api/v2', parent: 'assets' } as const;
-    ({ interestRates: this.interestRates, prices: this.prices, indexFactors: this.indexFactors } = commonSeries(mount));
+    ({
+      interestRates: this.interestRates,
+      prices: this.prices,
+      indexFactors: this.indexFactors,
+    } = commonSeries(api, 'assets'));
   }
 
   /**
@@ -51,7 +50,7 @@ export class Assets {
    * const asset = await prs.assets.retrieve('5f1e…');
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Asset> {
-    return this.calls.retrieve(id, options);
+    return this.api.call('assets.retrieve', { path: { id } }, options);
   }
 
   /**
@@ -64,7 +63,7 @@ export class Assets {
    * }).withResponse();
    */
   create(input: AssetCreateParams, options?: RequestOptions): APIPromise<Asset, { created: boolean }> {
-    return this.calls.create(input, options);
+    return this.api.call('assets.create', { body: input }, options);
   }
 
   /**
@@ -73,6 +72,6 @@ export class Assets {
    * await prs.assets.delete('5f1e…');
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(() => ({ path: `${BASE}/${segment('assets.delete', 'id', id)}` }), options);
+    return this.api.call('assets.delete', { path: { id } }, options);
   }
 }

@@ -1,46 +1,23 @@
 /**
- * The two shapes nearly every resource has, written once: items at `<base>/:id` (retrieve, update, delete)
- * and a collection under a parent at `<parent>/:parentId/<child>` (list, create). A namespace such as
- * `prs.accounts` is an `Items` built from a one-line spec; resources are tables of these.
+ * The two shapes nearly every resource has, written once over the endpoint table: items (retrieve, update,
+ * delete at `<base>/:id`) and a collection under a parent (list, create at `<parent>/:id/<child>`). A namespace
+ * such as `prs.accounts` is an `Items` named by its rows' prefix (`'accounts'`: rows `accounts.retrieve`, …);
+ * the rows say verb, path, body rule and answer.
  */
-import type * as z from 'zod/mini';
-import { type API, type Body, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
+import type { EndpointId } from '../endpoints.js';
 
-/** Where items live and how a PATCH of them is built. */
-export interface ItemsSpec<T, U> {
-  /** Namespace for messages, e.g. `accounts`. */
-  label: string;
-  /** With version prefix: `/api/v2/accounts`. */
-  base: string;
-  schema: z.ZodMiniType<T>;
-  /** Builds and validates the PATCH document. */
-  patch?: (what: string, id: string, input: U) => Body;
-  /** The id's name in messages (default `id`). */
-  idName?: string;
-}
-
-/** Where a collection under a parent lives and how a POST to it is built. */
-export interface ChildrenSpec<T, C> {
-  /** Namespace for messages, e.g. `legalEntities.accounts`. */
-  label: string;
-  /** The parent collection with version prefix: `/api/v2/legal-entities`. */
-  parent: string;
-  /** The parent id's name in messages, e.g. `legalEntityId`. */
-  parentId: string;
-  /** The child segment: `accounts`. */
-  child: string;
-  schema: z.ZodMiniType<T>;
-  /** Builds and validates the POST document. */
-  create?: (what: string, input: C) => Body;
-}
+/** The ids of the rows `<prefix>.<method>`. */
+const row = (prefix: string, method: string) => `${prefix}.${method}` as EndpointId;
 
 /** Items at `<base>/:id`: `prs.accounts`, `prs.depositories`, `prs.legalEntities`. */
 export class Items<T, U = never> {
   constructor(
     protected readonly api: API,
-    protected readonly spec: ItemsSpec<T, U>,
+    /** The rows' prefix: `accounts` for `accounts.retrieve`, `accounts.update`, `accounts.delete`. */
+    protected readonly rows: string,
   ) {}
 
   /**
@@ -49,7 +26,7 @@ export class Items<T, U = never> {
    * const account = await prs.accounts.retrieve(accountId);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<T> {
-    return this.api.retrieve(() => ({ path: this.path('retrieve', id) }), this.spec.schema, options);
+    return this.api.call(row(this.rows, 'retrieve'), { path: { id } }, options);
   }
 
   /**
@@ -59,12 +36,7 @@ export class Items<T, U = never> {
    * await prs.accounts.update(accountId, { attributes: { name: 'Main account' } });
    */
   update(id: string, input: U, options?: RequestOptions): APIPromise<void> {
-    const target = () => {
-      const path = this.path('update', id);
-      if (!this.spec.patch) throw new Error(`${this.spec.label}.update has no PATCH rule`);
-      return { path, body: this.spec.patch(`${this.spec.label}.update`, id, input) };
-    };
-    return this.api.send('PATCH', target, options);
+    return this.api.call(row(this.rows, 'update'), { path: { id }, body: input }, options);
   }
 
   /**
@@ -73,11 +45,7 @@ export class Items<T, U = never> {
    * await prs.depositories.delete(depositoryId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(() => ({ path: this.path('delete', id) }), options);
-  }
-
-  protected path(method: string, id: string): string {
-    return `${this.spec.base}/${segment(`${this.spec.label}.${method}`, this.spec.idName ?? 'id', id)}`;
+    return this.api.call(row(this.rows, 'delete'), { path: { id } }, options);
   }
 }
 
@@ -85,7 +53,10 @@ export class Items<T, U = never> {
 export class Children<T, C = never> {
   constructor(
     protected readonly api: API,
-    protected readonly spec: ChildrenSpec<T, C>,
+    /** The rows' prefix: `legalEntities.accounts` for `legalEntities.accounts.list` and `.create`. */
+    protected readonly rows: string,
+    /** The parent id's name in messages, e.g. `legalEntityId`. */
+    protected readonly parentId: string,
   ) {}
 
   /**
@@ -94,7 +65,7 @@ export class Children<T, C = never> {
    * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
    */
   list(parentId: string, options?: RequestOptions): ListPromise<T> {
-    return this.api.list(() => ({ path: this.path('list', parentId) }), this.spec.schema, options);
+    return this.api.call(row(this.rows, 'list'), { path: { [this.parentId]: parentId } }, options);
   }
 
   /**
@@ -105,16 +76,6 @@ export class Children<T, C = never> {
    * });
    */
   create(parentId: string, input: C, options?: RequestOptions): APIPromise<T, { created: boolean }> {
-    const target = () => {
-      const path = this.path('create', parentId);
-      if (!this.spec.create) throw new Error(`${this.spec.label}.create has no document rule`);
-      return { path, body: this.spec.create(`${this.spec.label}.create`, input) };
-    };
-    return this.api.create(target, this.spec.schema, options);
-  }
-
-  protected path(method: string, parentId: string): string {
-    const { label, parent, child } = this.spec;
-    return `${parent}/${segment(`${label}.${method}`, this.spec.parentId, parentId)}/${child}`;
+    return this.api.call(row(this.rows, 'create'), { path: { [this.parentId]: parentId }, body: input }, options);
   }
 }

@@ -1,27 +1,17 @@
 /**
- * Instrument classes (`/api/v3`) and asset classes (`/api/v2`): one resource, mounted per version.
+ * Instrument classes (v3) and asset classes (v2): one resource, mounted per version.
  */
-import type * as z from 'zod/mini';
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type AssetClass,
-  type AssetClassDetailed,
-  assetClasses,
-  type InstrumentClass,
-  type InstrumentClassDetailed,
-  instrumentClasses,
-} from '../schemas/classes.js';
+import type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from '../schemas/classes.js';
 
 /** Classes of one version: `retrieve` a class, `retrieveDetailed` a detailed class with its class relationship. */
 export class Classes<C, D> {
   constructor(
     private readonly api: API,
-    private readonly label: string,
-    /** `/api/v3/instrument-classes`; detailed classes live at `<base>-detailed`. */
-    private readonly base: string,
-    private readonly schemas: { classSchema: z.ZodMiniType<C>; detailedSchema: z.ZodMiniType<D> },
+    /** The rows' prefix: `instrumentClasses` or `assetClasses`. */
+    private readonly rows: 'instrumentClasses' | 'assetClasses',
   ) {}
 
   /**
@@ -31,11 +21,7 @@ export class Classes<C, D> {
    * console.log(cls.attributes.name);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<C> {
-    return this.api.retrieve(
-      () => ({ path: `${this.base}/${segment(`${this.label}.retrieve`, 'id', id)}` }),
-      this.schemas.classSchema,
-      options,
-    );
+    return this.api.call(`${this.rows}.retrieve`, { path: { id } }, options);
   }
 
   /**
@@ -45,8 +31,7 @@ export class Classes<C, D> {
    * const classId = detailed.relationships?.instrumentClass?.data?.id;
    */
   retrieveDetailed(id: string, options?: RequestOptions): APIPromise<D> {
-    const target = () => ({ path: `${this.base}-detailed/${segment(`${this.label}.retrieveDetailed`, 'id', id)}` });
-    return this.api.retrieve(target, this.schemas.detailedSchema, options);
+    return this.api.call(`${this.rows}.retrieveDetailed`, { path: { id } }, options);
   }
 }
 
@@ -57,9 +42,9 @@ export type AssetClasses = Classes<AssetClass, AssetClassDetailed>;
 
 /** Builds `prs.instrumentClasses` (wiring used by the client). */
 export function instrumentClassesOf(api: API): InstrumentClasses {
-  return new Classes(api, 'instrumentClasses', '/api/v3/instrument-classes', instrumentClasses);
+  return new Classes(api, 'instrumentClasses');
 }
 /** Builds `prs.assetClasses` (wiring used by the client). */
 export function assetClassesOf(api: API): AssetClasses {
-  return new Classes(api, 'assetClasses', '/api/v2/asset-classes', assetClasses);
+  return new Classes(api, 'assetClasses');
 }

@@ -12,19 +12,11 @@ import { GenericChildren, type GenericInput, GenericItems } from './generic.js';
 import { type ClientLegalEntities, clientLegalEntities } from './legal-entities.js';
 import { type ClientUsers, clientUsers } from './users.js';
 
-const CLIENTS = '/api/v2/clients';
-
 /** `prs.clients.portfolios`: the deprecated client-level form of `prs.reportingEntities.portfolios`. */
 export class ClientPortfolios {
   private readonly children: GenericChildren;
   constructor(private readonly api: API) {
-    this.children = new GenericChildren(api, {
-      label: 'clients.portfolios',
-      parent: CLIENTS,
-      parentId: 'clientId',
-      child: 'portfolios',
-      type: 'portfolio',
-    });
+    this.children = new GenericChildren(api, 'clients.portfolios', 'clientId');
   }
 
   /**
@@ -56,16 +48,10 @@ export class Clients extends GenericItems {
   readonly limits: ClientLimits;
 
   constructor(api: API) {
-    super(api, { label: 'clients', base: CLIENTS, type: 'client' });
+    super(api, 'clients');
     this.legalEntities = clientLegalEntities(api);
     this.users = clientUsers(api);
-    const parent = { parent: CLIENTS, parentId: 'clientId' };
-    this.reportingEntities = new GenericChildren(api, {
-      ...parent,
-      label: 'clients.reportingEntities',
-      child: 'reporting-entities',
-      type: 'reporting-entity',
-    });
+    this.reportingEntities = new GenericChildren(api, 'clients.reportingEntities', 'clientId');
     this.portfolios = new ClientPortfolios(api);
     this.limits = new ClientLimits(api);
   }
@@ -76,7 +62,7 @@ export class Clients extends GenericItems {
    * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
    */
   list(options?: RequestOptions): ListPromise<GenericResource> {
-    return this.api.list(() => ({ path: CLIENTS }), this.schema, options);
+    return this.api.call('clients.list', {}, options);
   }
 
   /**
@@ -85,10 +71,6 @@ export class Clients extends GenericItems {
    * const client = await prs.clients.create({ attributes: { name: 'Muster Family' } });
    */
   create(input: GenericInput, options?: RequestOptions): APIPromise<GenericResource, { created: boolean }> {
-    return this.api.create(
-      () => ({ path: CLIENTS, body: this.document('clients.create', input) }),
-      this.schema,
-      options,
-    );
+    return this.api.call('clients.create', { body: input }, options);
   }
 }

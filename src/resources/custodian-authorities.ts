@@ -1,7 +1,6 @@
-import { type API, segment } from '../core/api.js';
+import { type API, endpointPath } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
-import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import {
   type ConsentFile,
@@ -9,17 +8,12 @@ import {
   CUSTODIAN_AUTHORITY_STATUSES,
   type CustodianAuthority,
   type CustodianAuthorityStatus,
-  consentInput,
-  custodianAuthoritySchema,
   HASH_ALGORITHMS,
   type LinkParams,
-  linkQuery,
   type RevokeResult,
-  revokeResultSchema,
 } from '../schemas/custodians.js';
 import { CustodianAuthorityFiles } from './custodian-authority-files.js';
 
-const BASE = '/api/v2/custodian-authorities';
 /** States an authority never leaves: waiting on beyond them is pointless. */
 const FINAL: ReadonlySet<string> = new Set(['revoked', 'cancelled']);
 
@@ -52,11 +46,7 @@ export class CustodianAuthorities {
    * console.log(authority.attributes.status, authority.attributes.pendingFiles);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
-    return this.api.retrieve(
-      () => ({ path: `${BASE}/${segment('custodianAuthorities.retrieve', 'id', id)}` }),
-      custodianAuthoritySchema,
-      options,
-    );
+    return this.api.call('custodianAuthorities.retrieve', { path: { id } }, options);
   }
 
   /**
@@ -69,12 +59,7 @@ export class CustodianAuthorities {
    * });
    */
   consent(id: string, input: ConsentParams, options?: RequestOptions): APIPromise<void> {
-    const what = 'custodianAuthorities.consent';
-    const target = () => ({
-      path: `${BASE}/${segment(what, 'id', id)}/consent`,
-      body: { data: validateInput(what, consentInput, input) },
-    });
-    return this.api.send('POST', target, options);
+    return this.api.call('custodianAuthorities.consent', { path: { id }, body: input }, options);
   }
 
   /**
@@ -83,12 +68,7 @@ export class CustodianAuthorities {
    * await prs.custodianAuthorities.link(authorityId, { type: 'account', resourceNumber: '0123-456789-01' });
    */
   link(id: string, query: LinkParams, options?: RequestOptions): APIPromise<void> {
-    const what = 'custodianAuthorities.link';
-    const target = () => ({
-      path: `${BASE}/${segment(what, 'id', id)}/link`,
-      query: validateInput(what, linkQuery, query),
-    });
-    return this.api.send('POST', target, options);
+    return this.api.call('custodianAuthorities.link', { path: { id }, query }, options);
   }
 
   /**
@@ -98,11 +78,7 @@ export class CustodianAuthorities {
    * const { status } = await prs.custodianAuthorities.revoke(authorityId);
    */
   revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
-    return this.api.create(
-      () => ({ path: `${BASE}/${segment('custodianAuthorities.revoke', 'id', id)}/revoke` }),
-      revokeResultSchema,
-      options,
-    );
+    return this.api.call('custodianAuthorities.revoke', { path: { id } }, options);
   }
 
   /**
@@ -120,7 +96,7 @@ export class CustodianAuthorities {
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
     const wanted = checkWait(what, status, timeout, interval);
-    const path = `${BASE}/${segment(what, 'id', id)}`;
+    const path = endpointPath('custodianAuthorities.retrieve', { id });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');
     const deadline = Date.now() + timeout;
     for (;;) {

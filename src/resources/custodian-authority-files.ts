@@ -1,8 +1,8 @@
-import { type API, segment } from '../core/api.js';
+import { type API, endpointPath } from '../core/api.js';
 import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type CustodianAuthorityFile, custodianAuthorityFileSchema } from '../schemas/custodians.js';
+import type { CustodianAuthorityFile } from '../schemas/custodians.js';
 
 /** What may be uploaded: a Blob or File, bytes, or a stream of bytes (a Node `Readable`, a web `ReadableStream`). */
 export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string>;
@@ -24,9 +24,7 @@ export interface FileUploadParams {
  */
 export type FileUploadInput = FileUploadParams;
 
-const base = (what: string, id: string) => `/api/v2/custodian-authorities/${segment(what, 'id', id)}/files`;
-
-/** The proof files of a custodian authority (`/api/v2/custodian-authorities/:id/files`). */
+/** The proof files of a custodian authority. */
 export class CustodianAuthorityFiles {
   constructor(private readonly api: API) {}
 
@@ -44,13 +42,17 @@ export class CustodianAuthorityFiles {
     const what = 'custodianAuthorities.files.upload';
     // The input is checked before the file is read, and a refusal rejects the returned promise.
     return APIPromise.defer(() => {
-      const path = base(what, id);
+      endpointPath(what, { id }); // a bad id is refused before the file is read
       const filename = checkUpload(what, input);
       return toBlob(input.file).then((blob) => {
         const form = new FormData();
         form.append('file', blob, filename);
-        const target = () => ({ path, body: form, query: { name: input.name } });
-        return this.api.create(target, custodianAuthorityFileSchema, options).withResponse();
+        const call: APIPromise<CustodianAuthorityFile> = this.api.call(
+          what,
+          { path: { id }, body: form, query: { name: input.name } },
+          options,
+        );
+        return call.withResponse();
       });
     });
   }
@@ -61,11 +63,7 @@ export class CustodianAuthorityFiles {
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
   list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
-    return this.api.list(
-      () => ({ path: base('custodianAuthorities.files.list', id) }),
-      custodianAuthorityFileSchema,
-      options,
-    );
+    return this.api.call('custodianAuthorities.files.list', { path: { id } }, options);
   }
 }
 

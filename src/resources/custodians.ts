@@ -1,9 +1,9 @@
 import type { API } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type Custodian, custodianSchema } from '../schemas/custodians.js';
+import type { Custodian } from '../schemas/custodians.js';
 
-/** Custodians (`/api/v2/custodians`): the banks the operator can obtain data access from. */
+/** Custodians: the banks the operator can obtain data access from. */
 export class Custodians {
   constructor(private readonly api: API) {}
 
@@ -13,6 +13,6 @@ export class Custodians {
    * const custodians = await prs.custodians.list();
    */
   list(options?: RequestOptions): ListPromise<Custodian> {
-    return this.api.list(() => ({ path: '/api/v2/custodians' }), custodianSchema, options);
+    return this.api.call('custodians.list', {}, options);
   }
 }

@@ -3,15 +3,8 @@
  * (`prs.legalEntities.depositories`).
  */
 import type { API } from '../core/api.js';
-import {
-  type Depository,
-  type DepositoryUpdateAttributes,
-  depositoryDef,
-  depositorySchema,
-  depositoryUpdateAttributes,
-} from '../schemas/legal-structure.js';
+import type { Depository, DepositoryUpdateAttributes } from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
-import { patchRule } from './documents.js';
 
 /** The body of `depositories.update` without the `data` wrapper: `name`, `externalIdentifier`. */
 export interface DepositoryUpdateParams {
@@ -29,6 +22,5 @@ export type Depositories = Items<Depository, DepositoryUpdateParams>;
 
 /** Builds `prs.depositories` (wiring used by the client, not public API). */
 export function depositoriesOf(api: API): Depositories {
-  const patch = patchRule<DepositoryUpdateParams>(depositoryDef, depositoryUpdateAttributes);
-  return new Items(api, { label: 'depositories', base: '/api/v2/depositories', schema: depositorySchema, patch });
+  return new Items(api, 'depositories');
 }

@@ -3,21 +3,16 @@
  * `{ data, included }`, `included` holding the assets when `include: ['asset']` is asked for.
  */
 import type * as z from 'zod/mini';
-import { type API, segment } from '../core/api.js';
+import type { API, Query } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { ValidationError } from '../core/errors.js';
-import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type AssetHolding,
-  assetHoldingSchema,
+import type {
+  AssetHolding,
   assetHoldingsParams,
-  type Holding,
-  type HoldingExpansion,
-  holdingSchema,
+  Holding,
+  HoldingExpansion,
   holdingsParams,
 } from '../schemas/holdings.js';
-import { assetSchema } from '../schemas/instruments.js';
 import type { ToOne } from '../schemas/resource.js';
 import type { Asset } from './assets.js';
 
@@ -36,39 +31,20 @@ export interface HoldingsListParams extends z.input<typeof holdingsParams> {}
 /** The `expand` values that are not deprecated. */
 export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
 
-function list<H>(
-  api: API,
-  label: string,
-  base: string,
-  reportingEntityId: string,
-  rules: { schema: z.ZodMiniType<H>; params: z.ZodMiniType<HoldingsListParams> },
-  params: HoldingsListParams,
-  options: RequestOptions | undefined,
-): APIPromise<HoldingsResult<H>> {
-  const what = `${label}.list`;
-  const target = () => {
-    const path = `${base}/${segment(what, 'reportingEntityId', reportingEntityId)}`;
-    const { fromDate, toDate, expand, include } = validateInput(what, rules.params, params);
-    // Both are checked calendar dates in one format, so string order is date order.
-    if (fromDate >= toDate)
-      throw new ValidationError(what, [
-        { path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` },
-      ]);
-    if (expand?.includes('assets'))
+/** `fromDate` before `toDate`, and a warning for the deprecated `expand: ['assets']`: what the row's query schema cannot say. */
+function checkInterval(api: API, what: string) {
+  return (query: Query) => {
+    const { fromDate, toDate, expand } = query as { fromDate: string; toDate: string; expand?: string };
+    if (expand?.split(',').includes('assets'))
       api.transport.logger.log(
         'warn',
         `${what}: expand "assets" is deprecated by the service; use prs.assetHoldings.list`,
       );
-    // An empty list asks for nothing, the same as leaving the parameter out.
-    const query = {
-      fromDate,
-      toDate,
-      expand: expand?.length ? expand.join(',') : undefined,
-      include: include?.length ? include.join(',') : undefined,
-    };
-    return { path, query };
+    // Both are checked calendar dates in one format, so string order is date order.
+    return fromDate >= toDate
+      ? [{ path: 'fromDate', message: `must be before toDate (got ${fromDate} and ${toDate})` }]
+      : [];
   };
-  return api.listCompound(target, rules.schema, assetSchema, options);
 }
 
 /** `prs.holdings`: holdings per date, aggregated over the reporting entity or expanded. */
@@ -104,15 +80,8 @@ export class Holdings {
     params: HoldingsListParams,
     options?: RequestOptions,
   ): APIPromise<HoldingsResult<Holding>> {
-    return list(
-      this.api,
-      'holdings',
-      '/api/v2/holdings/reporting-entities',
-      reportingEntityId,
-      { schema: holdingSchema, params: holdingsParams },
-      params,
-      options,
-    );
+    const check = checkInterval(this.api, 'holdings.list');
+    return this.api.call('holdings.list', { path: { reportingEntityId }, query: params, check }, options);
   }
 }
 
@@ -133,16 +102,8 @@ export class AssetHoldings {
     params: AssetHoldingsListParams,
     options?: RequestOptions,
   ): APIPromise<HoldingsResult<AssetHolding>> {
-    const rules = { schema: assetHoldingSchema, params: assetHoldingsParams };
-    return list(
-      this.api,
-      'assetHoldings',
-      '/api/v2/asset-holdings/reporting-entities',
-      reportingEntityId,
-      rules,
-      params,
-      options,
-    );
+    const check = checkInterval(this.api, 'assetHoldings.list');
+    return this.api.call('assetHoldings.list', { path: { reportingEntityId }, query: params, check }, options);
   }
 }
 

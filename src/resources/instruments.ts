@@ -1,18 +1,17 @@
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type CreatableInstrumentKind, instrumentSchema, type KnownInstrument } from '../schemas/instruments.js';
+import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import {
-  type IndexFactor,
-  type IndexFactorCreateAttributes,
-  type InterestRate,
-  type InterestRateCreateAttributes,
-  type NetAssetValue,
-  type NetAssetValueCreateAttributes,
-  netAssetValueSeries,
+import type {
+  IndexFactor,
+  IndexFactorCreateAttributes,
+  InterestRate,
+  InterestRateCreateAttributes,
+  NetAssetValue,
+  NetAssetValueCreateAttributes,
 } from '../schemas/time-series.js';
-import { familyCalls, type InstrumentCreateParamsByKind } from './instrument-family.js';
+import type { InstrumentCreateParamsByKind } from './instrument-family.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,
@@ -32,8 +31,6 @@ export type InstrumentCreateParams = InstrumentCreateParamsByKind[CreatableInstr
  */
 export type InstrumentCreateInput = InstrumentCreateParams;
 
-const BASE = '/api/v3/instruments';
-
 /** Instruments under `/api/v3`: bonds, stocks, funds, loans, FX forwards, private market funds. */
 export class Instruments {
   /** Interest rates: `/api/v3/instruments/:id/interest-rates`, `/api/v3/interest-rates/:id`. */
@@ -44,15 +41,13 @@ export class Instruments {
   readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
   /** Net asset values of private equity instruments (v3 only): `/api/v3/instruments/:id/net-asset-values`. */
   readonly netAssetValues: TimeSeries<NetAssetValue, NetAssetValueCreateAttributes, NetAssetValueCreateParams>;
-  private readonly calls;
   constructor(private readonly api: API) {
-    this.calls = familyCalls<Instrument, 'instrument'>(api, BASE, instrumentSchema, 'instrument', 'instruments');
-    const mount = { api, version: '/api/v3', parent: 'instruments' } as const;
-    ({ interestRates: this.interestRates, prices: this.prices, indexFactors: this.indexFactors } = commonSeries(mount));
-    this.netAssetValues = new TimeSeries(
-      { ...mount, name: 'netAssetValues', path: 'net-asset-values', idName: 'navId' },
-      netAssetValueSeries,
-    );
+    ({
+      interestRates: this.interestRates,
+      prices: this.prices,
+      indexFactors: this.indexFactors,
+    } = commonSeries(api, 'instruments'));
+    this.netAssetValues = new TimeSeries(api, 'instruments.netAssetValues', 'navId');
   }
 
   /**
@@ -62,7 +57,7 @@ export class Instruments {
    * if (instrument.type === 'bond-instrument') console.log(instrument.attributes.couponFrequency);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Instrument> {
-    return this.calls.retrieve(id, options);
+    return this.api.call('instruments.retrieve', { path: { id } }, options);
   }
 
   /**
@@ -71,13 +66,7 @@ export class Instruments {
    * const privates = await prs.instruments.listPrivate(reportingEntityId);
    */
   listPrivate(reportingEntityId: string, options?: RequestOptions): ListPromise<Instrument> {
-    return this.api.list(
-      () => ({
-        path: `${BASE}/${segment('instruments.listPrivate', 'reportingEntityId', reportingEntityId)}/private-instruments`,
-      }),
-      instrumentSchema,
-      options,
-    );
+    return this.api.call('instruments.listPrivate', { path: { reportingEntityId } }, options);
   }
 
   /**
@@ -90,6 +79,6 @@ export class Instruments {
    * }).withResponse();
    */
   create(input: InstrumentCreateParams, options?: RequestOptions): APIPromise<Instrument, { created: boolean }> {
-    return this.calls.create(input, options);
+    return this.api.call('instruments.create', { body: input }, options);
   }
 }

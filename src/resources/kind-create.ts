@@ -2,8 +2,8 @@
  * Creating a resource with several kinds (instruments, assets, transactions): the typed input, one member
  * per creatable kind, and the rules `buildKindDocument` applies — all generated from the kind table.
  */
-import type { KindRule, RelationshipInputs } from '../core/jsonapi.js';
-import type { CreatableKind, KindCreateAttributes, KindCreateSchemas, KindTable } from '../schemas/kind-table.js';
+import type { RelationshipInputs } from '../core/jsonapi.js';
+import type { CreatableKind, KindCreateAttributes, KindTable } from '../schemas/kind-table.js';
 import type { Rels } from '../schemas/resource.js';
 
 type RequiredRelNames<R extends Rels> = { [K in keyof R]: R[K]['create'] extends 'required' ? K : never }[keyof R];
@@ -21,23 +21,3 @@ export type KindCreateInputOf<T extends KindTable, S extends string, K extends C
 export type KindCreateInput<T extends KindTable, S extends string> = {
   [K in CreatableKind<T>]: KindCreateInputOf<T, S, K>;
 }[CreatableKind<T>];
-
-/**
- * The create rules of a family, by type string: creatable kinds with their schemas, the others refused with
- * the reason given in `refused` (so the caller learns why, not only that).
- */
-export function kindRules<T extends KindTable>(
-  table: T,
-  schemas: KindCreateSchemas<T>,
-  suffix: string,
-  refused: Partial<Record<keyof T, string>>,
-): Record<string, KindRule> {
-  const rules: Record<string, KindRule> = {};
-  for (const [name, k] of Object.entries(table)) {
-    const type = `${name}-${suffix}`;
-    rules[type] = k.creatable
-      ? { attributes: schemas[name as CreatableKind<T>], relationships: k.relationships }
-      : { refused: refused[name] ?? `${type} cannot be created` };
-  }
-  return rules;
-}

@@ -2,31 +2,21 @@
  * `prs.legalEntities`: a legal entity, and the accounts and depositories it owns.
  */
 import type { API } from '../core/api.js';
+import type { APIPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
-import {
-  type Account,
-  type AccountCreateAttributes,
-  accountCreateAttributes,
+import type { RequestOptions } from '../core/transport.js';
+import type {
+  Account,
+  AccountCreateAttributes,
   accountDef,
-  accountSchema,
-  type Depository,
-  type DepositoryCreateAttributes,
-  depositoryCreateAttributes,
-  depositoryDef,
-  depositorySchema,
-  type LegalEntity,
-  type LegalEntityCreateAttributes,
-  type LegalEntityUpdateAttributes,
-  legalEntityCreateAttributes,
-  legalEntityDef,
-  legalEntitySchema,
-  legalEntityUpdateAttributes,
+  Depository,
+  DepositoryCreateAttributes,
+  LegalEntity,
+  LegalEntityCreateAttributes,
+  LegalEntityUpdateAttributes,
 } from '../schemas/legal-structure.js';
 import { Children, Items } from './calls.js';
-import { createRule, patchRule, withIssues } from './documents.js';
 import { LegalEntityCustodianAuthorities } from './legal-entity-custodian-authorities.js';
-
-const V2 = '/api/v2';
 
 /** The body of `legalEntities.update` without the `data` wrapper: only `name` can change. */
 export interface LegalEntityUpdateParams {
@@ -63,26 +53,40 @@ export interface DepositoryCreateParams {
  */
 export type DepositoryCreateInput = DepositoryCreateParams;
 
-const createDepository = createRule<DepositoryCreateParams>(depositoryDef, depositoryCreateAttributes);
-/** The exactly-one-account rule, reported together with the codec's own findings. */
-function depositoryDocument(what: string, input: DepositoryCreateParams) {
-  const accounts: unknown = input?.relationships?.accounts;
-  const extra =
-    Array.isArray(accounts) && accounts.length !== 1
-      ? [
-          {
-            path: 'relationships.accounts',
-            message: `must hold exactly one account, got ${accounts.length}: link more accounts by creating them with the depository relationship`,
-          },
-        ]
-      : [];
-  return withIssues(what, extra, () => createDepository(what, input));
+/** The depositories of a legal entity: each is created linked to exactly one existing account. */
+export class LegalEntityDepositories extends Children<Depository, DepositoryCreateParams> {
+  /**
+   * Creates a depository linked to exactly one existing account (more accounts are linked by creating them with
+   * the `depository` relationship).
+   * @example
+   * const depository = await prs.legalEntities.depositories.create(legalEntityId, {
+   *   attributes: { externalIdentifier: 'DEP-1' },
+   *   relationships: { accounts: [accountId] },
+   * });
+   */
+  override create(
+    legalEntityId: string,
+    input: DepositoryCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<Depository, { created: boolean }> {
+    const check = () => {
+      const accounts: unknown = input?.relationships?.accounts;
+      return Array.isArray(accounts) && accounts.length !== 1
+        ? [
+            {
+              path: 'relationships.accounts',
+              message: `must hold exactly one account, got ${accounts.length}: link more accounts by creating them with the depository relationship`,
+            },
+          ]
+        : [];
+    };
+    return this.api.call('legalEntities.depositories.create', { path: { legalEntityId }, body: input, check }, options);
+  }
 }
 
 /** `prs.legalEntities.accounts`: list and create the accounts of a legal entity. */
 export type LegalEntityAccounts = Children<Account, AccountCreateParams>;
 /** `prs.legalEntities.depositories`: list and create the depositories of a legal entity. */
-export type LegalEntityDepositories = Children<Depository, DepositoryCreateParams>;
 
 /**
  * `prs.legalEntities`: retrieve, rename (only `name` can change; relationships never) and delete legal
@@ -100,27 +104,9 @@ export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateParams> {
   readonly custodianAuthorities: LegalEntityCustodianAuthorities;
 
   constructor(api: API) {
-    super(api, {
-      label: 'legalEntities',
-      base: `${V2}/legal-entities`,
-      schema: legalEntitySchema,
-      patch: patchRule(legalEntityDef, legalEntityUpdateAttributes),
-    });
-    const parent = { parent: `${V2}/legal-entities`, parentId: 'legalEntityId' };
-    this.accounts = new Children(api, {
-      ...parent,
-      label: 'legalEntities.accounts',
-      child: 'accounts',
-      schema: accountSchema,
-      create: createRule(accountDef, accountCreateAttributes),
-    });
-    this.depositories = new Children(api, {
-      ...parent,
-      label: 'legalEntities.depositories',
-      child: 'depositories',
-      schema: depositorySchema,
-      create: depositoryDocument,
-    });
+    super(api, 'legalEntities');
+    this.accounts = new Children(api, 'legalEntities.accounts', 'legalEntityId');
+    this.depositories = new LegalEntityDepositories(api, 'legalEntities.depositories', 'legalEntityId');
     this.custodianAuthorities = new LegalEntityCustodianAuthorities(api);
   }
 }
@@ -140,13 +126,5 @@ export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateParams>
 
 /** Builds `prs.clients.legalEntities` (wiring used by the client). */
 export function clientLegalEntities(api: API): ClientLegalEntities {
-  const create = createRule<LegalEntityCreateParams>(legalEntityDef, legalEntityCreateAttributes);
-  return new Children(api, {
-    label: 'clients.legalEntities',
-    parent: `${V2}/clients`,
-    parentId: 'clientId',
-    child: 'legal-entities',
-    schema: legalEntitySchema,
-    create,
-  });
+  return new Children(api, 'clients.legalEntities', 'clientId');
 }

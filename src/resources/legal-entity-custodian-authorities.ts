@@ -1,18 +1,9 @@
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import { validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  authorityCreateQuery,
-  type CustodianAuthority,
-  type CustodianAuthorityCreateParams,
-  custodianAuthoritySchema,
-} from '../schemas/custodians.js';
+import type { CustodianAuthority, CustodianAuthorityCreateParams } from '../schemas/custodians.js';
 
-const path = (what: string, legalEntityId: string) =>
-  `/api/v2/legal-entities/${segment(what, 'legalEntityId', legalEntityId)}/custodian-authorities`;
-
-/** A legal entity's custodian authorities (`/api/v2/legal-entities/:id/custodian-authorities`). */
+/** A legal entity's custodian authorities. */
 export class LegalEntityCustodianAuthorities {
   constructor(private readonly api: API) {}
 
@@ -22,11 +13,7 @@ export class LegalEntityCustodianAuthorities {
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
-    return this.api.list(
-      () => ({ path: path('legalEntities.custodianAuthorities.list', legalEntityId) }),
-      custodianAuthoritySchema,
-      options,
-    );
+    return this.api.call('legalEntities.custodianAuthorities.list', { path: { legalEntityId } }, options);
   }
 
   /**
@@ -40,8 +27,6 @@ export class LegalEntityCustodianAuthorities {
     query: CustodianAuthorityCreateParams,
     options?: RequestOptions,
   ): APIPromise<CustodianAuthority> {
-    const what = 'legalEntities.custodianAuthorities.create';
-    const target = () => ({ path: path(what, legalEntityId), query: validateInput(what, authorityCreateQuery, query) });
-    return this.api.create(target, custodianAuthoritySchema, options);
+    return this.api.call('legalEntities.custodianAuthorities.create', { path: { legalEntityId }, query }, options);
   }
 }

@@ -1,18 +1,8 @@
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { buildDocument, type RelationshipInputs, validateInput } from '../core/jsonapi.js';
+import type { RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type Limit,
-  type LimitCreateAttributes,
-  type LimitStatus,
-  type LimitStatusParams,
-  limitCreateAttributes,
-  limitDef,
-  limitSchema,
-  limitStatusQuery,
-  limitStatusSchema,
-} from '../schemas/limits.js';
+import type { Limit, LimitCreateAttributes, LimitStatus, LimitStatusParams, limitDef } from '../schemas/limits.js';
 
 /** The body of `limits.create` without the `data` wrapper. */
 export interface LimitCreateParams {
@@ -27,8 +17,6 @@ export interface LimitCreateParams {
  */
 export type LimitCreateInput = LimitCreateParams;
 
-const BASE = '/api/v2/limits';
-
 /** Investment limits (`/api/v2/limits`): what share or amount of holdings a client may hold, and their status. */
 export class Limits {
   constructor(private readonly api: API) {}
@@ -39,7 +27,7 @@ export class Limits {
    * const limit = await prs.limits.retrieve(limitId);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<Limit> {
-    return this.api.retrieve(() => ({ path: `${BASE}/${segment('limits.retrieve', 'id', id)}` }), limitSchema, options);
+    return this.api.call('limits.retrieve', { path: { id } }, options);
   }
 
   /**
@@ -55,11 +43,7 @@ export class Limits {
    * });
    */
   create(input: LimitCreateParams, options?: RequestOptions): APIPromise<Limit> {
-    const target = () => ({
-      path: BASE,
-      body: buildDocument('limits.create', input, limitDef.type, limitCreateAttributes, limitDef.relationships),
-    });
-    return this.api.create(target, limitSchema, options);
+    return this.api.call('limits.create', { body: input }, options);
   }
 
   /**
@@ -68,7 +52,7 @@ export class Limits {
    * await prs.limits.delete(limitId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(() => ({ path: `${BASE}/${segment('limits.delete', 'id', id)}` }), options);
+    return this.api.call('limits.delete', { path: { id } }, options);
   }
 
   /**
@@ -78,10 +62,6 @@ export class Limits {
    * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
    */
   status(id: string, query: LimitStatusParams, options?: RequestOptions): APIPromise<LimitStatus> {
-    const target = () => ({
-      path: `${BASE}/${segment('limits.status', 'id', id)}/status`,
-      query: validateInput('limits.status', limitStatusQuery, query),
-    });
-    return this.api.retrieve(target, limitStatusSchema, options);
+    return this.api.call('limits.status', { path: { id }, query }, options);
   }
 }

@@ -3,10 +3,10 @@
  * `prs.custodianHoldings` per legal entity. Both decode as generic resources.
  */
 import type * as z from 'zod/mini';
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import { type GenericResource, genericResource, performanceData } from '../schemas/generic.js';
+import type { GenericResource, performanceData } from '../schemas/generic.js';
 
 /** What `performance.retrieve` resolves to: the `data` member as sent (its shape is not shown). */
 export type PerformanceData = z.infer<typeof performanceData>;
@@ -22,10 +22,7 @@ export class Performance {
    * const performance = await prs.performance.retrieve(reportingEntityId, { query: { fromDate: '2024-01-01', toDate: '2024-12-31' } });
    */
   retrieve(reportingEntityId: string, options?: RequestOptions): APIPromise<PerformanceData> {
-    const target = () => ({
-      path: `/api/v2/performance/reporting-entities/${segment('performance.retrieve', 'reportingEntityId', reportingEntityId)}`,
-    });
-    return this.api.retrieve(target, performanceData, options);
+    return this.api.call('performance.retrieve', { path: { reportingEntityId } }, options);
   }
 }
 
@@ -39,9 +36,6 @@ export class CustodianHoldings {
    * const holdings = await prs.custodianHoldings.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<GenericResource> {
-    const target = () => ({
-      path: `/api/v2/custodian-holdings/legal-entities/${segment('custodianHoldings.list', 'legalEntityId', legalEntityId)}`,
-    });
-    return this.api.list(target, genericResource, options);
+    return this.api.call('custodianHoldings.list', { path: { legalEntityId } }, options);
   }
 }

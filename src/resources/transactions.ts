@@ -1,18 +1,14 @@
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import { buildKindDocument, validateInput } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import {
-  type CreatableTransactionKind,
-  type KnownTransaction,
+import type {
+  CreatableTransactionKind,
+  KnownTransaction,
   TRANSACTION_KINDS,
-  type TransactionListParams,
-  transactionCreateSchemas,
-  transactionListQuery,
-  transactionSchema,
+  TransactionListParams,
 } from '../schemas/transactions.js';
-import { type KindCreateInputOf, kindRules } from './kind-create.js';
+import type { KindCreateInputOf } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Transaction = KnownTransaction | UnknownResource;
@@ -27,16 +23,6 @@ export type TransactionCreateParams = TransactionCreateParamsByKind[CreatableTra
  */
 export type TransactionCreateInput = TransactionCreateParams;
 
-const BASE = '/api/v2/transactions';
-
-const RULES = kindRules(TRANSACTION_KINDS, transactionCreateSchemas, 'transaction', {
-  'fx-forward-cash-settlement':
-    'FX forward cash settlement transactions cannot be created: the service creates them when the forward settles',
-  'fx-forward-physical-delivery':
-    'FX forward physical delivery transactions cannot be created: the service creates them when the forward settles',
-  loan: 'loan transactions cannot be created: the service creates them with the loan instrument (one at the agreement date, one at maturity)',
-});
-
 /** Transactions (`/api/v2/transactions`): twenty-one kinds that move cash and holdings. */
 export class Transactions {
   constructor(private readonly api: API) {}
@@ -50,11 +36,7 @@ export class Transactions {
    * }
    */
   list(query: TransactionListParams, options?: RequestOptions): ListPromise<Transaction> {
-    return this.api.list(
-      () => ({ path: BASE, query: validateInput('transactions.list', transactionListQuery, query) }),
-      transactionSchema,
-      options,
-    );
+    return this.api.call('transactions.list', { query }, options);
   }
 
   /**
@@ -67,11 +49,7 @@ export class Transactions {
    * });
    */
   create(input: TransactionCreateParams, options?: RequestOptions): APIPromise<Transaction> {
-    return this.api.create(
-      () => ({ path: BASE, body: buildKindDocument('transactions.create', input, RULES) }),
-      transactionSchema,
-      options,
-    );
+    return this.api.call('transactions.create', { body: input }, options);
   }
 
   /**
@@ -80,12 +58,11 @@ export class Transactions {
    * await prs.transactions.delete(transactionId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.delete(() => ({ path: `${BASE}/${segment('transactions.delete', 'id', id)}` }), options);
+    return this.api.call('transactions.delete', { path: { id } }, options);
   }
 }
 
 /** The create rules by `type`, for checking inputs without sending them (the loader's `--dry-run`). */
-export { RULES as transactionRules };
 
 /** The create input of one transaction kind, as inferred from the kind table (what the named params extend). */
 export type TransactionCreateInputOf<K extends CreatableTransactionKind> = KindCreateInputOf<

@@ -3,28 +3,19 @@
  * client (`prs.clients.users`).
  */
 
-import { type API, segment } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { buildDocument, type RelationshipInput, type RelationshipInputs } from '../core/jsonapi.js';
+import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type Invite,
-  type InviteCreateAttributes,
-  inviteCreateAttributes,
-  inviteDef,
-  inviteSchema,
-  type User,
-  type UserCreateAttributes,
-  type UserUpdateAttributes,
-  userCreateAttributes,
+import type {
+  Invite,
+  InviteCreateAttributes,
+  User,
+  UserCreateAttributes,
+  UserUpdateAttributes,
   userDef,
-  userSchema,
-  userUpdateAttributes,
 } from '../schemas/users.js';
-import { Children, Items } from './calls.js';
-import { createRule, patchRule } from './documents.js';
-
-const USERS = '/api/v2/users';
+import { Children } from './calls.js';
 
 /** The body of `clients.users.create` without the `data` wrapper. */
 export interface UserCreateParams {
@@ -66,29 +57,13 @@ export type ClientUsers = Children<User, UserCreateParams>;
 
 /** Builds `prs.clients.users` (wiring used by the client). */
 export function clientUsers(api: API): ClientUsers {
-  const create = createRule<UserCreateParams>(userDef, userCreateAttributes);
-  return new Children(api, {
-    label: 'clients.users',
-    parent: '/api/v2/clients',
-    parentId: 'clientId',
-    child: 'users',
-    schema: userSchema,
-    create,
-  });
+  return new Children(api, 'clients.users', 'clientId');
 }
 
 /** `prs.users.invites`: invitation links that connect an identity provider to a user. */
 export class UserInvites extends Children<Invite, InviteCreateParams> {
   constructor(api: API) {
-    const create = createRule<InviteCreateParams>(inviteDef, inviteCreateAttributes);
-    super(api, {
-      label: 'users.invites',
-      parent: USERS,
-      parentId: 'userId',
-      child: 'invites',
-      schema: inviteSchema,
-      create,
-    });
+    super(api, 'users.invites', 'userId');
   }
 
   /**
@@ -112,12 +87,7 @@ export class UserInvites extends Children<Invite, InviteCreateParams> {
    * await prs.users.invites.cancel(userId, inviteId);
    */
   cancel(userId: string, inviteId: string, options?: RequestOptions): APIPromise<void> {
-    const what = 'users.invites.cancel';
-    const target = () => ({
-      path: `${USERS}/${segment(what, 'userId', userId)}/invites/${segment(what, 'inviteId', inviteId)}/cancellation`,
-      body: buildDocument(what, {}, 'invite-cancellation', undefined, {}),
-    });
-    return this.api.send('POST', target, options);
+    return this.api.call('users.invites.cancel', { path: { userId, inviteId } }, options);
   }
 }
 
@@ -125,14 +95,9 @@ export class UserInvites extends Children<Invite, InviteCreateParams> {
 export class Users {
   /** Invites of a user: create, list (every state), cancel. */
   readonly invites: UserInvites;
-  private readonly items: Items<User, UserUpdateParams>;
-  private readonly patch = patchRule<UserUpdateParams>(userDef, userUpdateAttributes, [
-    'readAccessToReportingEntities',
-  ]);
 
   constructor(private readonly api: API) {
     this.invites = new UserInvites(api);
-    this.items = new Items(api, { label: 'users', base: USERS, schema: userSchema });
   }
 
   /**
@@ -141,7 +106,7 @@ export class Users {
    * const user = await prs.users.retrieve(userId);
    */
   retrieve(id: string, options?: RequestOptions): APIPromise<User> {
-    return this.items.retrieve(id, options);
+    return this.api.call('users.retrieve', { path: { id } }, options);
   }
 
   /**
@@ -154,9 +119,7 @@ export class Users {
    * });
    */
   update(id: string, input: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
-    const what = 'users.update';
-    const target = () => ({ path: `${USERS}/${segment(what, 'id', id)}`, body: this.patch(what, id, input) });
-    return this.api.update(target, userSchema, options);
+    return this.api.call('users.update', { path: { id }, body: input }, options);
   }
 
   /**
@@ -165,6 +128,6 @@ export class Users {
    * await prs.users.delete(userId);
    */
   delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.items.delete(id, options);
+    return this.api.call('users.delete', { path: { id } }, options);
   }
 }

@@ -2,13 +2,15 @@ import type { API } from '../core/api.js';
 import { APIPromise } from '../core/api-promise.js';
 import { ResponseValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
+import { endpoints } from '../endpoints.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 import { type WebhookKeys, webhookKeysSchema } from '../webhooks/key-set.js';
 import { issuesOf } from '../webhooks/shape.js';
 import { WebhookVerifier, type WebhookVerifierOptions } from '../webhooks/verifier.js';
 
-const KEYS_PATH = '/v2/webhooks/keys';
+/** The only call without a token, answered with plain JSON: the webhooks entry reads it without the codec. */
+const KEYS_PATH = endpoints['webhooks.keys'].path;
 
 /** What `prs.webhooks.verifier()` takes: the verifier's options minus what the client supplies. */
 export type ClientWebhookVerifierOptions = Omit<

@@ -5,8 +5,9 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
+import { kindRules } from '../../src/core/request-body.js';
+import { endpoints } from '../../src/endpoints.js';
 import type { AssetOf, InstrumentCreateAttributes, InstrumentKind, InstrumentOf } from '../../src/index.js';
-import { familyRules } from '../../src/resources/instrument-family.js';
 import {
   assetFamily,
   assetSchema,
@@ -131,8 +132,8 @@ describe('each kind yields an -asset and an -instrument member from one definiti
   );
 
   it.each(KINDS)('%s: both families share one create rule', (kind) => {
-    const asset = familyRules('asset')[`${kind}-asset`];
-    const instrument = familyRules('instrument')[`${kind}-instrument`];
+    const asset = kindRules(endpoints['assets.create'].body)[`${kind}-asset`];
+    const instrument = kindRules(endpoints['instruments.create'].body)[`${kind}-instrument`];
     if (INSTRUMENT_KINDS[kind].creatable) {
       expect(asset).toEqual({
         attributes: createAttributeSchemas[kind as keyof typeof createAttributeSchemas],

@@ -1,14 +1,60 @@
 /**
- * Request documents beyond a plain create: PATCH documents (only what can change), documents of
- * undocumented resources (relationships name their own type), and extra rules merged with the codec's.
+ * Request bodies from an endpoint row's body rule (`src/core/documents.ts`): the create document of one type or
+ * of a kind, a PATCH (only what can change), the document of an undocumented resource (relationships name
+ * their own type), a plain `{ data }` body. Every rule checks the caller's input first: bad input is a
+ * `ValidationError` naming each field and rule, and nothing is sent.
  */
 
-import type * as z from 'zod/mini';
-import type { Body } from '../core/api.js';
-import { omittedIssues, ValidationError, type ValidationIssue } from '../core/errors.js';
-import { buildDocument, type DocumentInput } from '../core/jsonapi.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rels, ResourceIdentifier } from '../schemas/resource.js';
+import type { Body } from './api.js';
+import { describe } from './describe.js';
+import { type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
+import { omittedIssues, ValidationError, type ValidationIssue } from './errors.js';
+import { buildDocument, buildKindDocument, type DocumentInput, type KindRule, validateInput } from './jsonapi.js';
+
+/**
+ * The body a row's rule makes of the caller's input; `id` is the resource's id for a PATCH. A multipart
+ * rule takes the `FormData` its method built.
+ */
+export function requestBody(what: string, rule: RequestBody, input: unknown, id: string | undefined): Body {
+  switch (rule.kind) {
+    case 'document':
+      return rule.patch
+        ? updateDocument(what, id as string, input as DocumentInput, rule)
+        : buildDocument(what, (input ?? {}) as DocumentInput, rule.type, rule.attributes, rule.relationships);
+    case 'kinds':
+      return buildKindDocument(what, input as DocumentInput, kindRules(rule));
+    case 'generic':
+      return genericDocument(what, input as GenericInput, rule.type, rule.patch ? id : undefined);
+    case 'data':
+      return { data: validateInput(what, rule.data, input) };
+    case 'multipart':
+      if (input instanceof FormData) return input;
+      throw new ValidationError(what, [{ path: '', message: `must be FormData, got ${describe(input)}` }]);
+  }
+}
+
+const kindRuleCache = new WeakMap<RequestBody, Record<string, KindRule>>();
+/**
+ * The rules `buildKindDocument` applies to a row's `kinds` body, by type: creatable kinds first (the order its
+ * message lists them in), then the refused ones with their reasons.
+ */
+export function kindRules(rule: RequestBody): Record<string, KindRule> {
+  if (rule.kind !== 'kinds') throw new Error(`a ${rule.kind} body has no kinds`);
+  let rules = kindRuleCache.get(rule);
+  if (!rules) {
+    rules = {};
+    for (const [type, r] of Object.entries(rule.kinds))
+      rules[type] = {
+        attributes: r.attributes as NonNullable<DocumentRule['attributes']>,
+        relationships: r.relationships,
+      };
+    for (const [type, refused] of Object.entries(rule.refused ?? {})) rules[type] = { refused };
+    kindRuleCache.set(rule, rules);
+  }
+  return rules;
+}
 
 /**
  * Runs `make` (which builds a document and may throw a `ValidationError`) and reports its issues together
@@ -30,26 +76,15 @@ export function withIssues<T>(what: string, extra: ValidationIssue[], make: () =
   return result;
 }
 
-/** What a PATCH of one resource type may carry. */
-export interface PatchRule {
-  type: string;
-  /** From `updateAttributes`: the changeable fields, every other field refused with its reason. */
-  attributes: z.ZodMiniType;
-  /** The resource's relationship table: names in it that are not `changeable` are refused by name. */
-  relationships: Rels;
-  changeableRelationships?: readonly string[];
-}
-
 /**
  * `{ data: { id, type, attributes?, relationships? } }` for a PATCH: only changeable attributes and
  * relationships, at least one of them, nothing the service would ignore or refuse.
  */
-export function updateDocument(what: string, id: string, input: DocumentInput, rule: PatchRule): Body {
+function updateDocument(what: string, id: string, input: DocumentInput, rule: DocumentRule): Body {
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
-  const changeable = rule.changeableRelationships ?? [];
-  const rels: Rels = {};
-  for (const name of changeable) rels[name] = { ...(rule.relationships[name] as Rels[string]), create: 'optional' };
+  const changeable = rule.changeable ?? [];
+  const rels = patchRelationships(rule);
   const issues: ValidationIssue[] = [];
   const sendable: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input.relationships ?? {})) {
@@ -88,7 +123,7 @@ export interface GenericInput {
  * `{ data: { type, id?, attributes, relationships? } }` for an undocumented resource. Attributes are sent
  * as given; each relationship's target type is read from the input, since no table documents it.
  */
-export function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
+function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
   const issues: ValidationIssue[] = [];
   const relationships: Record<string, { data: Identifier | Identifier[] }> = {};
   const given = isPlainObject(input) && isPlainObject(input.relationships) ? input.relationships : {};
@@ -132,27 +167,4 @@ function genericIdentifier(value: unknown, path: string, issues: ValidationIssue
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The create rule of a documented resource: its type, create attributes and relationship table. */
-export function createRule<I extends DocumentInput>(
-  def: { type: string; relationships: Rels },
-  attributes: z.ZodMiniType,
-) {
-  return (what: string, input: I): Body => buildDocument(what, input, def.type, attributes, def.relationships);
-}
-
-/** The PATCH rule of a documented resource: `attributes` from `updateAttributes`, the relationships that may change. */
-export function patchRule<I extends DocumentInput>(
-  def: { type: string; relationships: Rels },
-  attributes: z.ZodMiniType,
-  changeableRelationships?: readonly string[],
-) {
-  return (what: string, id: string, input: I): Body =>
-    updateDocument(what, id, input, {
-      type: def.type,
-      attributes,
-      relationships: def.relationships,
-      changeableRelationships,
-    });
 }
