@@ -7,10 +7,14 @@ import { type Endpoint, type EndpointId, endpoints } from '../endpoints.js';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
 import { describe } from './describe.js';
 import { collection, single } from './documents.js';
-import type { ValidationIssue } from './errors.js';
-import { type CallSite, PortfolioReportingError, ResponseValidationError, ValidationError } from './errors.js';
-import { decode, validateInput } from './jsonapi.js';
-import { requestBody, withIssues } from './request-body.js';
+import {
+  type CallSite,
+  PortfolioReportingError,
+  ResponseValidationError,
+  ValidationError,
+  type ValidationIssue,
+} from './errors.js';
+import { decode, requestBody, validateInput, withIssues } from './jsonapi.js';
 import { checkKeys } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 

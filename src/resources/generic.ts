@@ -3,11 +3,11 @@
  * portfolios): decoded as generic resources, query parameters passed through (`options.query`), bodies sent as
  * given (their rows' `generic` body rule: any attributes, relationships as `{ type, id }`).
  */
-import type { GenericInput } from '../core/request-body.js';
+import type { GenericInput } from '../core/jsonapi.js';
 import type { GenericResource } from '../schemas/generic.js';
 import { Children, Items } from './calls.js';
 
-export type { GenericInput, GenericRelationshipInput } from '../core/request-body.js';
+export type { GenericInput, GenericRelationshipInput } from '../core/jsonapi.js';
 
 /**
  * Generic items at `<base>/:id`: `prs.clients`, `prs.reportingEntities`, `prs.portfolios`. `options.query` is sent

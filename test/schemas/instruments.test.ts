@@ -5,7 +5,7 @@
 import fc from 'fast-check';
 import { describe, expect, expectTypeOf, it } from 'vitest';
 import * as z from 'zod/mini';
-import { kindRules } from '../../src/core/request-body.js';
+import { kindRules } from '../../src/core/jsonapi.js';
 import { endpoints } from '../../src/endpoints.js';
 import type { AssetOf, InstrumentCreateAttributes, InstrumentKind, InstrumentOf } from '../../src/index.js';
 import {
