@@ -6,7 +6,7 @@ import type * as z from 'zod/mini';
 import { type Endpoint, type EndpointId, endpoints } from '../endpoints.js';
 import { APIPromise, compoundList, ListPromise, type Page, type WithResponse } from './api-promise.js';
 import { describe } from './describe.js';
-import { collection, single } from './documents.js';
+import { type Body, collection, single } from './documents.js';
 import {
   type CallSite,
   PortfolioReportingError,
@@ -20,8 +20,7 @@ import type { RequestOptions, Transport, TransportRequest } from './transport.js
 
 export type Query = TransportRequest['query'];
 
-/** A documented JSON:API request body, built and validated by the codec before this point. */
-export type Body = { data: unknown } | FormData | undefined;
+export type { Body } from './documents.js';
 
 /** Where a call goes: the path with its version prefix, and the body and query when it has them. */
 export interface Target {

@@ -56,6 +56,9 @@ export function collection<T, I = unknown>(
   return doc as z.ZodMiniType<CollectionDocument<T, I>>;
 }
 
+/** A documented JSON:API request body, built and validated by the codec before it is sent. */
+export type Body = { data: unknown } | FormData | undefined;
+
 /** The service's error body: `{ errors: [{ status, detail }] }` (status as a number or a string). */
 export const errorDocument = z.looseObject({
   errors: z.array(

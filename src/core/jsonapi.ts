@@ -8,9 +8,8 @@ import * as z from 'zod/mini';
 import { accepts } from '../schemas/compiled.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
-import type { Body } from './api.js';
 import { article, describe } from './describe.js';
-import { type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
+import { type Body, type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
 import {
   type CallSite,
   omittedIssues,
