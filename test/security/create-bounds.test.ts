@@ -1,0 +1,49 @@
+/**
+ * Issue 18, item 5, for create bodies: the attributes of a create are checked the bounded way, so a limit whose
+ * `limitFilter` holds 200,000 bad filters is a `ValidationError`, not a `RangeError` from zod's stack (which it
+ * was: zod gathers every element's issues and spreads them into the parent's), and nothing is sent.
+ */
+import { expect, it } from 'vitest';
+import { ValidationError } from '../../src/index.js';
+import { refusalOf } from '../helpers/issues.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+
+const N = 200_000;
+
+// CPU-bound (zod runs out of stack once before the bounded check answers): its own backstop, not the 20 s default.
+it('a limit with 200,000 bad filters: a ValidationError, not a RangeError; nothing sent', {
+  timeout: 120_000,
+}, async () => {
+  const { prs, requests } = recordingClient();
+  const filters = Array.from({ length: N }, () => ({ type: 'condition', condition: { type: 'bogus' } }));
+  const input = {
+    attributes: {
+      name: 'Equity cap',
+      ccyCode: 'EUR',
+      startDate: '2024-01-01',
+      limitFilter: { type: 'and', filters },
+      limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
+    },
+    relationships: { client: 'client1' },
+  };
+  const e = await refusalOf(() => prs.limits.create(input as never));
+
+  expect(e).toBeInstanceOf(ValidationError);
+  expect(requests).toHaveLength(0);
+  // The filters sit under a union, which the bounded check does not take apart: so many that zod runs out of
+  // stack, they are one issue on the attributes.
+  expect(e.issues).toEqual([{ path: 'attributes', message: 'holds too many problems to list (zod ran out of stack)' }]);
+});
+
+it('a valid create sends the attributes with the documented default filled in (a fee transaction category)', async () => {
+  const { prs, requests } = recordingClient({ status: 201, body: { data: { id: 't1', type: 'fee-transaction' } } });
+  const attributes = { accountAmount: -5, tradeDate: '2024-01-31', valueDate: '2024-02-02' };
+  await prs.transactions
+    .create({ type: 'fee-transaction', attributes, relationships: { account: 'acc1' } })
+    .catch(() => undefined);
+  expect(requests).toHaveLength(1);
+  expect((requests[0]?.body as { data: { attributes: unknown } }).data.attributes).toEqual({
+    ...attributes,
+    category: 'other',
+  });
+});
