@@ -7,6 +7,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { limitFilter, limitType, ValidationError } from '../../src/index.js';
+import { bond } from '../helpers/instrument-fixtures.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const dates = { tradeDate: '2024-03-01', valueDate: '2024-03-05' };
@@ -53,28 +54,15 @@ describe('assets and instruments (the asset family)', () => {
     const { prs, requests } = recordingClient((req, i) =>
       i === 0
         ? {
-            body: {
-              data: {
-                id: 'bnd7',
-                type: 'bond-instrument',
-                attributes: {
-                  name: 'Bund 2030',
-                  securityIdentifier: 'DE0001102507',
-                  ccyCode: 'EUR',
-                  countryCode: 'DE',
-                  couponFrequency: 'annually',
-                  dayCountConvention: 'actual/actual',
-                },
-              },
-            },
+            body: { data: bond('bnd7') },
           }
         : echo('dividend-transaction')(req),
     );
-    const bond = await prs.instruments.retrieve('bnd7');
+    const decoded = await prs.instruments.retrieve('bnd7');
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: dividend,
-      relationships: { account: 'acc1', asset: bond, depository: 'dep1' },
+      relationships: { account: 'acc1', asset: decoded, depository: 'dep1' },
     });
     expect((requests[1]?.body as { data: { relationships: unknown } } | undefined)?.data.relationships).toEqual({
       account: { data: { type: 'account', id: 'acc1' } },
