@@ -6,16 +6,16 @@
 import type {
   APIPromise,
   Instrument,
-  InstrumentCreateInput,
+  InstrumentCreateParams,
   NetAssetValue,
   NetAssetValueCreateAttributes,
   PortfolioReporting,
   Price,
   PriceCreateAttributes,
   RequestOptions,
-  SeriesCreateInput,
+  SeriesCreateParams,
   Transaction,
-  TransactionCreateInput,
+  TransactionCreateParams,
 } from '../index.js';
 import {
   type BulkCallContext,
@@ -85,7 +85,7 @@ export class Bulk {
    * const results = await bulk.instruments(rows, { concurrency: 16, onProgress: (p) => console.log(p.done, '/', p.total) });
    * const existing = results.filter((r) => r.ok && r.created === false).length;
    */
-  instruments<I extends InstrumentCreateInput>(
+  instruments<I extends InstrumentCreateParams>(
     inputs: readonly I[],
     options?: BulkOptions<I, Instrument>,
   ): Promise<BulkResult<Instrument>[]> {
@@ -102,7 +102,7 @@ export class Bulk {
    * @example
    * const results = await bulk.prices(instrumentId, [{ attributes: { date: '2024-01-31', value: 101.5 } }]);
    */
-  prices<I extends SeriesCreateInput<PriceCreateAttributes>>(
+  prices<I extends SeriesCreateParams<PriceCreateAttributes>>(
     instrumentId: string,
     inputs: readonly I[],
     options?: BulkOptions<I, Price>,
@@ -131,7 +131,7 @@ export class Bulk {
    * @example
    * const results = await bulk.netAssetValues(fundId, [{ attributes: { officialDate: '2024-03-31', value: 1_250_000 } }]);
    */
-  netAssetValues<I extends SeriesCreateInput<NetAssetValueCreateAttributes>>(
+  netAssetValues<I extends SeriesCreateParams<NetAssetValueCreateAttributes>>(
     instrumentId: string,
     inputs: readonly I[],
     options?: BulkOptions<I, NetAssetValue>,
@@ -164,7 +164,7 @@ export class Bulk {
    * const results = await bulk.transactions(rows, { concurrency: 8 });
    * for (const r of results) if (!r.ok && r.uncertain) console.log('check row', r.index);
    */
-  transactions<I extends TransactionCreateInput>(
+  transactions<I extends TransactionCreateParams>(
     inputs: readonly I[],
     options?: BulkTransactionOptions<I>,
   ): Promise<BulkResult<Transaction>[]> {
@@ -213,7 +213,7 @@ function lookup<T>(list: (instrumentId: string) => PromiseLike<T[]>) {
 interface SeriesCalls<A, T> {
   create(
     instrumentId: string,
-    input: SeriesCreateInput<A>,
+    input: SeriesCreateParams<A>,
     options?: RequestOptions,
   ): APIPromise<T, { created: boolean }>;
   list(instrumentId: string): PromiseLike<T[]>;
@@ -228,7 +228,7 @@ function seriesLoad<A, T>(
   [a, b, c]: unknown[],
   same: (attributes: A, record: T) => boolean,
 ): Promise<BulkResult<T>[]> {
-  type Item = SeriesCreateInput<A> & { instrumentId?: string };
+  type Item = SeriesCreateParams<A> & { instrumentId?: string };
   const shared = typeof a === 'string' ? a : undefined;
   const items = (shared === undefined ? a : b) as readonly Item[];
   const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;
@@ -236,7 +236,7 @@ function seriesLoad<A, T>(
   const idOf = (item: Item) => (shared ?? item?.instrumentId) as string;
   // An item's own `instrumentId` names where it goes, not a field of the document: taken out before the create
   // (with a shared id it stays, and the create refuses it as unknown rather than ignoring it).
-  const inputOf = (item: Item): SeriesCreateInput<A> => {
+  const inputOf = (item: Item): SeriesCreateParams<A> => {
     if (shared !== undefined || typeof item !== 'object' || item === null) return item;
     const { instrumentId: _, ...input } = item;
     return input;
