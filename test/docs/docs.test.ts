@@ -7,7 +7,9 @@ import { describe, expect, it } from 'vitest';
 import { convert, docGaps } from './doc-gaps.js';
 import { KNOWN_GAPS } from './known-gaps.js';
 
-describe('API reference', () => {
+// TypeDoc converts the whole source tree per test: CPU-bound, seconds on an idle machine and several times that on a
+// loaded one. The timeout is a backstop against a hang, not a measure.
+describe('API reference', { timeout: 180_000 }, () => {
   it('documents every entry point, export and member (summary; @example on what is called)', async () => {
     expect(docGaps(await convert())).toEqual(KNOWN_GAPS);
   });

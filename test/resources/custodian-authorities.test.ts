@@ -420,18 +420,19 @@ describe('custodianAuthorities.waitForStatus', () => {
     statuses('awaiting-custodian');
     const started = Date.now();
     const error = await ctx.prs.custodianAuthorities
-      .waitForStatus('ca1', 'active', { interval: 20, timeout: 100 })
+      .waitForStatus('ca1', 'active', { interval: 20, timeout: 400 })
       .then(
         () => undefined,
         (e: unknown) => e,
       );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(100);
+    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
     expect(error).toBeInstanceOf(WaitForStatusError);
     expect(error).toMatchObject({ reason: 'timeout', lastStatus: 'awaiting-custodian' });
     expect((error as Error).message).toBe(
-      'custodianAuthorities.waitForStatus(ca1): still "awaiting-custodian" after 100 ms of waiting for "active"',
+      'custodianAuthorities.waitForStatus(ca1): still "awaiting-custodian" after 400 ms of waiting for "active"',
     );
-    expect(ctx.server.requests.length).toBeGreaterThanOrEqual(3);
+    // Polled more than once (20 ms apart); how many times fit in 400 ms depends on the machine's load.
+    expect(ctx.server.requests.length).toBeGreaterThanOrEqual(2);
   });
 
   it('fails at once on a final state that is not awaited', async () => {

@@ -45,7 +45,9 @@ async function rejection(promise: Promise<unknown>): Promise<unknown> {
   );
 }
 
-describe('ResponseValidationError: bounded for a page of any size', () => {
+// The sizes are what the tests prove (zod alone overflowed the stack near 100,000 issues), so the work is
+// CPU-bound: the timeouts are backstops against a hang, not measures.
+describe('ResponseValidationError: bounded for a page of any size', { timeout: 180_000 }, () => {
   it('a page of 100,000 invalid accounts (200,000 issues): 100 issues, the count of the rest, a message under 8 kB', async () => {
     // Two issues per item (name and ccyCode numbers): 200,000 in all, where zod itself overflowed the stack.
     const data = Array.from({ length: N }, (_, i) => ({
@@ -126,7 +128,7 @@ describe('ResponseValidationError: bounded for a page of any size', () => {
   });
 });
 
-describe('ValidationError: bounded for an input with any number of bad fields', () => {
+describe('ValidationError: bounded for an input with any number of bad fields', { timeout: 180_000 }, () => {
   it('a create input with 100,000 unknown attributes: 100 issues, the count of the rest, nothing sent', async () => {
     const attributes: Record<string, unknown> = { externalIdentifier: 'X-1', ccyCode: 'CHF' };
     for (let i = 0; i < N; i++) attributes[`field${i}`] = i;
