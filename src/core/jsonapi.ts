@@ -17,7 +17,8 @@ import {
   ValidationError,
   type ValidationIssue,
 } from './errors.js';
-import { collectIssues, formatIssues } from './issues.js';
+import { isObject } from './is-object.js';
+import { collectIssues } from './issues.js';
 import { checkKeys } from './settings.js';
 
 export { formatIssues } from './issues.js';
@@ -290,7 +291,7 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
     } else sendable[name] = value; // unknown names are reported by the codec
   }
   const { attributes } = input;
-  const noAttributes = attributes === undefined || (isPlainObject(attributes) && Object.keys(attributes).length === 0);
+  const noAttributes = attributes === undefined || (isObject(attributes) && Object.keys(attributes).length === 0);
   if (noAttributes && Object.keys(input.relationships ?? {}).length === 0)
     issues.push({ path: 'attributes', message: 'names nothing to change' });
   const doc = withIssues(what, issues, () =>
@@ -320,7 +321,7 @@ export interface GenericInput {
 function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
   const issues: ValidationIssue[] = [];
   const relationships: Record<string, { data: Identifier | Identifier[] }> = {};
-  const given = isPlainObject(input) && isPlainObject(input.relationships) ? input.relationships : {};
+  const given = isObject(input) && isObject(input.relationships) ? input.relationships : {};
   for (const [name, value] of Object.entries(given)) {
     const path = `relationships.${name}`;
     if (Array.isArray(value)) {
@@ -331,7 +332,7 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
       if (identifier) relationships[name] = { data: identifier };
     }
   }
-  const body = isPlainObject(input) ? { ...input, relationships: undefined } : input;
+  const body = isObject(input) ? { ...input, relationships: undefined } : input;
   const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
   if (Object.keys(relationships).length) doc.data.relationships = relationships;
   return doc;
@@ -344,7 +345,7 @@ interface Identifier {
 
 /** `{ type, id }` of an undocumented relationship, sent as given: no table says what its type must be. */
 function genericIdentifier(value: unknown, path: string, issues: ValidationIssue[]): Identifier | undefined {
-  if (!isPlainObject(value)) {
+  if (!isObject(value)) {
     issues.push({
       path,
       message:
@@ -357,8 +358,4 @@ function genericIdentifier(value: unknown, path: string, issues: ValidationIssue
     issues.push({ path: `${path}.type`, message: 'must be a non-empty string' });
   if (typeof id !== 'string' || id === '') issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
   return typeof type === 'string' && type !== '' && typeof id === 'string' && id !== '' ? { type, id } : undefined;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -15,6 +15,7 @@
  * `compiledDrift()` says why (a test asserts it says nothing).
  */
 import * as z from 'zod/mini';
+import { isObject } from '../core/is-object.js';
 import type { Schema } from './fields.js';
 import { kindDispatch, kindOf } from './kinds.js';
 
@@ -382,8 +383,4 @@ function compileObject(def: Def): Checker | undefined {
     if (strict) for (const key in value) if (!keys.has(key)) return false;
     return true;
   };
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }

@@ -81,11 +81,3 @@ export function openKindUnion<const M extends Record<string, Schema>>(
 ): Schema<z.output<M[keyof M]> | UnknownObject> {
   return kindUnion<M, UnknownObject>(members, unknownObject);
 }
-
-/** True when `resource.type` is one the SDK knows in `members` (narrows away the unknown member). */
-export function isKnownKind<T extends { type: string }>(
-  resource: T | UnknownResource,
-  members: Record<string, unknown>,
-): resource is T {
-  return Object.hasOwn(members, resource.type);
-}

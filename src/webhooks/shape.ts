@@ -5,6 +5,7 @@
  * client's decoder words them (`core/describe.ts`), and unknown members are kept, as with zod's loose objects.
  */
 import { article, mustBe } from '../core/describe.js';
+import { isObject } from '../core/is-object.js';
 
 export interface ShapeIssue {
   path: string;
@@ -20,8 +21,6 @@ export type LooseObject<S extends Record<string, Check<unknown>>> = { [K in keyo
 };
 
 const at = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
-const isObject = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && !Array.isArray(value);
 function fail(issues: ShapeIssue[], path: string, message: string): false {
   issues.push({ path, message });
   return false;

@@ -42,7 +42,7 @@ it('a valid create sends the attributes with the documented default filled in (a
     .create({ type: 'fee-transaction', attributes, relationships: { account: 'acc1' } })
     .catch(() => undefined);
   expect(requests).toHaveLength(1);
-  expect((requests[0]?.body as { data: { attributes: unknown } }).data.attributes).toEqual({
+  expect((requests[0]!.body as { data: { attributes: unknown } }).data.attributes).toEqual({
     ...attributes,
     category: 'other',
   });

@@ -1,5 +1,6 @@
 /** What a route handler gets: the request, path parameters, the service state, and body/query readers. */
 
+import { isObject } from '../../core/is-object.js';
 import type { Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { isDate } from './check.js';
@@ -22,8 +23,6 @@ export interface Doc {
   attributes: Record<string, unknown>;
   relationships: Relationships;
 }
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 export class Ctx {
   readonly url: URL;

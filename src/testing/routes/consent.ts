@@ -3,6 +3,8 @@
  * the uploaded ones by name and hash; `all` carries no numbers and is unique per legal entity and
  * custodian; `specific` numbers must not overlap another live authority's.
  */
+
+import { isObject } from '../../core/is-object.js';
 import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { badRequest, conflict } from '../http/errors.js';
@@ -10,7 +12,6 @@ import { ENDED } from '../store/custodians.js';
 import type { CustodianAuthorityRecord } from '../store/records.js';
 
 const HASH_ALGORITHMS = ['sha2-256', 'sha3-256'] as const;
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** The consent fields: the reference lists them as `data` fields; `data.attributes` is accepted too. */
 async function fieldsOf(ctx: Ctx): Promise<Record<string, unknown>> {

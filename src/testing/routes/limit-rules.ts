@@ -3,6 +3,8 @@
  * filter AND every ancestor's; `absolute` sums the market value in scope, `proportional` divides it by
  * the parent's scope (or by all the client's holdings without a parent), `limit-group` has no value.
  */
+
+import { isObject } from '../../core/is-object.js';
 import type { Fields } from '../http/check.js';
 import type { LimitRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
@@ -19,8 +21,6 @@ const CONDITIONS: Record<string, string> = {
   'reporting-portfolio': 'reporting-portfolio-id',
 };
 const LIMIT_TYPES = ['limit-group', 'proportional', 'absolute'];
-
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 function conditionKind(type: unknown): { kind: string; negated: boolean } | undefined {
   if (typeof type !== 'string') return undefined;
