@@ -6,6 +6,7 @@ import { KIND_NAMES, type KindName } from './kinds.js';
 export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
        portfolio-reporting mock [options]        the mock service over HTTP (portfolio-reporting mock --help)
        portfolio-reporting help [load|mock]      this help, or a command's
+       portfolio-reporting load <kind> --help    the columns of a kind's file, with their types
        portfolio-reporting --version             the version (-v)
 
 Loads a CSV or JSON-lines file into the Portfolio Reporting Service, row by row, through the SDK: every row
@@ -29,7 +30,7 @@ CSV columns: "type" (instruments, transactions: e.g. stock-instrument, dividend-
 attribute by its SDK name (nested ones with dots: fund.name, initialCommitment.value), "rel.<name>" for a
 relationship id (rel.account, rel.asset, rel.depository), "instrumentId" for prices and NAVs. An empty cell
 is a field not given. JSON lines: one SDK input per line, { "type", "attributes", "relationships" }, plus
-"instrumentId" for prices and NAVs.
+"instrumentId" for prices and NAVs. Each kind's columns, with their types: portfolio-reporting load <kind> --help.
 
 Exit status: 0 every row loaded (or valid, with --dry-run); 1 some row failed, is invalid or in doubt;
 2 a usage or file error; 130 interrupted (Ctrl-C: the requests in flight finish and are journaled first).
@@ -63,8 +64,13 @@ export interface LoadArgs {
   json: boolean;
 }
 
-/** The parsed command, `help`, `version`, or a `UsageError` saying what is wrong. */
-export function parseCommand(argv: string[]): LoadArgs | 'help' | 'version' {
+/** `load <kind> --help` or `help load <kind>`: the kind whose columns to print. */
+export interface KindHelp {
+  kindHelp: KindName;
+}
+
+/** The parsed command, `help`, `version`, a kind's help, or a `UsageError` saying what is wrong. */
+export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' {
   let parsed: ReturnType<typeof parse>;
   try {
     parsed = parse(argv);
@@ -73,17 +79,16 @@ export function parseCommand(argv: string[]): LoadArgs | 'help' | 'version' {
   }
   const { values, positionals } = parsed;
   if (values.version) return 'version';
-  if (values.help || positionals.length === 0) return 'help';
   const [command, kind, file, ...rest] = positionals;
+  if (values.help && command === 'load' && kind !== undefined) return { kindHelp: kindName(kind) };
+  if (values.help || positionals.length === 0) return 'help';
   if (command === 'help') {
+    if (kind === 'load' && file !== undefined) return { kindHelp: kindName(file) };
     if (kind === undefined || kind === 'load') return 'help';
     throw new UsageError(`help takes load or mock, got "${kind}"`);
   }
   if (command !== 'load') throw new UsageError(`unknown command "${command}"; the commands are load, mock and help`);
-  if (!KIND_NAMES.includes(kind as KindName))
-    throw new UsageError(
-      `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
-    );
+  kindName(kind);
   if (file === undefined) throw new UsageError('no file given: portfolio-reporting load <kind> <file>');
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
   if (values.instrument !== undefined && kind !== 'prices' && kind !== 'nav')
@@ -103,6 +108,14 @@ export function parseCommand(argv: string[]): LoadArgs | 'help' | 'version' {
     keepGoing: values['keep-going'] ?? false,
     json: values.json ?? false,
   };
+}
+
+/** A kind of the loader, or a `UsageError` listing them. */
+function kindName(kind: string | undefined): KindName {
+  if (KIND_NAMES.includes(kind as KindName)) return kind as KindName;
+  throw new UsageError(
+    `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
+  );
 }
 
 function parse(argv: string[]) {

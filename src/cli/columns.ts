@@ -11,15 +11,21 @@ import type { LoadKind, RowInput } from './kinds.js';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
 /** Wrappers whose inner schema says what the value is. */
-const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
+export const WRAPPERS = new Set(['optional', 'nullable', 'default', 'prefault', 'nonoptional', 'readonly', 'catch']);
 
-interface Def {
+/** What the column code reads of a zod schema's definition. */
+export interface Def {
   type: string;
   innerType?: z.ZodMiniType;
   in?: z.ZodMiniType;
   shape?: Record<string, z.ZodMiniType>;
+  entries?: Record<string, unknown>;
+  options?: z.ZodMiniType[];
+  values?: unknown[];
+  defaultValue?: unknown;
+  checks?: { _zod?: { def?: { check?: string; value?: unknown; inclusive?: boolean } } }[];
 }
-const defOf = (schema: z.ZodMiniType | undefined): Def | undefined =>
+export const defOf = (schema: z.ZodMiniType | undefined): Def | undefined =>
   (schema as { _zod?: { def: Def } } | undefined)?._zod?.def;
 
 /** The base type (`number`, `string`, `object`, `union` …) of the field at `path` in an object schema. */

@@ -11,6 +11,7 @@ import { buildDocument, buildKindDocument, type DocumentInput, type KindRule, ki
 import { endpoints } from '../endpoints.js';
 import type { InstrumentCreateInput } from '../resources/instruments.js';
 import type { TransactionCreateInput } from '../resources/transactions.js';
+import type { Rels } from '../schemas/resource.js';
 import { netAssetValueSeries, priceSeries } from '../schemas/time-series.js';
 
 export const KIND_NAMES = ['instruments', 'prices', 'nav', 'transactions'] as const;
@@ -34,6 +35,10 @@ export interface LoadKind {
   existing: string;
   /** The create-attributes schema for a row of this `type`, if the type is known. */
   attributes(type: unknown): z.ZodMiniType | undefined;
+  /** The relationships a row of this `type` may have (its `rel.<name>` columns). */
+  relationships(type: unknown): Rels;
+  /** The `type`s of a typed kind, with the reason why for those the service does not let a client create. */
+  types: readonly { type: string; refused?: string }[];
   /** Checks a row by the SDK's create rules; throws `ValidationError` with every broken rule. */
   validate(input: RowInput): void;
   /** Sends the rows through the kind's `Bulk` shortcut. */
@@ -44,11 +49,9 @@ export interface LoadKind {
   ): Promise<BulkResult<{ id: string }>[]>;
 }
 
-function kindAttributes(rules: Record<string, KindRule>) {
-  return (type: unknown) => {
-    const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type] : undefined;
-    return rule && 'attributes' in rule ? rule.attributes : undefined;
-  };
+function ruleOf(rules: Record<string, KindRule>, type: unknown) {
+  const rule = typeof type === 'string' && Object.hasOwn(rules, type) ? rules[type] : undefined;
+  return rule && 'attributes' in rule ? rule : undefined;
 }
 
 /** A time series: the instrument id checked as the SDK checks a path id, and the value as its create checks it. */
@@ -65,6 +68,8 @@ function seriesKind(
     resendSafe: true,
     existing,
     attributes: () => series.create,
+    relationships: () => ({}),
+    types: [],
     validate(input) {
       const issues: ValidationIssue[] = [];
       for (const check of [
@@ -102,7 +107,11 @@ function typedKind(
     perInstrument: false,
     typed: true,
     ...how,
-    attributes: kindAttributes(rules),
+    attributes: (type) => ruleOf(rules, type)?.attributes,
+    relationships: (type) => ruleOf(rules, type)?.relationships ?? {},
+    types: Object.entries(rules).map(([type, rule]) =>
+      'refused' in rule ? { type, refused: rule.refused } : { type },
+    ),
     validate: (input) => void buildKindDocument(method, input, rules),
   };
 }

@@ -7,6 +7,7 @@ import { Bulk, type BulkResult } from '../bulk/index.js';
 import { PortfolioReporting } from '../client.js';
 import { PortfolioReportingError, ValidationError } from '../core/errors.js';
 import { checkSettings } from '../core/settings.js';
+import { kindHelp } from './kind-help.js';
 import { MOCK_HELP } from './mock.js';
 
 /** The package's version, set by the build (tsup `define`); `dev` when run from the sources. */
@@ -74,6 +75,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     }
     if (args === 'version') {
       io.stdout.write(`${VERSION}\n`);
+      return 0;
+    }
+    if (typeof args === 'object' && 'kindHelp' in args) {
+      io.stdout.write(kindHelp(args.kindHelp));
       return 0;
     }
     return await load(args, io);
