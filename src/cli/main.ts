@@ -262,7 +262,11 @@ async function send(
     } else todo.push({ row, key });
   }
 
-  const progress = progressOn(io.stderr);
+  const progress = progressOn(io.stderr, () => ({
+    ok: summary.created + summary.existing,
+    failed: summary.failed + summary.inDoubt,
+    notDone: summary.notDone,
+  }));
   const started = performance.now();
   let sent = 0;
   // A systemic failure stops starting rows (those in flight finish and are journaled; the rest stay to do).

@@ -1,6 +1,8 @@
 /**
  * Progress of a load: a bar redrawn in place on a terminal, plain lines (at most one a second) otherwise,
- * so a log file or CI output stays readable.
+ * so a log file or CI output stays readable. The counts are the summary's own categories (done, failed, not done),
+ * so the last line after Ctrl-C agrees with the summary; on a narrow terminal the bar goes first, then the rate,
+ * time left and the requests in flight — never the counts.
  */
 import type { BulkProgress } from '../bulk/index.js';
 
@@ -16,28 +18,81 @@ export interface Progress {
   end(): void;
 }
 
-const number = (n: number) => n.toLocaleString('en-US');
+/** The rows by the summary's categories: loaded (created or existing), failed (or in doubt), not done (interrupted). */
+export interface Tally {
+  ok: number;
+  failed: number;
+  notDone: number;
+}
 
-export function progressOn(out: Output, started = performance.now()): Progress {
+const number = (n: number) => n.toLocaleString('en-US');
+/** A terminal whose width is not known is taken to be this wide. */
+const DEFAULT_COLUMNS = 80;
+const BAR = 24;
+
+/** `1m 05s`, `42s`, `2h 03m`. */
+export function duration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m ${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
+/**
+ * One progress line within `width` characters: the counts always; then, while they fit, the rate and time left, the
+ * requests in flight and the 429s; and the bar in front when everything fits with it (on a terminal: `width` given).
+ * @example progressLine({ done: 50, total: 200, ... }, { ok: 48, failed: 2, notDone: 0 }, 25, 80)
+ */
+export function progressLine(p: BulkProgress, tally: Tally, rowsPerSecond: number, width: number | undefined): string {
+  const left = p.total - p.done;
+  const counts = [
+    `${number(p.done)}/${number(p.total)} ${p.total ? Math.floor((100 * p.done) / p.total) : 100}%`,
+    `ok ${number(tally.ok)}`,
+    `failed ${number(tally.failed)}`,
+    ...(tally.notDone ? [`not done ${number(tally.notDone)}`] : []),
+  ];
+  const extras = [
+    `${number(Math.round(rowsPerSecond))} rows/s${left > 0 && rowsPerSecond > 0 ? `, ${duration(left / rowsPerSecond)} left` : ''}`,
+    `in flight ${p.inFlight} (limit ${p.concurrency})`,
+    ...(p.rateLimited ? [`429s ${number(p.rateLimited)}`] : []),
+  ];
+  const max = width === undefined ? Number.POSITIVE_INFINITY : width;
+  const join = (parts: string[]) => parts.join(' · ');
+  let kept = extras.length;
+  while (kept > 0 && join([...counts, ...extras.slice(0, kept)]).length > max) kept--;
+  const line = join([...counts, ...extras.slice(0, kept)]);
+  const filled = p.total ? Math.round((BAR * p.done) / p.total) : BAR;
+  const withBar = `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${line}`;
+  // A log (no width) gets no bar: it is for a terminal's line redrawn in place.
+  return width !== undefined && kept === extras.length && withBar.length <= max ? withBar : line;
+}
+
+/**
+ * Draws the progress of a load on `out`; `tally` gives the counts by the summary's categories.
+ * @example const progress = progressOn(process.stderr, () => ({ ok, failed, notDone }));
+ */
+export function progressOn(out: Output, tally: () => Tally, started = performance.now()): Progress {
   let last: BulkProgress | undefined;
-  let shown: BulkProgress | undefined;
+  let shown: string | undefined;
   let drawnAt = 0;
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
-    return seconds > 0 && last ? Math.round(last.done / seconds) : 0;
+    return seconds > 0 && last ? last.done / seconds : 0;
   };
-  const text = (p: BulkProgress) =>
-    `${number(p.done)}/${number(p.total)} ${p.total ? Math.floor((100 * p.done) / p.total) : 100}% · ${number(rate())} rows/s · ok ${number(p.ok)} · failed ${number(p.failed)} · in flight ${p.inFlight} (limit ${p.concurrency})` +
-    (p.rateLimited ? ` · 429s ${number(p.rateLimited)}` : '');
   const draw = (final: boolean) => {
     if (!last) return;
-    shown = last;
     if (out.isTTY) {
-      const width = 24;
-      const filled = last.total ? Math.round((width * last.done) / last.total) : width;
-      const line = `[${'#'.repeat(filled)}${'-'.repeat(width - filled)}] ${text(last)}`;
-      out.write(`\r\x1b[K${line.slice(0, Math.max(20, (out.columns ?? 120) - 1))}${final ? '\n' : ''}`);
-    } else out.write(`progress: ${text(last)}\n`);
+      // One column short of the width: writing the last column wraps on many terminals.
+      const line = progressLine(last, tally(), rate(), (out.columns ?? DEFAULT_COLUMNS) - 1);
+      shown = line;
+      out.write(`\r\x1b[K${line}${final ? '\n' : ''}`);
+    } else {
+      const line = `progress: ${progressLine(last, tally(), rate(), undefined)}`;
+      // A plain log gets the last state unless it is the line already written.
+      if (final && line === shown) return;
+      shown = line;
+      out.write(`${line}\n`);
+    }
   };
   return {
     update(progress) {
@@ -49,8 +104,7 @@ export function progressOn(out: Output, started = performance.now()): Progress {
       }
     },
     end() {
-      // A terminal's bar ends its line; a plain log gets the last state unless it is the line already written.
-      if (out.isTTY || shown !== last) draw(true);
+      draw(true);
     },
   };
 }

@@ -1,0 +1,114 @@
+/**
+ * Progress that agrees with the summary (issue 19, item 3): rate and time left; a terminal too narrow (or of unknown
+ * width) for the bar still shows the counts; after Ctrl-C the last progress line and the summary use the same
+ * categories (the last line said `failed 16,851` where the summary said `failed 0`, `not done 16,851`).
+ */
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BulkProgress } from '../../src/bulk/index.js';
+import { main } from '../../src/cli/main.js';
+import { duration, progressLine, progressOn } from '../../src/cli/progress.js';
+import { createMockService, type RunningServer, seedDemo } from '../../src/testing/index.js';
+
+const p: BulkProgress = {
+  done: 5_000,
+  total: 20_000,
+  ok: 4_990,
+  failed: 10,
+  inFlight: 8,
+  concurrency: 8,
+  retries: 0,
+  rateLimited: 3,
+};
+const tally = { ok: 4_990, failed: 10, notDone: 0 };
+
+describe('progressLine', () => {
+  it('on a wide terminal: the bar, the counts, rate and time left, requests in flight, 429s', () => {
+    expect(progressLine(p, tally, 250, 200)).toBe(
+      '[######------------------] 5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · in flight 8 (limit 8) · 429s 3',
+    );
+  });
+
+  it('narrower: the bar goes first, then the 429s and the requests in flight, then the rate', () => {
+    expect(progressLine(p, tally, 250, 100)).toBe(
+      '5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · in flight 8 (limit 8) · 429s 3',
+    );
+    expect(progressLine(p, tally, 250, 79)).toBe('5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left');
+    expect(progressLine(p, tally, 250, 50)).toBe('5,000/20,000 25% · ok 4,990 · failed 10');
+  });
+
+  it('never drops the counts, however narrow (20 columns)', () => {
+    expect(progressLine(p, { ...tally, notDone: 42 }, 250, 20)).toBe(
+      '5,000/20,000 25% · ok 4,990 · failed 10 · not done 42',
+    );
+  });
+
+  it('a plain log (no width): every part, no bar', () => {
+    expect(progressLine(p, tally, 0, undefined)).toBe(
+      '5,000/20,000 25% · ok 4,990 · failed 10 · 0 rows/s · in flight 8 (limit 8) · 429s 3',
+    );
+  });
+
+  it('a terminal of unknown width is taken as 80 columns: the counts stay', () => {
+    const out = { text: '', isTTY: true, write: (s: string) => (out.text += s) };
+    const progress = progressOn(out, () => tally);
+    progress.update(p);
+    progress.end();
+    const last = out.text.split('\r\x1b[K').at(-1) as string;
+    expect(last.length).toBeLessThanOrEqual(80);
+    expect(last).toMatch(/^5,000\/20,000 25% · ok 4,990 · failed 10( · |\n$)/);
+  });
+
+  it('writes the time left in minutes and hours', () => {
+    expect([duration(42), duration(65), duration(7_380)]).toEqual(['42s', '1m 05s', '2h 03m']);
+  });
+});
+
+describe('after Ctrl-C', () => {
+  let server: RunningServer;
+  let requests = 0;
+  const interrupt = new AbortController();
+  beforeAll(async () => {
+    const mock = createMockService({ seed: seedDemo, accessToken: 'good-token' });
+    server = await mock.listen({
+      port: 0,
+      onRequest: () => {
+        // Ctrl-C as the 40th request is answered: rows are in flight and most are not started.
+        if (++requests === 40) interrupt.abort();
+      },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('the last progress line and the summary say the same: done, failed, not done', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prs-progress-'));
+    const file = join(dir, 'prices.csv');
+    const day = (i: number) => new Date(Date.UTC(2000, 0, 1 + i)).toISOString().slice(0, 10);
+    writeFileSync(file, `date,value\n${Array.from({ length: 1_000 }, (_, i) => `${day(i)},${100 + i}`).join('\n')}\n`);
+    const stdout = { text: '', write: (s: string) => (stdout.text += s) };
+    const stderr = { text: '', isTTY: false, write: (s: string) => (stderr.text += s) };
+    const code = await main(
+      ['load', 'prices', file, '--base-url', server.url, '--instrument', '65f1c0ffee0000000000010a'],
+      { stdout, stderr, env: { PRS_ACCESS_TOKEN: 'good-token' }, interrupt: interrupt.signal },
+    );
+    expect(code).toBe(130);
+    const last = stderr.text
+      .trimEnd()
+      .split('\n')
+      .filter((l) => l.startsWith('progress: '))
+      .at(-1) as string;
+    const count = (text: string, label: string) =>
+      Number(new RegExp(`${label} +([\\d,]+)`).exec(text)?.[1]?.replace(/,/g, '') ?? 0);
+    const summary = {
+      ok: count(stdout.text, 'created'),
+      failed: count(stdout.text, 'failed'),
+      notDone: count(stdout.text, 'not done \\(interrupted\\)'),
+    };
+    expect(summary.notDone).toBeGreaterThan(0);
+    expect(summary.ok).toBeGreaterThan(0);
+    expect({ ok: count(last, 'ok'), failed: count(last, 'failed'), notDone: count(last, 'not done') }).toEqual(summary);
+    expect(summary.ok + summary.failed + summary.notDone).toBe(1_000);
+  });
+});
