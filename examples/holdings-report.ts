@@ -69,15 +69,13 @@ function seedSample(store: MockStore): void {
   ] as const;
   const monthEnds = ['2024-01-31', '2024-02-29', '2024-03-29', '2024-04-30', '2024-05-31', '2024-06-28'];
   for (const h of held) {
-    // The store takes records as they are (no create rule is checked): give each kind its documented fields.
-    const attributes = {
-      name: h.name,
-      securityIdentifier: h.id,
-      ccyCode: 'EUR',
-      countryCode: h.id.slice(0, 2),
-      ...('terms' in h ? h.terms : {}),
-    };
-    const instrument = store.instruments.add({ kind: h.kind, attributes });
+    // The store takes records as the service reports them, typed per kind: a bond needs its coupon terms.
+    const common = { name: h.name, securityIdentifier: h.id, ccyCode: 'EUR', countryCode: h.id.slice(0, 2) };
+    const instrument = store.instruments.add(
+      h.kind === 'bond'
+        ? { kind: h.kind, attributes: { ...common, ...h.terms } }
+        : { kind: h.kind, attributes: common },
+    );
     // A price on the day the position opens, then month-end closes.
     store.prices.add({ instrumentId: instrument.id, date: h.from, value: h.closes[0] });
     for (const [i, close] of h.closes.entries())

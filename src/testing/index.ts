@@ -17,5 +17,13 @@ export {
 } from './signer.js';
 export type { AdvanceTarget } from './store/custodians.js';
 export type * from './store/records.js';
+export type {
+  CheckedInstrumentInput,
+  CheckedTransactionInput,
+  InstrumentInput,
+  InstrumentSeedAttributes,
+  TransactionInput,
+  TransactionSeedAttributes,
+} from './store/seeds.js';
 export { MockStore, restoreSnapshot, type Seed, type StoreSnapshot, snapshotOf } from './store/store.js';
 export { Table } from './store/table.js';

@@ -17,6 +17,7 @@ import { createMockService, type MockStore, type RunningServer } from '../../src
 import { validValue } from '../helpers/arbitraries.js';
 import { checkAnswer } from '../helpers/contract.js';
 import { type EndpointRow, endpointRows, resolveMethod, rowsMatching } from '../helpers/endpoints.js';
+import { fundSeed } from '../helpers/seeds.js';
 
 /** Runs per row: enough to meet every kind of a kind table a few times, and still a few seconds in all. */
 const RUNS = 25;
@@ -41,13 +42,20 @@ function seedStructure(store: MockStore) {
   });
   const fund = store.instruments.add({
     kind: 'private-market-fund-commitment-based',
-    attributes: { fund: { name: 'Fund I' } },
+    attributes: fundSeed(),
     relationships: { depository: { data: { type: 'depository', id: depository.id } } },
   });
   const price = store.prices.add({ instrumentId: stock.id, date: '2024-01-02', value: 10 });
   const transaction = store.transactions.add({
     type: 'equity-trade-transaction',
-    attributes: { accountAmount: -100, tradeDate: '2024-01-02', valueDate: '2024-01-04' },
+    attributes: {
+      accountAmount: -100,
+      tradeDate: '2024-01-02',
+      valueDate: '2024-01-04',
+      units: 10,
+      unitPrice: 10,
+      commission: 0,
+    },
     relationships: { account: { data: { type: 'account', id: account.id } } },
   });
   const limit = store.limits.add({

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stockSeed } from '../helpers/seeds.js';
 import { BASE64URL, HEX24, seedStructure, useHarness } from './harness.js';
 
 describe('clients, reporting entities, portfolios (shapes not shown: attributes kept as given)', () => {
@@ -85,7 +86,7 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
     const s = seedStructure(h.mock);
     const acme = h.mock.store.instruments.add({
       kind: 'stock',
-      attributes: { securityIdentifier: 'US1', ccyCode: 'EUR' },
+      attributes: stockSeed({ securityIdentifier: 'US1', ccyCode: 'EUR' }),
     });
     h.mock.store.prices.add({ instrumentId: acme.id, date: '2024-01-01', value: 100 });
     h.mock.store.prices.add({ instrumentId: acme.id, date: '2024-06-30', value: 110 });

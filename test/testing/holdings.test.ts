@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MockService } from '../../src/testing/index.js';
+import { bondSeed } from '../helpers/seeds.js';
 import { BASE64URL, seedStructure, useHarness } from './harness.js';
 
 /** Two portfolios; ACME (USD stock) 10 units, priced 100 on 01-01 and 110 on 01-03; a bond 5 units at 98 on depository D. */
@@ -13,7 +14,7 @@ function seedHoldings(mock: MockService) {
   });
   const bund = store.instruments.add({
     kind: 'bond',
-    attributes: { name: 'Bund', securityIdentifier: 'DE1', ccyCode: 'EUR', countryCode: 'DE' },
+    attributes: bondSeed({ securityIdentifier: 'DE1' }),
   });
   store.prices.add({ instrumentId: acme.id, date: '2024-01-01', value: 100 });
   store.prices.add({ instrumentId: acme.id, date: '2024-01-03', value: 110 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { loanSeed, stockSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const bond = {
@@ -160,10 +161,13 @@ describe('instruments and assets', () => {
     const store = h.mock.store;
     const loan = store.instruments.add({
       kind: 'loan',
-      attributes: { securityIdentifier: 'L1' },
+      attributes: loanSeed({ securityIdentifier: 'L1' }),
       relationships: { account: { data: { type: 'account', id: s.account.id } } },
     });
-    const listed = store.instruments.add({ kind: 'stock', attributes: { securityIdentifier: 'S1', ccyCode: 'EUR' } });
+    const listed = store.instruments.add({
+      kind: 'stock',
+      attributes: stockSeed({ securityIdentifier: 'S1', ccyCode: 'EUR' }),
+    });
     const owned = store.instruments.add({
       kind: 'other',
       attributes: { securityIdentifier: 'O1' },

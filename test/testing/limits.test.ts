@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bondSeed } from '../helpers/seeds.js';
 import { type Harness, seedStructure, UUID, useHarness } from './harness.js';
 
 const condition = (type: string, field: string, value: string) => ({
@@ -16,7 +17,7 @@ function seed(h: Harness) {
   });
   const bund = store.instruments.add({
     kind: 'bond',
-    attributes: { name: 'Bund', securityIdentifier: 'DE1', ccyCode: 'EUR', countryCode: 'DE' },
+    attributes: bondSeed({ securityIdentifier: 'DE1' }),
   });
   store.prices.add({ instrumentId: acme.id, date: '2024-01-01', value: 100 });
   store.prices.add({ instrumentId: bund.id, date: '2024-01-01', value: 98 });

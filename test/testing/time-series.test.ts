@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fundSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 describe('time series', () => {
@@ -85,7 +86,7 @@ describe('time series', () => {
     const { depository } = seedStructure(h.mock);
     const fund = h.mock.store.instruments.add({
       kind: 'private-market-fund-commitment-based',
-      attributes: { fund: { ccyCode: 'EUR' } },
+      attributes: fundSeed({ ccyCode: 'EUR' }),
       relationships: { depository: { data: { type: 'depository', id: depository.id } } },
     });
     const nav = await h.post(`/api/v3/instruments/${fund.id}/net-asset-values`, {

@@ -79,7 +79,7 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
       : undefined;
   if (existing) return seeOther(`${ctx.base}${FAMILY_PATH[family]}/${existing.id}`);
 
-  const rec = ctx.store.instruments.add({ kind, attributes: doc.attributes, relationships: doc.relationships });
+  const rec = ctx.store.instruments.addChecked({ kind, attributes: doc.attributes, relationships: doc.relationships });
   if (kind === 'private-market-fund-commitment-based') {
     const commitment = doc.attributes.initialCommitment as { date: string; value: number };
     ctx.store.commitments.add({ instrumentId: rec.id, date: commitment.date, value: commitment.value });

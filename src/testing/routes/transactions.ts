@@ -99,7 +99,7 @@ async function create(ctx: Ctx): Promise<Response> {
   }
   return created(
     ctx,
-    render(ctx.store.transactions.add({ type: doc.type, attributes, relationships: doc.relationships })),
+    render(ctx.store.transactions.addChecked({ type: doc.type, attributes, relationships: doc.relationships })),
   );
 }
 

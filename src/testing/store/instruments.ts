@@ -11,6 +11,7 @@ import type {
   Relationships,
   SeriesRecord,
 } from './records.js';
+import type { CheckedInstrumentInput, InstrumentInput } from './seeds.js';
 import type { MockStore } from './store.js';
 import { Table } from './table.js';
 
@@ -30,15 +31,6 @@ export const DETAILED_CLASS_BY_KIND: Record<InstrumentKind, string> = {
   other: 'Other instruments',
 };
 
-export interface InstrumentInput {
-  kind: InstrumentKind;
-  attributes: Record<string, unknown>;
-  relationships?: Relationships;
-  instrumentClassId?: string;
-  detailedInstrumentClassId?: string;
-  reportingEntityId?: string;
-}
-
 export class Instruments extends Table<InstrumentRecord> {
   constructor(private readonly store: MockStore) {
     super('instrument');
@@ -49,6 +41,16 @@ export class Instruments extends Table<InstrumentRecord> {
    * const acme = mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } });
    */
   add(input: InstrumentInput): InstrumentRecord {
+    return this.addChecked(input);
+  }
+
+  /**
+   * Adds an instrument whose attributes a route has checked by the service's rules (a request body has no static
+   * type); tests seed with `add`, whose types catch a misspelled or missing field.
+   * @example
+   * mock.store.instruments.addChecked({ kind: 'stock', attributes: body.attributes });
+   */
+  addChecked(input: CheckedInstrumentInput): InstrumentRecord {
     const detailed = input.detailedInstrumentClassId
       ? this.store.detailedInstrumentClasses.expect(input.detailedInstrumentClassId)
       : this.store.detailedInstrumentClasses.where((c) => c.name === DETAILED_CLASS_BY_KIND[input.kind])[0];

@@ -1,5 +1,6 @@
 /** Transactions, as created through `POST /transactions`, by a loan's creation, or seeded. */
-import type { Relationships, TransactionRecord } from './records.js';
+import type { TransactionRecord } from './records.js';
+import type { CheckedTransactionInput, TransactionInput } from './seeds.js';
 import type { MockStore } from './store.js';
 import { Table } from './table.js';
 
@@ -12,7 +13,16 @@ export class Transactions extends Table<TransactionRecord> {
    * @example
    * mock.store.transactions.add({ type: 'fx-forward-cash-settlement-transaction', attributes: { accountAmount: 120, tradeDate: '2024-06-28', valueDate: '2024-07-02' }, relationships: { account: { data: { type: 'account', id } } } });
    */
-  add(input: { type: string; attributes: Record<string, unknown>; relationships?: Relationships }): TransactionRecord {
+  add(input: TransactionInput): TransactionRecord {
+    return this.addChecked(input);
+  }
+
+  /**
+   * Adds a transaction a route has checked by the service's rules, or made itself (a loan's); tests seed with `add`.
+   * @example
+   * mock.store.transactions.addChecked({ type: 'dividend-transaction', attributes: body.attributes });
+   */
+  addChecked(input: CheckedTransactionInput): TransactionRecord {
     return this.insert({
       id: this.store.ids.hex24(),
       type: input.type,

@@ -1,0 +1,51 @@
+/**
+ * What a test seeds `mock.store.instruments` and `mock.store.transactions` with, typed per kind as the service
+ * reports the records (`BondInstrument['attributes']`, `DividendTransaction['attributes']`): the store holds records
+ * as they are served, so a seed that compiles decodes on read, and a misspelled or missing field is a compile error
+ * (a bond without `couponFrequency` no longer fails only when read). Routes store request bodies they have checked
+ * by the service's rules through the `addChecked` forms, which a request's lack of a static type needs.
+ */
+import type { InstrumentsByKind } from '../../schemas/instruments.js';
+import type { TransactionKind, TransactionsByKind } from '../../schemas/transactions.js';
+import type { InstrumentKind, Relationships } from './records.js';
+
+/** The attributes of a seeded instrument of kind `K`, as the service reports them. */
+export type InstrumentSeedAttributes<K extends InstrumentKind> = InstrumentsByKind[K]['attributes'];
+
+/** What every seeded instrument may carry besides its kind and attributes. */
+interface InstrumentSeedBase {
+  relationships?: Relationships;
+  instrumentClassId?: string;
+  detailedInstrumentClassId?: string;
+  reportingEntityId?: string;
+}
+
+/** A seeded instrument: `kind` picks the attributes' type (`{ kind: 'bond', attributes: { couponFrequency, … } }`). */
+export type InstrumentInput = {
+  [K in InstrumentKind]: InstrumentSeedBase & { kind: K; attributes: InstrumentSeedAttributes<K> };
+}[InstrumentKind];
+
+/** An instrument a route has checked by the service's rules (its request body has no static type). */
+export type CheckedInstrumentInput = InstrumentSeedBase & { kind: InstrumentKind; attributes: Record<string, unknown> };
+
+/** The attributes of a seeded transaction of kind `K`, as the service reports them. */
+export type TransactionSeedAttributes<K extends TransactionKind> = TransactionsByKind[K]['attributes'];
+
+/** A seeded transaction: `type` (`dividend-transaction`) picks the attributes' type. */
+export type TransactionInput = {
+  [K in TransactionKind]: {
+    type: `${K}-transaction`;
+    attributes: TransactionSeedAttributes<K>;
+    relationships?: Relationships;
+  };
+}[TransactionKind];
+
+/** A transaction a route has checked by the service's rules (or made itself, as a loan's). */
+export interface CheckedTransactionInput {
+  /** The transaction's type, e.g. `dividend-transaction`. */
+  type: string;
+  /** The attributes as checked (or made). */
+  attributes: Record<string, unknown>;
+  /** The relationships as `{ data: { type, id } }`. */
+  relationships?: Relationships;
+}
