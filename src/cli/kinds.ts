@@ -9,8 +9,8 @@ import { segment } from '../core/api.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { buildDocument, buildKindDocument, type DocumentInput, type KindRule, kindRules } from '../core/jsonapi.js';
 import { endpoints } from '../endpoints.js';
-import type { InstrumentCreateInput } from '../resources/instruments.js';
-import type { TransactionCreateInput } from '../resources/transactions.js';
+import type { InstrumentCreateParams } from '../resources/instruments.js';
+import type { TransactionCreateParams } from '../resources/transactions.js';
 import type { Rels } from '../schemas/resource.js';
 import { netAssetValueSeries, priceSeries } from '../schemas/time-series.js';
 
@@ -120,7 +120,7 @@ export const KINDS: Record<KindName, LoadKind> = {
   instruments: typedKind('instruments.create', kindRules(endpoints['instruments.create'].body), {
     resendSafe: true,
     existing: '303 See Other',
-    load: (bulk, rows, options) => bulk.instruments(rows as (RowInput & InstrumentCreateInput)[], options),
+    load: (bulk, rows, options) => bulk.instruments(rows as (RowInput & InstrumentCreateParams)[], options),
   }),
   prices: seriesKind('instruments.prices.create', 'same date and value', priceSeries, (bulk, rows, options) =>
     bulk.prices(rows as (RowInput & { instrumentId: string; attributes: { date: string; value: number } })[], options),
@@ -139,6 +139,6 @@ export const KINDS: Record<KindName, LoadKind> = {
   transactions: typedKind('transactions.create', kindRules(endpoints['transactions.create'].body), {
     resendSafe: false,
     existing: 'no natural key',
-    load: (bulk, rows, options) => bulk.transactions(rows as (RowInput & TransactionCreateInput)[], options),
+    load: (bulk, rows, options) => bulk.transactions(rows as (RowInput & TransactionCreateParams)[], options),
   }),
 };
