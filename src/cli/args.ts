@@ -91,6 +91,8 @@ export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 've
   kindName(kind);
   if (file === undefined) throw new UsageError('no file given: portfolio-reporting load <kind> <file>');
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+  if (values.format !== undefined && values.format !== 'csv' && values.format !== 'jsonl')
+    throw new UsageError(`--format must be csv or jsonl, got "${values.format}"`);
   if (values.instrument !== undefined && kind !== 'prices' && kind !== 'nav')
     throw new UsageError('--instrument applies to prices and nav only');
   return {

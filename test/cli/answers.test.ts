@@ -32,6 +32,7 @@ describe('portfolio-reporting', () => {
     [['--bogus'], 'unknown option --bogus'],
     [['lod', 'prices', 'x.csv'], 'unknown command "lod"; the commands are load, mock and help'],
     [['load', 'prices', 'x.csv', '--journal'], 'option --journal needs a value'],
+    [['load', 'prices', 'x.csv', '--format', 'xml'], '--format must be csv or jsonl, got "xml"'],
   ])('%j is one sentence, then the help hint, exit 2', async (args, message) => {
     expect(await cli(args)).toEqual({
       code: 2,
