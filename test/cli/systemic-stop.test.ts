@@ -56,7 +56,10 @@ async function load(file: string, token: string, extra: string[] = []) {
 }
 
 describe('a refused token', () => {
-  it('stops after the rows in flight, says so in one line, exit 1; a re-run with a good token loads each row once', async () => {
+  // The re-run loads 2,000 rows over HTTP: seconds when idle; the timeout is a backstop only.
+  it('stops after the rows in flight, says so in one line, exit 1; a re-run with a good token loads each row once', {
+    timeout: 180_000,
+  }, async () => {
     const file = pricesFile(2_000);
     const refused = await load(file, 'wrong-token', ['--instrument', DEMO_IDS.sap]);
     expect(refused.code).toBe(1);

@@ -49,7 +49,9 @@ async function report(name: string, env?: Record<string, string>): Promise<strin
   return lines(stdout);
 }
 
-describe.concurrent('examples', () => {
+// Each example is a child process (tsx compiles it, then it runs a whole scenario): seconds when idle, many times
+// that on a loaded machine. The timeout is a backstop against a hang, not a measure.
+describe.concurrent('examples', { timeout: 180_000 }, () => {
   it('every example file is run by this test', () => {
     const files = readdirSync(new URL('../../examples', import.meta.url)).filter((f) => f.endsWith('.ts'));
     expect(files.sort()).toEqual([

@@ -276,5 +276,8 @@ describe('create and update rows against the mock', () => {
         { numRuns: RUNS },
       );
     },
+    // RUNS generated inputs, each a reset, a seeded structure and an HTTP call: CPU-bound; a backstop only (a run
+    // cut off by the default would leave its requests in the next row's count).
+    180_000,
   );
 });
