@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 
 export const TSX = ['--import', 'tsx'];
 
+/** tsx's configuration for the benchmarks: `portfolio-reporting` is the built package (bench/built.ts). */
+export const BENCH_TSCONFIG = fileURLToPath(new URL('./tsconfig.json', import.meta.url));
+
 export async function startServer(env: Record<string, string> = {}): Promise<{ url: string; stop: () => void }> {
   const child: ChildProcess = fork(fileURLToPath(new URL('./server.ts', import.meta.url)), [], {
     execArgv: TSX,

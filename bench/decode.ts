@@ -7,6 +7,7 @@
  * transport whose `send` hands back the body text parsed, as the real transport does after reading it: the
  * HTTP read is the same for every variant and is measured by the request benchmarks instead.
  */
+import './built.js';
 import Jsona from 'jsona';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { report } from './child.js';

@@ -2,9 +2,12 @@
  * Per-request overhead: 2,000 sequential GETs of one instrument from a `node:http` server on 127.0.0.1 (its
  * own process), per run. The SDK (`instruments.retrieve`: auth header, retry policy, timeout, error mapping,
  * decode) against raw `fetch` + `JSON.parse` of the same body with the same headers; the figure compared
- * is the median latency of one request.
+ * is the median latency of one request. A third side, bare ky with the SDK's policy (bench/bare-ky.ts), is
+ * the transport's floor: SDK/ky is what the SDK adds, ky/fetch what ky costs.
  */
+import './built.js';
 import { PortfolioReporting } from 'portfolio-reporting';
+import { bareKy } from './bare-ky.js';
 import { report, startServer } from './child.js';
 import { median } from './stats.js';
 
@@ -24,34 +27,48 @@ const getRaw = async () => {
   if (!response.ok) throw new Error(`status ${response.status}`);
   return JSON.parse(await response.text());
 };
-const getSdk = () => prs.instruments.retrieve('instrument-1');
+const api = bareKy('bench-token');
+const sides = {
+  sdk: () => prs.instruments.retrieve('instrument-1'),
+  ky: () => api.get(url).json(),
+  fetch: getRaw,
+};
+type Side = keyof typeof sides;
+const SIDES = Object.keys(sides) as Side[];
 
-// Interleaved request by request (SDK then raw, raw then SDK, …), each timed on its own: the median
+// Interleaved request by request (each round in a rotating order), each timed on its own: the median
 // latency is robust to the bursts of load a shared machine sees, where a total time per run is not.
-const latency: { sdk: number[]; fetch: number[] } = { sdk: [], fetch: [] };
-const runMs: { sdk: number[]; fetch: number[] } = { sdk: [], fetch: [] };
-for (let i = 0; i < 200; i++) await Promise.all([getSdk(), getRaw()]); // warm-up: connections, JIT
+const latency = { sdk: [] as number[], ky: [] as number[], fetch: [] as number[] };
+const runMs = { sdk: [] as number[], ky: [] as number[], fetch: [] as number[] };
+const cpuUs = { sdk: 0, ky: 0, fetch: 0 };
+for (let i = 0; i < 200; i++) await Promise.all(SIDES.map((side) => sides[side]())); // warm-up: connections, JIT
 for (let run = 0; run < RUNS; run++) {
-  const total = { sdk: 0, fetch: 0 };
+  const total = { sdk: 0, ky: 0, fetch: 0 };
   for (let i = 0; i < REQUESTS; i++) {
-    for (const side of (i + run) % 2 ? (['fetch', 'sdk'] as const) : (['sdk', 'fetch'] as const)) {
+    const turn = (i + run) % SIDES.length;
+    for (let k = 0; k < SIDES.length; k++) {
+      const side = SIDES[(turn + k) % SIDES.length] as Side;
+      const cpu = process.cpuUsage();
       const start = performance.now();
-      await (side === 'sdk' ? getSdk() : getRaw());
+      await sides[side]();
       const ms = performance.now() - start;
+      const used = process.cpuUsage(cpu);
       latency[side].push(ms);
       total[side] += ms;
+      cpuUs[side] += used.user + used.system;
     }
   }
-  runMs.sdk.push(total.sdk);
-  runMs.fetch.push(total.fetch);
+  for (const side of SIDES) runMs[side].push(total[side]);
 }
 server.stop();
 
+const each = <T>(f: (side: Side) => T) => Object.fromEntries(SIDES.map((side) => [side, f(side)])) as Record<Side, T>;
 report({
   name: 'request',
   requests: REQUESTS,
   runs: RUNS,
-  medianUs: { sdk: median(latency.sdk) * 1000, fetch: median(latency.fetch) * 1000 },
-  runMs: { sdk: median(runMs.sdk), fetch: median(runMs.fetch) },
+  medianUs: each((side) => median(latency[side]) * 1000),
+  runMs: each((side) => median(runMs[side])),
+  cpuUsPerRequest: each((side) => cpuUs[side] / (REQUESTS * RUNS)),
   all: runMs,
 });

@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { bundleSizes, kB } from './bundle-size.js';
-import { TSX } from './child.js';
+import { BENCH_TSCONFIG, TSX } from './child.js';
 import { machine } from './stats.js';
 
 const started = performance.now();
@@ -24,6 +24,7 @@ function run(name: string): Promise<Result> {
   const t0 = performance.now();
   const child = fork(fileURLToPath(new URL(`./${name}.ts`, import.meta.url)), [], {
     execArgv: [...TSX, '--expose-gc'],
+    env: { ...process.env, TSX_TSCONFIG_PATH: BENCH_TSCONFIG },
   });
   return new Promise((resolve, reject) => {
     let result: Result;

@@ -8,6 +8,7 @@
  * the heap before the list started), and the peak `heapUsed` sampled every 100 items without forcing a
  * collection: what the process reaches, garbage V8 has not collected yet included.
  */
+import './built.js';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { report, startServer } from './child.js';
 

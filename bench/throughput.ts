@@ -9,8 +9,11 @@
  *
  * Two more sides explain the gap: raw `fetch` with what a per-request timeout needs (an AbortController, its
  * signal passed to fetch, a timer), and the SDK with `timeout: 0` (no controller, no signal, no timer).
+ * And the transport's floor: bare ky with the SDK's policy (bench/bare-ky.ts), the JSON body, JSON read back.
  */
+import './built.js';
 import { PortfolioReporting } from 'portfolio-reporting';
+import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { report, startServer } from './child.js';
 import { median } from './stats.js';
 
@@ -48,9 +51,14 @@ async function rawCreate(i: number, signal?: AbortSignal): Promise<unknown> {
   return JSON.parse(await response.text());
 }
 const attributes = (i: number) => ({ attributes: { date: date(i), value: 100 + i / 100 } });
+const api = bareKy('bench-token');
 
 const sides = {
   sdk: (i: number) => prs.instruments.prices.create('instrument-1', attributes(i)),
+  ky: (i: number) =>
+    api
+      .post(url, { headers: JSONAPI_BODY, json: { data: { type: 'price', attributes: attributes(i).attributes } } })
+      .json(),
   fetch: (i: number) => rawCreate(i),
   fetchAbortable: async (i: number) => {
     const controller = new AbortController();

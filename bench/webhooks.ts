@@ -6,6 +6,7 @@
  * SDK and bare verifications alternate one by one, each timed on its own; the rate compared is the inverse
  * of the median time of one verification, robust to the bursts of load a shared machine sees.
  */
+import './built.js';
 import { generateKeyPairSync, sign } from 'node:crypto';
 import { WebhookVerifier } from 'portfolio-reporting/webhooks';
 import { report } from './child.js';
