@@ -5,16 +5,10 @@
  * (part of `npm test`).
  */
 import { createMockService } from '../../src/testing/index.js';
+import { bondSeed } from '../helpers/seeds.js';
 
 const { store } = createMockService();
-const bond = {
-  name: 'Bund 2030',
-  securityIdentifier: 'DE0001102507',
-  ccyCode: 'EUR',
-  countryCode: 'DE',
-  couponFrequency: 'annually',
-  dayCountConvention: 'actual/actual',
-} as const;
+const bond = bondSeed();
 
 // Valid seeds compile.
 store.instruments.add({ kind: 'bond', attributes: bond });
