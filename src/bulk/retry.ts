@@ -11,7 +11,7 @@ import {
   NotFoundError,
   RateLimitError,
 } from '../core/errors.js';
-import { backoffMs, RETRY_STATUSES, retryAfterMs as retryAfterOf } from '../core/retry-policy.js';
+import { backoffMs, RETRY_STATUSES } from '../core/retry-policy.js';
 
 export type Failure = 'rate-limited' | 'transient' | 'conflict' | 'final';
 
@@ -36,11 +36,6 @@ export function isIdempotentCall(error: unknown): boolean {
 /** A DELETE sent again after a transient failure that finds nothing: the earlier attempt deleted it (as the transport rules). */
 export function isRepeatedDeleteOfGone(error: unknown): boolean {
   return error instanceof NotFoundError && error.method === 'DELETE';
-}
-
-/** The wait a 429 asks for, in ms, read as the transport reads `Retry-After` (and capped as it caps it); undefined when absent. */
-export function retryAfterMs(error: unknown, now = Date.now()): number | undefined {
-  return error instanceof APIError ? retryAfterOf(error.headers, now) : undefined;
 }
 
 /** Exponential backoff with full jitter, the transport's own: `random × min(max, initial × 2^(retry − 1))`. */

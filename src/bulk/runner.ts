@@ -3,11 +3,12 @@
  * re-attempts, an abort that stops starting new items, and one result per input — never none, never two.
  */
 
-import { ValidationError } from '../core/errors.js';
+import { APIError, ValidationError } from '../core/errors.js';
+import { retryAfterMs } from '../core/retry-policy.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import { ConcurrencyController } from './aimd.js';
-import { backoffMs, failureOf, isIdempotentCall, isRepeatedDeleteOfGone, retryAfterMs } from './retry.js';
+import { backoffMs, failureOf, isIdempotentCall, isRepeatedDeleteOfGone } from './retry.js';
 
 /** What the call of one item is given. */
 export interface BulkCallContext {
@@ -314,7 +315,7 @@ class Run<I, T> {
     if (failure === 'rate-limited') {
       this.counts.rateLimited += 1;
       if (this.controller.rateLimited(round)) this.progress();
-      const wait = retryAfterMs(error);
+      const wait = error instanceof APIError ? retryAfterMs(error.headers) : undefined;
       // `Retry-After` speaks for the service, not for one call: nothing is sent before it has passed.
       if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
       this.again(task, error, wait ?? this.backoff(task));

@@ -12,6 +12,7 @@
  */
 import { createHash } from 'node:crypto';
 import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import { isObject } from '../core/is-object.js';
 import { FileError } from './rows.js';
 
 export type EntryStatus = 'sending' | 'created' | 'existing' | 'failed' | 'uncertain' | 'skipped';
@@ -145,9 +146,7 @@ export class Journal {
 function parseEntry(text: string): Record<string, unknown> | undefined {
   try {
     const value: unknown = JSON.parse(text);
-    return typeof value === 'object' && value !== null && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isObject(value) ? value : undefined;
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { retryAfterMs } from '../../src/bulk/retry.js';
 import { type BulkProgress, type BulkResult, runBulk } from '../../src/bulk/runner.js';
 import { InternalServerError, makeAPIError, RateLimitError, ValidationError } from '../../src/core/errors.js';
+import { retryAfterMs } from '../../src/core/retry-policy.js';
 
 const POST = { method: 'POST', url: 'http://127.0.0.1/api/v3/instruments' };
 const rateLimited = (retryAfter?: string) =>
@@ -114,11 +114,11 @@ describe('runBulk', () => {
 
   it('reads Retry-After in seconds or as an HTTP date, capped at 60 s', () => {
     const now = Date.parse('2024-05-01T08:00:00Z');
-    expect(retryAfterMs(rateLimited('3'), now)).toBe(3000);
-    expect(retryAfterMs(rateLimited('Wed, 01 May 2024 08:00:05 GMT'), now)).toBe(5000);
-    expect(retryAfterMs(rateLimited('7200'), now)).toBe(60_000);
-    expect(retryAfterMs(rateLimited(), now)).toBeUndefined();
-    expect(retryAfterMs(rateLimited('soon'), now)).toBeUndefined();
+    expect(retryAfterMs(rateLimited('3').headers, now)).toBe(3000);
+    expect(retryAfterMs(rateLimited('Wed, 01 May 2024 08:00:05 GMT').headers, now)).toBe(5000);
+    expect(retryAfterMs(rateLimited('7200').headers, now)).toBe(60_000);
+    expect(retryAfterMs(rateLimited().headers, now)).toBeUndefined();
+    expect(retryAfterMs(rateLimited('soon').headers, now)).toBeUndefined();
   });
 
   it('gives up on an item after maxRetries re-attempts with its last error', async () => {

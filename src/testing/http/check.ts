@@ -2,17 +2,15 @@
  * Field checks for request bodies and queries. A `Fields` collects every broken rule and `done()` throws
  * one 400 whose detail lists them all, each with its path (`data.attributes.ccyCode: …`).
  */
+import { isObject } from '../../core/is-object.js';
+import { isCalendarDate } from '../../schemas/fields.js';
 import type { Ident, Relationships } from '../store/records.js';
 import type { Table } from '../store/table.js';
 import { badRequest } from './errors.js';
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
-
-/** A real calendar date in `YYYY-MM-DD` form. */
+/** A real calendar date in `YYYY-MM-DD` form (the SDK's own test of one). */
 export function isDate(value: unknown): value is string {
-  if (typeof value !== 'string' || !DATE.test(value)) return false;
-  const d = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+  return typeof value === 'string' && isCalendarDate(value);
 }
 
 type Opt = { optional?: boolean };
@@ -28,8 +26,7 @@ export class Fields {
   object(name: string, opt: Opt = {}): Fields | undefined {
     if (!this.present(name, opt)) return undefined;
     const value = this.values[name];
-    if (typeof value === 'object' && value !== null && !Array.isArray(value))
-      return new Fields(value as Record<string, unknown>, this.at(name), this.issues);
+    if (isObject(value)) return new Fields(value, this.at(name), this.issues);
     this.fail(name, 'must be an object');
     return undefined;
   }
