@@ -58,6 +58,7 @@ import {
   userSchema,
   userUpdateAttributes,
 } from './schemas/users.js';
+import { webhookKeys } from './schemas/webhook-keys.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -144,13 +145,6 @@ const series = {
 const seriesCreate = (s: { def: { def: { type: string }; create: Schema } }): RequestBody =>
   doc(s.def.def.type, s.def.create);
 
-/**
- * `GET /v2/webhooks/keys`: plain JSON. The webhooks entry checks it without zod (src/webhooks/key-set.ts, for its
- * size); test/webhooks/keys-shape.test.ts holds that check and this schema to the same answer.
- */
-const webhookKeys = z.looseObject({
-  keys: z.array(z.looseObject({ kid: z.string(), kty: z.string(), crv: z.string(), x: z.string(), y: z.string() })),
-});
 /** `files.upload`: the file's role goes in the query. */
 const uploadQuery = z.strictObject({ name: f.string().create });
 

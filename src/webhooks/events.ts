@@ -6,6 +6,9 @@ import type { UnknownKind } from '../schemas/kinds.js';
 import { WebhookVerificationError } from './errors.js';
 import { type Check, type Infer, issuesOf, listIssues, literal, object, record, string } from './shape.js';
 
+// The hand checks of `webhookEvent` (src/schemas/webhook-events.ts), proved to agree with it by
+// test/webhooks/shape-agreement.test.ts.
+
 /** What every payload carries: `type`, `timestamp` (ISO 8601, shown without a zone), `data`. */
 const envelope = object({ type: string, timestamp: string, data: record });
 

@@ -9,6 +9,9 @@ import { PortfolioReportingError } from '../core/error-base.js';
 import { decodeBase64, encodeBase64Url } from './encoding.js';
 import { array, type Infer, issuesOf, listIssues, object, string, unknown } from './shape.js';
 
+// The hand checks of `webhookKey`, `webhookKeys` and `webhookKeyEntries` (src/schemas/webhook-keys.ts),
+// proved to agree with them by test/webhooks/shape-agreement.test.ts.
+
 /** One public key as the service lists it (`x`, `y`: base64 or base64url coordinates). */
 export const webhookKeySchema = object({ kid: string, kty: string, crv: string, x: string, y: string });
 /** The answer of `GET /v2/webhooks/keys`. */
@@ -115,7 +118,7 @@ async function withTimeout<T>(run: (signal: AbortSignal) => Promise<T>, ms: numb
 
 const P256_COORDINATE_BYTES = 32;
 /** The document around the keys: an entry that is not a usable key is skipped, not an error. */
-const documentShape = object({ keys: array(unknown) });
+export const documentShape = object({ keys: array(unknown) });
 
 /**
  * Imports every usable key: EC P-256 with 32-byte coordinates that form a point on the curve. Other keys
