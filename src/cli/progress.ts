@@ -73,7 +73,7 @@ export function progressLine(p: BulkProgress, tally: Tally, rowsPerSecond: numbe
  */
 export function progressOn(out: Output, tally: () => Tally, started = performance.now()): Progress {
   let last: BulkProgress | undefined;
-  let shown: string | undefined;
+  let shownState: string | undefined;
   let drawnAt = 0;
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
@@ -84,14 +84,14 @@ export function progressOn(out: Output, tally: () => Tally, started = performanc
     if (out.isTTY) {
       // One column short of the width: writing the last column wraps on many terminals.
       const line = progressLine(last, tally(), rate(), (out.columns ?? DEFAULT_COLUMNS) - 1);
-      shown = line;
       out.write(`\r\x1b[K${line}${final ? '\n' : ''}`);
     } else {
-      const line = `progress: ${progressLine(last, tally(), rate(), undefined)}`;
-      // A plain log gets the last state unless it is the line already written.
-      if (final && line === shown) return;
-      shown = line;
-      out.write(`${line}\n`);
+      // A plain log gets the last state unless that state is the one already written (the rate alone moves on).
+      const counts = tally();
+      const state = `${last.done}/${last.total} ${counts.ok} ${counts.failed} ${counts.notDone}`;
+      if (final && state === shownState) return;
+      shownState = state;
+      out.write(`progress: ${progressLine(last, counts, rate(), undefined)}\n`);
     }
   };
   return {
