@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APIUserAbortError,
   BadRequestError,
@@ -391,6 +391,8 @@ describe('custodianAuthorities.revoke', () => {
 });
 
 describe('custodianAuthorities.waitForStatus', () => {
+  /** A pause no other timer of a call uses (the per-attempt timeout is 60 s); with a 2-hour timeout, it is the pause. */
+  const HOUR = 3_600_000;
   /** Answers each retrieve with the next status of `sequence` (the last one repeats). */
   const statuses = (...sequence: string[]) =>
     ctx.server.handle((_req, res, i) =>
@@ -399,7 +401,8 @@ describe('custodianAuthorities.waitForStatus', () => {
 
   it('polls until the status is reached and resolves to the authority', async () => {
     statuses('awaiting-operator', 'awaiting-custodian', 'awaiting-operator', 'active');
-    const result = await ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', { interval: 5, timeout: 5_000 });
+    // No timeout of its own (the default 5 minutes): four polls must not race a deadline on a loaded machine.
+    const result = await ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', { interval: 5 });
     expect(result.attributes.status).toBe('active');
     expect(ctx.server.requests.map((r) => [r.method, r.url])).toEqual(
       Array(4).fill(['GET', '/api/v2/custodian-authorities/ca1']),
@@ -417,22 +420,32 @@ describe('custodianAuthorities.waitForStatus', () => {
   });
 
   it('fails on timeout with the last status seen', async () => {
-    statuses('awaiting-custodian');
-    const started = Date.now();
-    const error = await ctx.prs.custodianAuthorities
-      .waitForStatus('ca1', 'active', { interval: 20, timeout: 400 })
-      .then(
-        () => undefined,
-        (e: unknown) => e,
+    // The deadline is read from Date.now(). A fake clock moved only by the polls (40 ms each: a retrieval and
+    // its pause) makes the outcome a matter of poll count, not of how fast a loaded machine answers.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      ctx.server.handle((_req, res) => {
+        vi.setSystemTime(Date.now() + 40);
+        json(res, 200, { data: authority('awaiting-custodian') });
+      });
+      const started = Date.now();
+      const error = await ctx.prs.custodianAuthorities
+        .waitForStatus('ca1', 'active', { interval: 20, timeout: 100 })
+        .then(
+          () => undefined,
+          (e: unknown) => e,
+        );
+      expect(error).toBeInstanceOf(WaitForStatusError);
+      expect(error).toMatchObject({ reason: 'timeout', lastStatus: 'awaiting-custodian' });
+      expect((error as Error).message).toBe(
+        'custodianAuthorities.waitForStatus(ca1): still "awaiting-custodian" after 100 ms of waiting for "active"',
       );
-    expect(Date.now() - started).toBeGreaterThanOrEqual(400);
-    expect(error).toBeInstanceOf(WaitForStatusError);
-    expect(error).toMatchObject({ reason: 'timeout', lastStatus: 'awaiting-custodian' });
-    expect((error as Error).message).toBe(
-      'custodianAuthorities.waitForStatus(ca1): still "awaiting-custodian" after 400 ms of waiting for "active"',
-    );
-    // Polled more than once (20 ms apart); how many times fit in 400 ms depends on the machine's load.
-    expect(ctx.server.requests.length).toBeGreaterThanOrEqual(2);
+      // The polls ending at 40 and 80 ms had time left; the one ending at 120 ms found the deadline passed.
+      expect(ctx.server.requests).toHaveLength(3);
+      expect(Date.now() - started).toBe(120);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('fails at once on a final state that is not awaited', async () => {
@@ -459,16 +472,33 @@ describe('custodianAuthorities.waitForStatus', () => {
   it('stops at once when the signal aborts while waiting', async () => {
     statuses('awaiting-operator');
     const controller = new AbortController();
-    const waiting = ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', {
-      interval: 60_000,
-      signal: controller.signal,
+    // Abort once the pause between polls is armed (its one-hour timer set), not after a fixed sleep a loaded
+    // machine can outrun: the abort then always lands in the pause, after exactly one retrieval.
+    const setTimer = globalThis.setTimeout;
+    let pausing!: () => void;
+    const paused = new Promise<void>((resolve) => {
+      pausing = resolve;
     });
-    await new Promise((r) => setTimeout(r, 50));
-    controller.abort();
-    const error = await waiting.then(
-      () => undefined,
-      (e: unknown) => e,
-    );
+    const timers = vi.spyOn(globalThis, 'setTimeout').mockImplementation(((...args: Parameters<typeof setTimeout>) => {
+      if (args[1] === HOUR) pausing();
+      return setTimer(...args);
+    }) as typeof setTimeout);
+    let error: unknown;
+    try {
+      const waiting = ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', {
+        interval: HOUR,
+        timeout: 2 * HOUR,
+        signal: controller.signal,
+      });
+      await paused;
+      controller.abort();
+      error = await waiting.then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+    } finally {
+      timers.mockRestore();
+    }
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect((error as Error).message).toBe(
       `GET ${ctx.server.url}/api/v2/custodian-authorities/ca1: aborted by the caller's signal`,
