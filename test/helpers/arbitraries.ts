@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import * as z from 'zod/mini';
 import { countryCode, currencyCode, dateString, type Schema } from '../../src/schemas/fields.js';
 import { kindDispatch } from '../../src/schemas/kinds.js';
+import { codePoint } from './code-points.js';
 
 interface Def {
   type: string;
@@ -48,8 +49,8 @@ export function defaultsOf(schema: unknown, input: Record<string, unknown>): Rec
 /** Finite numbers as JSON carries them (JSON has no -0: it comes back as 0). */
 export const jsonNumber = fc.double({ noNaN: true, noDefaultInfinity: true }).filter((n) => !Object.is(n, -0));
 
-/** Any string, lone surrogates included: they travel as `\ud8xx` escapes in JSON. */
-const anyString = (minLength = 0) => fc.string({ unit: 'binary', minLength });
+/** Any string of code points (astral ones as surrogate pairs; never a lone surrogate, as fast-check's `binary`). */
+const anyString = (minLength = 0) => fc.string({ unit: codePoint, minLength });
 
 /**
  * Values a create schema accepts. `undefined` means no value is accepted (a read-only field: the key must be absent).

@@ -12,6 +12,7 @@ import type { KindTable } from '../../src/schemas/kind-table.js';
 import type { Rel, Rels } from '../../src/schemas/resource.js';
 import { TRANSACTION_KINDS, transactionCreateSchemas } from '../../src/schemas/transactions.js';
 import { defaultsOf, validValue } from '../helpers/arbitraries.js';
+import { codePoint } from '../helpers/code-points.js';
 import { BASE_URL, recordingClient } from '../helpers/recording-fetch.js';
 
 interface Family {
@@ -52,7 +53,7 @@ interface Generated {
   relationships: Record<string, { data: unknown }> | undefined;
 }
 
-const id = fc.string({ unit: 'binary', minLength: 1 });
+const id = fc.string({ unit: codePoint, minLength: 1 });
 
 /** One relationship in each accepted form (an id, a pair, a returned resource), with the identifier it becomes. */
 function relationship(r: Rel): fc.Arbitrary<{ given: unknown; identifier: { type: string; id: string } }> {

@@ -12,6 +12,7 @@ import { type PortfolioReporting, PortfolioReportingError, ResponseValidationErr
 import { assetSchema, assetSchemas, instrumentSchema, instrumentSchemas } from '../../src/schemas/instruments.js';
 import { transactionSchema, transactionSchemas } from '../../src/schemas/transactions.js';
 import { exportedSchemas, nearJson, validValue, vocabulary } from '../helpers/arbitraries.js';
+import { codePoint } from '../helpers/code-points.js';
 import { BASE_URL, recordingClient } from '../helpers/recording-fetch.js';
 
 const schemas = await exportedSchemas();
@@ -95,7 +96,7 @@ const nextLink = fc.oneof(
     'javascript:1',
   ),
   fc.webUrl(),
-  fc.string({ unit: 'binary' }),
+  fc.string({ unit: codePoint }),
   json,
 );
 
