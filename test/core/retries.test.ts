@@ -362,20 +362,36 @@ describe('timeouts', () => {
 });
 
 describe("the caller's signal", () => {
-  /** Retrieves with a signal aborted after `ms`; resolves to the error and how long it took. */
-  async function abortedAfter(ms: number) {
+  /**
+   * Retrieves with a signal aborted once `ready` resolves (the server has the request, or has answered it): the
+   * abort lands where the test says whatever the machine's load, which a fixed sleep could not promise.
+   * Resolves to the error and how long it took to arrive after the abort.
+   */
+  async function abortedWhen(ready: Promise<unknown>) {
     const controller = new AbortController();
-    setTimeout(() => controller.abort(), ms);
-    const started = performance.now();
-    const error = await client(server.url)
+    const pending = client(server.url)
       .instruments.retrieve('i1', { signal: controller.signal })
       .catch((e: unknown) => e);
-    return { error, elapsed: performance.now() - started };
+    await ready;
+    const aborted = performance.now();
+    controller.abort();
+    const error = await pending;
+    return { error, elapsed: performance.now() - aborted };
+  }
+
+  /** A promise and the function that resolves it (a server handler's signal to the test). */
+  function signal() {
+    let resolve!: () => void;
+    const promise = new Promise<void>((r) => {
+      resolve = r;
+    });
+    return { promise, resolve };
   }
 
   it('aborts a request in flight at once', async () => {
-    server.handle(() => {});
-    const { error, elapsed } = await abortedAfter(50);
+    const arrived = signal();
+    server.handle(() => arrived.resolve()); // never answers
+    const { error, elapsed } = await abortedWhen(arrived.promise);
     expect(elapsed).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(error).not.toBeInstanceOf(APIConnectionError);
@@ -384,19 +400,24 @@ describe("the caller's signal", () => {
   });
 
   it('aborts while the body is arriving', async () => {
+    const started = signal();
     server.handle((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/vnd.api+json' });
-      res.write('{"data": ');
+      res.write('{"data": ', () => started.resolve());
     });
-    const { error, elapsed } = await abortedAfter(50);
+    const { error, elapsed } = await abortedWhen(started.promise);
     expect(elapsed).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(attempts()).toBe(1);
   });
 
   it('aborts during a retry wait, without a further attempt', async () => {
-    sequence([503], { 'retry-after': '30' });
-    const { error, elapsed } = await abortedAfter(100);
+    const answered = signal();
+    server.handle((_req, res) => {
+      res.on('finish', answered.resolve);
+      json(res, 503, { errors: [] }, { 'retry-after': '30' });
+    });
+    const { error, elapsed } = await abortedWhen(answered.promise);
     expect(elapsed).toBeLessThan(1000);
     expect(error).toBeInstanceOf(APIUserAbortError);
     expect(attempts()).toBe(1);
