@@ -8,7 +8,6 @@ import type {
   NetAssetValueRecord,
   PositionRecord,
   Provider,
-  Relationships,
   SeriesRecord,
 } from './records.js';
 import type { CheckedInstrumentInput, InstrumentInput } from './seeds.js';
