@@ -113,7 +113,7 @@ it('runs as the README says against `npx portfolio-reporting mock`: created, the
   }
 });
 
-it("serves the demo data to the README's curl session, logs each request, and stops on Ctrl-C with exit 0", async () => {
+it("serves the demo data to the README's curl session, logs each request, and stops cleanly on Ctrl-C, saying so", async () => {
   const mock = await startMock('--seed', 'demo');
   const curl = (path: string, token = 'dev-token', ...args: string[]) =>
     exec('curl', ['-sS', '-H', `Authorization: Bearer ${token}`, ...args, `${mock.url}${path}`]);
