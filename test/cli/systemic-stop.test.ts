@@ -19,15 +19,12 @@ import {
 
 let mock: MockService;
 let server: RunningServer;
-let requests = 0;
+/** Paths requested, in order. A load counts only the paths of its own instrument, so a request still in flight
+ * from another test (one cut off by its timeout) cannot land in its count. */
+const requested: string[] = [];
 beforeAll(async () => {
   mock = createMockService({ seed: seedDemo, accessToken: 'good-token' });
-  server = await mock.listen({
-    port: 0,
-    onRequest: () => {
-      requests += 1;
-    },
-  });
+  server = await mock.listen({ port: 0, onRequest: (entry) => requested.push(entry.path) });
 });
 afterAll(() => server.close());
 
@@ -43,16 +40,14 @@ function pricesFile(rows: number): string {
   return file;
 }
 
-async function load(file: string, token: string, extra: string[] = []) {
+async function load(file: string, token: string, instrument: string, extra: string[] = []) {
   const stdout = { text: '', write: (s: string) => (stdout.text += s) };
   const stderr = { text: '', isTTY: false, columns: 200, write: (s: string) => (stderr.text += s) };
-  const before = requests;
-  const code = await main(['load', 'prices', file, '--base-url', server.url, '--concurrency', '8', ...extra], {
-    stdout,
-    stderr,
-    env: { PRS_ACCESS_TOKEN: token },
-  });
-  return { code, stdout: stdout.text, stderr: stderr.text, requests: requests - before };
+  const before = requested.length;
+  const args = ['load', 'prices', file, '--base-url', server.url, '--instrument', instrument, '--concurrency', '8'];
+  const code = await main([...args, ...extra], { stdout, stderr, env: { PRS_ACCESS_TOKEN: token } });
+  const requests = requested.slice(before).filter((path) => path.includes(instrument)).length;
+  return { code, stdout: stdout.text, stderr: stderr.text, requests };
 }
 
 describe('a refused token', () => {
@@ -61,14 +56,14 @@ describe('a refused token', () => {
     timeout: 180_000,
   }, async () => {
     const file = pricesFile(2_000);
-    const refused = await load(file, 'wrong-token', ['--instrument', DEMO_IDS.sap]);
+    const refused = await load(file, 'wrong-token', DEMO_IDS.sap);
     expect(refused.code).toBe(1);
     expect(refused.stderr).toContain(
       'error: the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do\n',
     );
     expect(refused.requests).toBeGreaterThan(0);
     expect(refused.requests).toBeLessThanOrEqual(16); // the first answers and what was in flight, not 2,000
-    const good = await load(file, 'good-token', ['--instrument', DEMO_IDS.sap]);
+    const good = await load(file, 'good-token', DEMO_IDS.sap);
     expect(good.code).toBe(0);
     expect(mock.store.prices.of(DEMO_IDS.sap)).toHaveLength(2_000);
   });
@@ -77,11 +72,11 @@ describe('a refused token', () => {
 describe('the same status row after row', () => {
   it(`stops after ${SAME_FAILURE_STREAK} rows in a row fail with 404 (a wrong --instrument), unless --keep-going`, async () => {
     const wrong = '65f1c0ffee00000000000bad';
-    const stopped = await load(pricesFile(300), 'good-token', ['--instrument', wrong]);
+    const stopped = await load(pricesFile(300), 'good-token', wrong);
     expect(stopped.code).toBe(1);
     expect(stopped.stderr).toContain(`error: the first ${SAME_FAILURE_STREAK} rows in a row failed with 404; stopped`);
     expect(stopped.requests).toBeLessThanOrEqual(SAME_FAILURE_STREAK + 8);
-    const all = await load(pricesFile(60), 'good-token', ['--instrument', wrong, '--keep-going']);
+    const all = await load(pricesFile(60), 'good-token', wrong, ['--keep-going']);
     expect(all.code).toBe(1);
     expect(all.requests).toBe(60);
   });
