@@ -62,9 +62,27 @@ describe('instruments and assets', () => {
     });
     expect(res.status).toBe(400);
     const detail: string = res.body.errors[0].detail;
-    expect(detail).toContain('data.attributes.couponFrequency cannot be "other"');
-    expect(detail).toContain('data.attributes.dayCountConvention cannot be "other"');
-    expect(detail).toContain('data.attributes.ccyCode must be an ISO 4217 code');
+    // The SDK's create rules and words (the mock reads them from the endpoint table's row).
+    expect(detail).toBe(
+      'data.attributes.ccyCode must be a three-letter upper-case ISO 4217 currency code, e.g. EUR; ' +
+        'data.attributes.couponFrequency must be one of "quarterly", "semiannually", "annually", got "other"; ' +
+        'data.attributes.dayCountConvention must be one of "actual/actual", "30/360", "actual/360", got "other"',
+    );
+  });
+
+  it('refuses an attribute the kind does not have (the SDK refuses it too), and reads null as absent', async () => {
+    const typo = await h.post('/api/v2/assets', {
+      data: { type: 'bond-asset', attributes: { ...bond, maturitydate: '2030-01-01' } },
+    });
+    expect(typo.status).toBe(400);
+    expect(typo.body.errors[0].detail).toBe(
+      'data.attributes.maturitydate is not a documented field here (misspelled, or read-only?)',
+    );
+    const nulls = await h.post('/api/v2/assets', {
+      data: { type: 'bond-asset', attributes: { ...bond, maturityDate: null, datedDate: null } },
+    });
+    expect(nulls.status).toBe(201);
+    expect(nulls.body.data.attributes).not.toHaveProperty('maturityDate');
   });
 
   it('answers 409 when the type is of the other version', async () => {

@@ -199,8 +199,9 @@ describe('transactions', () => {
     async (type) => {
       const res = await h.post('/api/v2/transactions', { data: { type, attributes: {} } });
       expect(res.status).toBe(400);
+      // The SDK's reason, from the endpoint table's row.
       expect(res.body.errors[0].detail).toMatch(
-        /created by the service .*cannot be created through POST \/transactions$/,
+        /^data\.type: (loan|FX forward .+) transactions cannot be created: the service creates them (when the forward settles|with the loan instrument)/,
       );
     },
   );
@@ -223,8 +224,10 @@ describe('transactions', () => {
     });
     expect(spot.status).toBe(400);
     expect(spot.body.errors[0].detail).toBe(
-      'data.attributes.accountAmount is not a field that can be sent here (known: comment, inflowAccountAmount, outflowAccountAmount, tradeDate, valueDate); ' +
-        'data.attributes.inflowAccountAmount must be positive; data.attributes.outflowAccountAmount must be negative; data.relationships.outflowAccount: account nope does not exist',
+      'data.attributes.inflowAccountAmount must be positive (the amount received, in the inflow account currency); ' +
+        'data.attributes.outflowAccountAmount must be negative (the amount paid, in the outflow account currency); ' +
+        'data.attributes.accountAmount is not a documented field here (misspelled, or read-only?); ' +
+        'data.relationships.outflowAccount: account nope does not exist',
     );
     const coupon = await h.post('/api/v2/transactions', {
       data: {
@@ -234,7 +237,8 @@ describe('transactions', () => {
       },
     });
     expect(coupon.body.errors[0].detail).toBe(
-      'data.attributes.grossAmount is required; data.relationships.asset: fee instruments cannot be referenced by a transaction; data.relationships.depository is required ({ data: { type: "depository", id } })',
+      'data.attributes.grossAmount is required; data.relationships.depository is required ({ data: { type: "depository", id } }); ' +
+        'data.relationships.asset: fee instruments cannot be referenced by a transaction',
     );
   });
 });

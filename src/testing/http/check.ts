@@ -18,7 +18,7 @@ type Opt = { optional?: boolean };
 export class Fields {
   constructor(
     readonly values: Record<string, unknown>,
-    private readonly prefix: string,
+    readonly prefix: string,
     private readonly issues: string[] = [],
   ) {}
 

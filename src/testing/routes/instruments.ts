@@ -3,14 +3,14 @@
  * `<kind>-instrument`). Create rules: creatable kinds only, no `other` coupon or day count, 303 to the
  * existing one on a duplicate `securityIdentifier` + `ccyCode`, two loan transactions with a loan.
  */
-import { Fields, ref } from '../http/check.js';
+import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
-import { badRequest, HttpError, notFound } from '../http/errors.js';
+import { checkedAttributes, checkedRelationships, kindRule } from '../http/create-rule.js';
+import { HttpError, notFound } from '../http/errors.js';
 import { created, noContent, one, paged, seeOther } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
-import { CREATABLE, checkAttributes, KINDS, NOT_CREATABLE } from './instrument-kinds.js';
 import { createLoanTransactions } from './loans.js';
 
 export type Family = 'asset' | 'instrument';
@@ -54,36 +54,24 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
   if (!doc.type.endsWith(suffix))
     throw new HttpError(409, `data.type must be "<kind>${suffix}" here, got "${doc.type}"`);
   const kind = doc.type.slice(0, -suffix.length) as InstrumentKind;
-  if (NOT_CREATABLE[kind]) throw badRequest(`data.type: ${NOT_CREATABLE[kind]}`);
-  const rule = CREATABLE[kind];
-  if (!rule)
-    throw badRequest(
-      `data.type must be one of ${KINDS.filter((k) => CREATABLE[k])
-        .map((k) => k + suffix)
-        .join(', ')}; got "${doc.type}"`,
-    );
-
+  const rule = kindRule(family === 'asset' ? 'assets.create' : 'instruments.create', doc.type);
   const f = new Fields(doc.attributes, 'data.attributes');
-  checkAttributes(kind, f);
-  for (const [name, target] of Object.entries(rule.relationships)) {
-    ref(f, doc.relationships, name, target === 'account' ? ctx.store.accounts : ctx.store.depositories, {
-      required: true,
-    });
-  }
+  const attributes = checkedAttributes(f, rule);
+  checkedRelationships(f, ctx.store, rule, doc.relationships);
   f.done();
 
-  const { securityIdentifier, ccyCode } = doc.attributes;
+  const { securityIdentifier, ccyCode } = attributes;
   const existing =
     securityIdentifier !== undefined && ccyCode !== undefined
       ? ctx.store.instruments.findByIdentifier(securityIdentifier, ccyCode)
       : undefined;
   if (existing) return seeOther(`${ctx.base}${FAMILY_PATH[family]}/${existing.id}`);
 
-  const rec = ctx.store.instruments.addChecked({ kind, attributes: doc.attributes, relationships: doc.relationships });
+  const rec = ctx.store.instruments.addChecked({ kind, attributes, relationships: doc.relationships });
   if (kind === 'private-market-fund-commitment-based') {
-    const commitment = doc.attributes.initialCommitment as { date: string; value: number };
+    const commitment = attributes.initialCommitment as { date: string; value: number };
     ctx.store.commitments.add({ instrumentId: rec.id, date: commitment.date, value: commitment.value });
-    rec.attributes = { ...doc.attributes, exitDate: null };
+    rec.attributes = { ...attributes, exitDate: null };
     delete rec.attributes.initialCommitment;
   }
   if (kind === 'loan') createLoanTransactions(ctx.store, rec);

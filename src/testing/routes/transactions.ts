@@ -3,27 +3,15 @@
  * `excludeFromReporting` refusals (422), FX spot signs, and the list by account or depository over a
  * closed date interval.
  */
-import { Fields, ref } from '../http/check.js';
+import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
+import { checkedAttributes, checkedRelationships, kindRule } from '../http/create-rule.js';
 import { badRequest, HttpError } from '../http/errors.js';
 import { created, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { TransactionRecord } from '../store/records.js';
-import type { Table } from '../store/table.js';
 import { deleteOne, found } from './crud.js';
-import { KINDS } from './instrument-kinds.js';
-import {
-  ACCOUNT_RELATIONSHIPS,
-  BARRED_WHEN_EXCLUDED,
-  type Check,
-  SERVICE_CREATED,
-  type Target,
-  TRANSACTION_KINDS,
-} from './transaction-kinds.js';
-
-/** A relationship may name the target by its kind (`bond-asset`) or by its family (`asset`). */
-const INSTRUMENT_TYPES = [...KINDS.flatMap((k) => [`${k}-asset`, `${k}-instrument`]), 'asset', 'instrument'];
-const TRANSACTION_TYPES = [...Object.keys(TRANSACTION_KINDS), ...Object.keys(SERVICE_CREATED), 'transaction'];
+import { ACCOUNT_RELATIONSHIPS, BARRED_WHEN_EXCLUDED } from './transaction-accounts.js';
 
 const render = (t: TransactionRecord) => ({
   id: t.id,
@@ -32,59 +20,19 @@ const render = (t: TransactionRecord) => ({
   relationships: t.relationships,
 });
 
-function checkField(f: Fields, name: string, check: Check, optional: boolean): void {
-  if (check === 'any') {
-    const v = f.values[name];
-    if (v !== undefined && typeof v !== 'string' && typeof v !== 'number') f.fail(name, 'must be a number or a string');
-  } else f[check](name, { optional });
-}
-
 async function create(ctx: Ctx): Promise<Response> {
   const doc = await ctx.document();
-  if (SERVICE_CREATED[doc.type])
-    throw badRequest(`data.type: ${SERVICE_CREATED[doc.type]}; they cannot be created through POST /transactions`);
-  const rule = TRANSACTION_KINDS[doc.type];
-  if (!rule)
-    throw badRequest(`data.type must be one of ${Object.keys(TRANSACTION_KINDS).join(', ')}; got "${doc.type}"`);
-
+  const rule = kindRule('transactions.create', doc.type);
   const f = new Fields(doc.attributes, 'data.attributes');
-  for (const [name, spec] of Object.entries(rule.fields))
-    checkField(f, name, spec.replace('?', '') as Check, spec.endsWith('?'));
-  const attributes = { ...doc.attributes };
-  for (const [name, e] of Object.entries(rule.enums ?? {})) {
-    const value = f.oneOf(name, e.values, { optional: e.default !== undefined });
-    attributes[name] = value ?? e.default;
-  }
+  const attributes = checkedAttributes(f, rule);
+  // Absent means 0 (the reference): the service stores it so.
   if (doc.type === 'dividend-transaction') attributes.commission ??= 0;
-  f.allowOnly([...Object.keys(rule.fields), ...Object.keys(rule.enums ?? {})]);
-  if (doc.type === 'fx-spot-transaction') {
-    if (typeof attributes.inflowAccountAmount === 'number' && attributes.inflowAccountAmount <= 0)
-      f.fail('inflowAccountAmount', 'must be positive');
-    if (typeof attributes.outflowAccountAmount === 'number' && attributes.outflowAccountAmount >= 0)
-      f.fail('outflowAccountAmount', 'must be negative');
-  }
-  const tables: Record<Target, Table<{ id: string }>> = {
-    account: ctx.store.accounts,
-    asset: ctx.store.instruments,
-    instrument: ctx.store.instruments,
-    depository: ctx.store.depositories,
-    transaction: ctx.store.transactions,
-  };
-  for (const [name, spec] of Object.entries(rule.relationships)) {
-    const target = spec.replace('?', '') as Target;
-    const types =
-      target === 'asset' || target === 'instrument'
-        ? INSTRUMENT_TYPES
-        : target === 'transaction'
-          ? TRANSACTION_TYPES
-          : undefined;
-    const row = ref(f, doc.relationships, name, tables[target], { required: !spec.endsWith('?'), types });
+  const found = checkedRelationships(f, ctx.store, rule, doc.relationships);
+  for (const [name, row] of Object.entries(found)) {
     const kind = (row as { kind?: string } | undefined)?.kind;
     if (kind === 'fee' || kind === 'refund')
       f.issue(`data.relationships.${name}: ${kind} instruments cannot be referenced by a transaction`);
   }
-  for (const name of Object.keys(doc.relationships))
-    if (!(name in rule.relationships)) f.issue(`data.relationships.${name} is not a relationship of ${doc.type}`);
   f.done();
 
   for (const name of BARRED_WHEN_EXCLUDED[doc.type] ?? []) {

@@ -1,0 +1,87 @@
+/**
+ * The create rule of a resource with several kinds (instruments, assets, transactions), read from the SDK's
+ * own endpoint row: which `<kind>-<suffix>` types can be created, why the others cannot, each kind's
+ * attributes schema and relationship table. The mock restates none of it, so it cannot drift from the SDK.
+ */
+import * as z from 'zod/mini';
+import type { DocumentRule, RequestBody } from '../../core/documents.js';
+import { collectIssues } from '../../core/issues.js';
+import { type Endpoint, type EndpointId, endpoints } from '../../endpoints.js';
+import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
+import { TRANSACTION_KINDS } from '../../schemas/transactions.js';
+import type { Relationships } from '../store/records.js';
+import type { MockStore } from '../store/store.js';
+import type { Table } from '../store/table.js';
+import { type Fields, ref } from './check.js';
+import { badRequest } from './errors.js';
+
+type KindsBody = Extract<RequestBody, { kind: 'kinds' }>;
+
+/** The rule for `type` on a kinds row; a 400 for a kind that cannot be created (the SDK's reason) or is unknown. */
+export function kindRule(endpoint: EndpointId, type: string): DocumentRule {
+  const body = (endpoints[endpoint] as Endpoint).body as KindsBody;
+  const refused = body.refused?.[type];
+  if (refused) throw badRequest(`data.type: ${refused}`);
+  const rule = body.kinds[type];
+  if (!rule) throw badRequest(`data.type must be one of ${Object.keys(body.kinds).join(', ')}; got "${type}"`);
+  return rule;
+}
+
+/**
+ * The attributes checked by the rule's schema, every issue recorded in `f` with its path; returns them as the
+ * schema outputs them (documented defaults filled in). `null` counts as absent, as the service reads it.
+ */
+export function checkedAttributes(f: Fields, rule: DocumentRule): Record<string, unknown> {
+  if (!rule.attributes) return f.values;
+  const given = Object.fromEntries(Object.entries(f.values).filter(([, value]) => value !== null));
+  const parsed = z.safeParse(rule.attributes, given);
+  if (parsed.success) return parsed.data as Record<string, unknown>;
+  for (const issue of collectIssues(rule.attributes, given, f.prefix)) f.issue(`${issue.path} ${issue.message}`);
+  return given;
+}
+
+/** The `<kind>-<family>` types of the SDK's kind tables, by family. */
+const FAMILY_KINDS: Record<string, readonly string[]> = {
+  asset: Object.keys(INSTRUMENT_KINDS),
+  instrument: Object.keys(INSTRUMENT_KINDS),
+  transaction: Object.keys(TRANSACTION_KINDS),
+};
+
+function tableOf(store: MockStore, target: string): Table<{ id: string }> {
+  const tables: Record<string, Table<{ id: string }>> = {
+    account: store.accounts,
+    asset: store.instruments,
+    depository: store.depositories,
+    instrument: store.instruments,
+    transaction: store.transactions,
+  };
+  const table = tables[target];
+  if (!table) throw new Error(`mock: no table for relationship target "${target}" (add it to tableOf)`);
+  return table;
+}
+
+/**
+ * The relationships of a create document checked against the rule's table: required ones present, each
+ * pointing to an existing record of its target (named by the target, or by a kind of its family), none the
+ * table does not have. Returns the records pointed to, by relationship name.
+ */
+export function checkedRelationships(
+  f: Fields,
+  store: MockStore,
+  rule: DocumentRule,
+  given: Relationships,
+): Record<string, { id: string } | undefined> {
+  const found: Record<string, { id: string } | undefined> = {};
+  for (const [name, r] of Object.entries(rule.relationships)) {
+    if (r.create === false) continue;
+    const types = r.family
+      ? [r.target, ...r.family.flatMap((family) => (FAMILY_KINDS[family] ?? []).map((k) => `${k}-${family}`))]
+      : undefined;
+    found[name] = ref(f, given, name, tableOf(store, r.target), { required: r.create === 'required', types });
+  }
+  for (const name of Object.keys(given)) {
+    const r = rule.relationships[name];
+    if (!r || r.create === false) f.issue(`data.relationships.${name} is not a relationship of ${rule.type}`);
+  }
+  return found;
+}

@@ -1,0 +1,22 @@
+/**
+ * What the service does beyond the create rules of the transaction kinds (those are the SDK's, read from the
+ * endpoint row): the kinds refused on an account excluded from reporting, and the relationships naming accounts.
+ */
+
+/** Kinds refused on an account with `excludeFromReporting`, and the relationships naming its accounts. */
+export const BARRED_WHEN_EXCLUDED: Record<string, readonly string[]> = {
+  'account-interest-transaction': ['account'],
+  'cash-transfer-transaction': ['account'],
+  'fee-transaction': ['account'],
+  'fx-spot-transaction': ['inflowAccount', 'outflowAccount'],
+  'refund-transaction': ['account'],
+};
+
+/** Relationships that name an account, for `GET /transactions?accountId=`. */
+export const ACCOUNT_RELATIONSHIPS = [
+  'account',
+  'primaryAccount',
+  'secondaryAccount',
+  'inflowAccount',
+  'outflowAccount',
+];
