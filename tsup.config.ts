@@ -3,14 +3,19 @@ import { defineConfig, type Options } from 'tsup';
 import pkg from './package.json' with { type: 'json' };
 
 /**
- * The CommonJS build loads msw with `require` (msw-loader.cjs.ts) instead of the ESM build's top-level await,
- * which CommonJS cannot have: the testing entry then imports without msw installed in either format.
+ * Modules the CommonJS build replaces with a `.cjs.ts` twin (same exports):
+ * - msw-loader: loads msw with `require` instead of the ESM build's top-level await, which CommonJS cannot have;
+ *   the testing entry then imports without msw installed in either format.
+ * - verifier-loader: imports the webhook verifier statically instead of with a dynamic `import()` (see the file).
  */
-const mswLoaderForCjs = {
-  name: 'msw-loader-cjs',
-  setup(build: { onResolve: (o: { filter: RegExp }, f: () => { path: string }) => void }) {
-    const path = fileURLToPath(new URL('./src/testing/http/msw-loader.cjs.ts', import.meta.url));
-    build.onResolve({ filter: /\/msw-loader\.js$/ }, () => ({ path }));
+const cjsTwins = {
+  name: 'cjs-twins',
+  setup(build: {
+    onResolve: (o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string }) => void;
+  }) {
+    build.onResolve({ filter: /\/(msw-loader|verifier-loader)\.js$/ }, ({ path, resolveDir }) => ({
+      path: fileURLToPath(new URL(path.replace(/\.js$/, '.cjs.ts'), `file://${resolveDir}/`)),
+    }));
   },
 };
 
@@ -42,7 +47,7 @@ export default defineConfig([
     format: ['cjs'],
     clean: false,
     noExternal: ['ky'],
-    esbuildPlugins: [mswLoaderForCjs],
+    esbuildPlugins: [cjsTwins],
   },
   {
     // The command line (`bin`): Node only, ESM only, no types. Not cleaned: the build above empties dist/ first.

@@ -1,9 +1,13 @@
 /**
  * Bundle sizes as a browser user pays them: each entry point of the built ESM output (`dist/`), bundled by
- * esbuild with its dependencies (zod), minified and gzipped. Used by the size test (budgets enforced in
- * `npm test`) and by `npm run bench` (recorded in RESULTS.md).
+ * esbuild with its dependencies (zod, ky), minified and gzipped, split as every current bundler splits: what a
+ * dynamic `import()` reaches (the webhook verifier, loaded on the first `prs.webhooks.verify`) is its own chunk.
+ * `minified`/`gzipped` are what loads with the entry (the entry chunk and the chunks it imports statically);
+ * `lazy` is the rest, gzipped chunk by chunk as a browser fetches them. Used by the size test (budgets enforced
+ * in `npm test`) and by `npm run bench` (recorded in RESULTS.md).
  */
 import { statSync } from 'node:fs';
+import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Metafile } from 'esbuild';
 
@@ -11,12 +15,18 @@ export interface BundleSize {
   /** The import specifier users write. */
   entry: string;
   file: string;
+  /** What loads with the entry, minified. */
   minified: number;
+  /** What loads with the entry, gzipped (each chunk on its own, summed). */
   gzipped: number;
+  /** The chunks only a dynamic `import()` loads, gzipped (each on its own, summed); 0 when there are none. */
+  lazy: number;
   /** The budget the issue sets, gzipped bytes. */
   budget: number;
   /** What `npm test` enforces: the budget, or a ceiling above a missed budget while it is fixed (see RESULTS.md). */
   ceiling: number;
+  /** What `npm test` enforces on the chunks loaded later (`lazy`), so that they cannot grow unseen either. */
+  lazyCeiling: number;
   /** Every input file that went into the bundle, by path relative to the working directory. */
   inputs: string[];
   metafile: Metafile;
@@ -31,34 +41,60 @@ export const BUDGETS = [
   // drifting (+1.0 kB); 43.6 kB with Deno's environment permission check and the chunk tsup now shares with the
   // testing entry's endpoint table (+0.3 kB); 44.6 kB since the resources read the endpoint table (issue 15 item 1:
   // the 95 rows, 11 kB minified, replace the paths and body rules the resources stated, +1.0 kB). The 30 kB
-  // budget is the performance issue's, where the endpoint table is the lever.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 44_600 },
-  { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000 },
+  // budget is the performance issue's, where the endpoint table is the lever. 41.95 kB at load since the client
+  // imports the webhook verifier on its first verify (3.85 kB gzipped, loaded then: `lazyCeiling`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 41_950, lazyCeiling: 3_850 },
+  { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
   // bound their issue lists.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_500 },
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_500, lazyCeiling: 0 },
 ] as const;
 
-export async function bundleSize(file: string): Promise<Omit<BundleSize, 'entry' | 'budget' | 'ceiling'>> {
-  statSync(file); // a clear ENOENT when the package was not built
+/** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */
+async function splitBundle(entry: string) {
   const result = await build({
-    entryPoints: [file],
+    entryPoints: [entry],
     bundle: true,
     minify: true,
     format: 'esm',
     platform: 'browser',
+    splitting: true,
+    outdir: 'size-out', // never written (`write: false`); esbuild names the chunks below it
     write: false,
     metafile: true,
     logLevel: 'silent',
   });
-  const code = result.outputFiles[0]?.contents ?? new Uint8Array();
+  const code = new Map(result.outputFiles.map((f) => [relative(process.cwd(), f.path), f.contents]));
+  const outputs = result.metafile.outputs;
+  const main = Object.keys(outputs).find((name) => outputs[name]?.entryPoint !== undefined) as string;
+  // The entry chunk and what it imports statically, transitively: what loads before any code of ours runs.
+  const initial = new Set<string>();
+  const visit = (name: string) => {
+    if (initial.has(name)) return;
+    initial.add(name);
+    for (const i of outputs[name]?.imports ?? []) if (i.kind === 'import-statement' && !i.external) visit(i.path);
+  };
+  visit(main);
+  const chunks = Object.keys(outputs).filter((name) => name.endsWith('.js'));
+  return { metafile: result.metafile, code, initial, lazy: chunks.filter((name) => !initial.has(name)) };
+}
+
+export async function bundleSize(
+  file: string,
+): Promise<Omit<BundleSize, 'entry' | 'budget' | 'ceiling' | 'lazyCeiling'>> {
+  statSync(file); // a clear ENOENT when the package was not built
+  const { metafile, code, initial, lazy } = await splitBundle(file);
+  const sum = (names: Iterable<string>, size: (bytes: Uint8Array) => number) =>
+    [...names].reduce((total, name) => total + size(code.get(name) ?? new Uint8Array()), 0);
+  const gz = (bytes: Uint8Array) => gzipSync(bytes).length;
   return {
     file,
-    minified: code.length,
-    gzipped: gzipSync(code).length,
-    inputs: Object.keys(result.metafile.inputs),
-    metafile: result.metafile,
+    minified: sum(initial, (bytes) => bytes.length),
+    gzipped: sum(initial, gz),
+    lazy: sum(lazy, gz),
+    inputs: Object.keys(metafile.inputs),
+    metafile,
   };
 }
 
@@ -67,3 +103,31 @@ export async function bundleSizes(): Promise<BundleSize[]> {
 }
 
 export const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** One module's share of the client bundle. */
+export interface ModuleShare {
+  /** `ky`, `zod`, or a source file of ours (`src/core/transport.ts`). */
+  module: string;
+  /** Bytes it adds to the minified bundle. */
+  minified: number;
+  /** True when it is loaded later, by a dynamic `import()`. */
+  lazy: boolean;
+}
+
+/**
+ * The client bundle by module: the sources (`src/index.ts`, built as tsup builds `dist/`) bundled by esbuild as
+ * above, each input's bytes in the output (esbuild's metafile). Dependencies count as one row each.
+ */
+export async function moduleBreakdown(entry = 'src/index.ts'): Promise<ModuleShare[]> {
+  const { metafile, lazy } = await splitBundle(entry);
+  const shares = new Map<string, ModuleShare>();
+  for (const [name, output] of Object.entries(metafile.outputs)) {
+    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
+      const module = /node_modules\/(ky|zod)\//.exec(input)?.[1] ?? input;
+      const share = shares.get(module) ?? { module, minified: 0, lazy: lazy.includes(name) };
+      share.minified += bytesInOutput;
+      shares.set(module, share);
+    }
+  }
+  return [...shares.values()].filter((s) => s.minified > 0).sort((a, b) => b.minified - a.minified);
+}

@@ -166,7 +166,7 @@ export type {
   UserUpdateInput,
   UserUpdateParams,
 } from './resources/users.js';
-export type { ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
+export type { ClientWebhookVerifier, ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
 export type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from './schemas/classes.js';
 export type {
   ConsentFile,
@@ -301,16 +301,11 @@ export type {
   UserCreateAttributes,
   UserUpdateAttributes,
 } from './schemas/users.js';
-export {
-  type CalculatedDataCreatedEvent,
-  type UnknownWebhookEvent,
-  type WebhookBody,
-  type WebhookEvent,
-  type WebhookHeaders,
-  type WebhookKey,
-  type WebhookKeys,
-  WebhookVerificationError,
-  type WebhookVerificationReason,
-  type WebhookVerifier,
-  type WebhookVerifierOptions,
-} from './webhooks/index.js';
+// From the webhook modules themselves, not their entry: the verifier's code stays out of the client's first load
+// (`prs.webhooks` imports it on the first verify).
+export type { WebhookBody, WebhookHeaders } from './webhooks/delivery.js';
+export { WebhookVerificationError, type WebhookVerificationReason } from './webhooks/errors.js';
+export type { CalculatedDataCreatedEvent, UnknownWebhookEvent, WebhookEvent } from './webhooks/events.js';
+export type { WebhookKey, WebhookKeys } from './webhooks/keys.js';
+export type { WebhookVerifierOptions } from './webhooks/options.js';
+export type { WebhookVerifier } from './webhooks/verifier.js';

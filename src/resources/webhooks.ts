@@ -5,9 +5,11 @@ import type { RequestOptions } from '../core/transport.js';
 import { endpoints } from '../endpoints.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
 import type { WebhookEvent } from '../webhooks/events.js';
-import { type WebhookKeys, webhookKeysSchema } from '../webhooks/key-set.js';
+import { type WebhookKeys, webhookKeysSchema } from '../webhooks/keys.js';
+import { resolveVerifierOptions, type WebhookVerifierOptions } from '../webhooks/options.js';
 import { issuesOf } from '../webhooks/shape.js';
-import { WebhookVerifier, type WebhookVerifierOptions } from '../webhooks/verifier.js';
+import type { WebhookVerifier } from '../webhooks/verifier.js';
+import { loadVerifier } from '../webhooks/verifier-loader.js';
 
 /** The only call without a token, answered with plain JSON: the webhooks entry reads it without the codec. */
 const KEYS_PATH = endpoints['webhooks.keys'].path;
@@ -18,9 +20,23 @@ export type ClientWebhookVerifierOptions = Omit<
   'baseUrl' | 'fetch' | 'accessToken' | 'loadKeys'
 >;
 
+/**
+ * What `prs.webhooks.verifier()` returns: a verifier whose options were checked at once and whose code (the
+ * signature checks, the key cache) is loaded on its first `verify`, so that a client that never verifies
+ * webhooks (a browser app) does not carry it. Bundlers that split code put it in its own chunk.
+ */
+export interface ClientWebhookVerifier {
+  /**
+   * Verifies one delivery and returns its event; throws `WebhookVerificationError` naming the failed check.
+   * @example
+   * const event = await verifier.verify(await request.text(), request.headers);
+   */
+  verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent>;
+}
+
 /** Webhooks: the service's public keys and verification of deliveries with them. */
 export class Webhooks {
-  private defaultVerifier: WebhookVerifier | undefined;
+  private defaultVerifier: ClientWebhookVerifier | undefined;
   constructor(private readonly api: API) {}
 
   /**
@@ -58,11 +74,20 @@ export class Webhooks {
    * @example
    * const verifier = prs.webhooks.verifier({ secret: process.env.WEBHOOK_SECRET, toleranceSeconds: 120 });
    */
-  verifier(options: ClientWebhookVerifierOptions = {}): WebhookVerifier {
-    return new WebhookVerifier({
+  verifier(options: ClientWebhookVerifierOptions = {}): ClientWebhookVerifier {
+    const full: WebhookVerifierOptions = {
       ...options,
       // The key set's own timeout aborts the signal; a refresh is one attempt (the cooldown paces retries).
       loadKeys: (signal) => this.keys({ signal, maxRetries: 0 }),
-    });
+    };
+    // Checked now, with the messages of `new WebhookVerifier()`: a wrong option fails here, not at the first delivery.
+    resolveVerifierOptions(full);
+    let loaded: Promise<WebhookVerifier> | undefined;
+    return {
+      verify: (rawBody, headers) => {
+        loaded ??= loadVerifier().then(({ WebhookVerifier }) => new WebhookVerifier(full));
+        return loaded.then((verifier) => verifier.verify(rawBody, headers));
+      },
+    };
   }
 }

@@ -7,20 +7,8 @@
  */
 import { PortfolioReportingError } from '../core/error-base.js';
 import { decodeBase64, encodeBase64Url } from './encoding.js';
-import { array, type Infer, issuesOf, listIssues, object, string, unknown } from './shape.js';
-
-// The hand checks of `webhookKey`, `webhookKeys` and `webhookKeyEntries` (src/schemas/webhook-keys.ts),
-// proved to agree with them by test/webhooks/shape-agreement.test.ts.
-
-/** One public key as the service lists it (`x`, `y`: base64 or base64url coordinates). */
-export const webhookKeySchema = object({ kid: string, kty: string, crv: string, x: string, y: string });
-/** The answer of `GET /v2/webhooks/keys`. */
-export const webhookKeysSchema = object({ keys: array(webhookKeySchema) });
-
-/** One public key of the service: `kid`, `kty`, `crv` and the coordinates `x`, `y` (other members kept). */
-export type WebhookKey = Infer<typeof webhookKeySchema>;
-/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }`. */
-export type WebhookKeys = Infer<typeof webhookKeysSchema>;
+import { type WebhookKey, webhookKeySchema } from './keys.js';
+import { array, issuesOf, listIssues, object, unknown } from './shape.js';
 
 export interface KeySetOptions {
   /** Fetches the keys document; must honour `signal` (aborted at `timeout`). */

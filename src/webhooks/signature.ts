@@ -5,9 +5,7 @@
  */
 import { decodeBase64 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
-
-/** The symmetric Standard Webhooks version (HMAC-SHA256). */
-export const SYMMETRIC_VERSION = 'v1';
+import { SYMMETRIC_VERSION } from './options.js';
 
 /** An asymmetric entry: the key it names (if any) and its signature as raw `r‖s` candidates. */
 export interface AsymmetricEntry {

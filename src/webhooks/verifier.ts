@@ -3,59 +3,16 @@
  * decodes its event. ECDSA P-256 entries are verified with the service's public keys; `v1` (HMAC-SHA256)
  * entries with a configured `whsec_` secret.
  */
-import { PortfolioReportingError } from '../core/error-base.js';
-import { checkKeys, checkSettings } from '../core/settings.js';
-import { ValidationError } from '../core/validation-error.js';
 import { type DeliveryHeaders, readBody, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
-import { concat, decodeBase64, utf8 } from './encoding.js';
+import { concat, utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
 import { decodeEvent, type WebhookEvent } from './events.js';
 import { type KeySnapshot, RemoteKeySet } from './key-set.js';
-import { type AsymmetricEntry, type ParsedSignatures, parseSignatureHeader, SYMMETRIC_VERSION } from './signature.js';
+import { resolveVerifierOptions, SYMMETRIC_VERSION, type WebhookVerifierOptions } from './options.js';
+import { type AsymmetricEntry, type ParsedSignatures, parseSignatureHeader } from './signature.js';
 
-/**
- * The options of `new WebhookVerifier(…)`: where the keys come from, the timestamp tolerance, an optional `whsec_`
- * secret, and key cache timings.
- */
-export interface WebhookVerifierOptions {
-  /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` is given. */
-  baseUrl?: string;
-  /** A custom fetch for the keys request. Default: the global `fetch`. */
-  fetch?: typeof fetch;
-  /**
-   * A bearer token (or a function returning one) for the keys request: the reference puts every endpoint
-   * of its document behind the token. Leave it out where the keys are served publicly.
-   */
-  accessToken?: string | (() => string | Promise<string>);
-  /** Replaces the keys request: returns the `{ keys: [...] }` document (keys from configuration, say). */
-  loadKeys?: (signal: AbortSignal) => Promise<unknown>;
-  /** How far `webhook-timestamp` may lie from now, in either direction, in seconds. Default 300. */
-  toleranceSeconds?: number;
-  /** A `whsec_…` secret: `v1` (HMAC-SHA256) entries are then verified too. */
-  secret?: string;
-  /** Version tags of ECDSA P-256 entries. Default `['v1a']`. */
-  versions?: readonly string[];
-  /** ms before held keys are fetched again on next use. Default 600 000 (10 minutes). */
-  keysMaxAge?: number;
-  /** ms after a keys request (successful or not) before another may start. Default 30 000. */
-  keysCooldown?: number;
-  /** ms the keys request may take. Default 5 000. */
-  keysTimeout?: number;
-}
+export type { WebhookVerifierOptions } from './options.js';
 
-const KEYS_PATH = '/v2/webhooks/keys';
-const VERIFIER_OPTION_KEYS = [
-  'baseUrl',
-  'fetch',
-  'accessToken',
-  'loadKeys',
-  'toleranceSeconds',
-  'secret',
-  'versions',
-  'keysMaxAge',
-  'keysCooldown',
-  'keysTimeout',
-];
 const ECDSA = { name: 'ECDSA', hash: 'SHA-256' } as const;
 
 /**
@@ -72,47 +29,11 @@ export class WebhookVerifier {
   private hmacKey: Promise<CryptoKey> | undefined;
 
   constructor(options: WebhookVerifierOptions) {
-    const what = 'new WebhookVerifier()';
-    checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options');
-    // The settings it shares with the client are checked by the client's own rules and messages.
-    checkSettings(
-      what,
-      {
-        baseUrl: options.loadKeys ? undefined : options.baseUrl,
-        accessToken: options.accessToken,
-        durations: {
-          keysMaxAge: options.keysMaxAge,
-          keysCooldown: options.keysCooldown,
-          keysTimeout: options.keysTimeout,
-        },
-      },
-      options.loadKeys
-        ? {}
-        : {
-            required: ['baseUrl'],
-            hints: { baseUrl: 'the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys' },
-          },
-    );
-    if (options.fetch !== undefined && typeof options.fetch !== 'function')
-      throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
-    this.tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
-    this.versions = new Set(options.versions ?? ['v1a']);
-    for (const version of this.versions) {
-      if (!/^[A-Za-z0-9_.-]+$/.test(version) || version === SYMMETRIC_VERSION) {
-        throw new PortfolioReportingError(
-          `\`versions\` holds version tags of ECDSA entries; ${JSON.stringify(version)} is not one (\`v1\` is the symmetric scheme: configure \`secret\` for it).`,
-        );
-      }
-    }
-    this.secret = options.secret === undefined ? undefined : parseSecret(options.secret);
-    const { load, source } = keySource(options);
-    this.keySet = new RemoteKeySet({
-      load,
-      source,
-      maxAge: nonNegative('keysMaxAge', options.keysMaxAge ?? 600_000),
-      cooldown: nonNegative('keysCooldown', options.keysCooldown ?? 30_000),
-      timeout: nonNegative('keysTimeout', options.keysTimeout ?? 5_000),
-    });
+    const resolved = resolveVerifierOptions(options);
+    this.tolerance = resolved.tolerance;
+    this.versions = resolved.versions;
+    this.secret = resolved.secret;
+    this.keySet = new RemoteKeySet(resolved.keys);
   }
 
   /**
@@ -289,45 +210,6 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
   return difference === 0;
-}
-
-function keySource(options: WebhookVerifierOptions): {
-  load: (signal: AbortSignal) => Promise<unknown>;
-  source: string;
-} {
-  if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
-  // Checked by `checkSettings` in the constructor: an http(s) URL without credentials, query or fragment.
-  const url = new URL((options.baseUrl as string).replace(/\/+$/, '') + KEYS_PATH);
-  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
-  const token = options.accessToken;
-  const source = `GET ${url.href}`;
-  return {
-    source,
-    async load(signal) {
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (token) headers.authorization = `Bearer ${typeof token === 'string' ? token : await token()}`;
-      const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
-      if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
-      return response.json();
-    },
-  };
-}
-
-function parseSecret(secret: string): Uint8Array<ArrayBuffer> {
-  const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
-  if (!key?.length) {
-    // The secret itself is never echoed.
-    throw new PortfolioReportingError(
-      '`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.',
-    );
-  }
-  return key;
-}
-
-function nonNegative(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0)
-    throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
-  return value;
 }
 
 function errorMessage(error: unknown): string {

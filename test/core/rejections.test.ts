@@ -155,11 +155,19 @@ describe('helpers that are synchronous by design stay synchronous', () => {
     expect(() => consentFiles([file('md5:abc')])).toThrow(ValidationError);
   });
 
-  it('webhooks.verifier returns a verifier, and throws on bad options synchronously', () => {
-    expect(ctx.prs.webhooks.verifier({ toleranceSeconds: 60 })).toBeInstanceOf(WebhookVerifier);
-    expect(() => ctx.prs.webhooks.verifier({ toleranceSeconds: -1 })).toThrow(
-      '`toleranceSeconds` must be a finite number of 0 or more, got -1',
-    );
+  it('webhooks.verifier returns a verifier, and throws on bad options synchronously, as new WebhookVerifier does', () => {
+    expect(Object.keys(ctx.prs.webhooks.verifier({ toleranceSeconds: 60 }))).toEqual(['verify']);
+    for (const bad of [{ toleranceSeconds: -1 }, { secret: 'whsec_' }, { versions: ['v1'] }, { keysTimeout: -5 }]) {
+      const message = (() => {
+        try {
+          new WebhookVerifier({ ...bad, loadKeys: async () => ({ keys: [] }) });
+        } catch (error) {
+          return (error as Error).message;
+        }
+      })();
+      expect(message).toBeTypeOf('string');
+      expect(() => ctx.prs.webhooks.verifier(bad)).toThrow(message as string);
+    }
   });
 
   it('the limit builders, holdingAsset and baseUrl return plain values', () => {

@@ -341,6 +341,7 @@ interface ScenarioResult {
   list: unknown;
   notFound: unknown;
   webhook: unknown;
+  clientWebhook: unknown;
 }
 
 for (const runtime of runtimes) {
@@ -471,6 +472,10 @@ for (const runtime of runtimes) {
       });
     });
 
+    it('verifies the same webhook through the client, which loads its verifier on that first verify', () => {
+      expect(result.clientWebhook).toEqual({ verified: EVENT });
+    });
+
     it('sent exactly the scenario’s requests: no retry, no extra request', () => {
       const { id } = result.create as { id: string };
       const prices = `/api/v3/instruments/${stockId}/prices`;
@@ -484,6 +489,7 @@ for (const runtime of runtimes) {
         `GET ${prices}?page[offset]=4 200`,
         `GET /api/v3/instruments/${MISSING_ID} 404`,
         'GET /v2/webhooks/keys 200',
+        'GET /v2/webhooks/keys 200', // the client's verifier, with its own key cache
       ]);
     });
   });

@@ -90,5 +90,10 @@ export async function scenario({ sdk, webhooks }, input) {
     return { verified, tampered, subtle: typeof globalThis.crypto?.subtle?.verify };
   });
 
+  // The client's own verifier, whose code it loads on this first verify (a dynamic import of its own chunk).
+  result.clientWebhook = await step(async () => ({
+    verified: await prs.webhooks.verify(delivery.body, new Headers(delivery.headers)),
+  }));
+
   return result;
 }

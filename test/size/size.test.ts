@@ -6,7 +6,7 @@
 import { readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, bundleSize, kB } from '../../bench/bundle-size.js';
+import { BUDGETS, bundleSize, kB, moduleBreakdown } from '../../bench/bundle-size.js';
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -17,17 +17,30 @@ function newestSource(dir: string): number {
   return newest;
 }
 
-describe.each(BUDGETS)('$entry', ({ entry, file, budget, ceiling }) => {
-  it(`is at most ${kB(ceiling)} gzipped, dependencies included (budget ${kB(budget)})`, async () => {
+describe.each(BUDGETS)('$entry', ({ entry, file, budget, ceiling, lazyCeiling }) => {
+  it(`loads at most ${kB(ceiling)} gzipped, dependencies included (budget ${kB(budget)}), and at most ${kB(lazyCeiling)} later`, async () => {
     expect(statSync(file).mtimeMs, `${file} is older than src/: run \`npm run build\` first`).toBeGreaterThanOrEqual(
       newestSource('src'),
     );
     const size = await bundleSize(file);
     console.log(
-      `${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)}, enforced ${kB(ceiling)})`,
+      `${entry}: ${kB(size.minified)} minified, ${kB(size.gzipped)} gzipped (budget ${kB(budget)}, enforced ${kB(ceiling)}); ${kB(size.lazy)} gzipped loaded later`,
     );
     // The bundle really holds the dependencies it is charged for: zod in the client, none in the webhooks or bulk entry.
     expect(size.inputs.some((path) => path.includes('node_modules/zod/'))).toBe(entry === 'portfolio-reporting');
     expect(size.gzipped).toBeLessThanOrEqual(ceiling);
+    expect(size.lazy).toBeLessThanOrEqual(lazyCeiling);
+  });
+});
+
+describe('the client by module', () => {
+  it('loads the webhook verifier (signatures, key cache) only on the first verify, in a chunk of its own', async () => {
+    const modules = await moduleBreakdown('src/index.ts');
+    const lazy = (module: string) => modules.find((m) => m.module === module)?.lazy;
+    for (const module of ['src/webhooks/verifier.ts', 'src/webhooks/signature.ts', 'src/webhooks/key-set.ts'])
+      expect(lazy(module), module).toBe(true);
+    // Its options are checked when `prs.webhooks.verifier()` is called, so that check loads with the client.
+    for (const module of ['src/webhooks/options.ts', 'src/core/transport.ts', 'src/endpoints.ts', 'ky', 'zod'])
+      expect(lazy(module), module).toBe(false);
   });
 });

@@ -12,7 +12,8 @@ import type { Schema } from '../../src/schemas/fields.js';
 import { webhookEvent } from '../../src/schemas/webhook-events.js';
 import { webhookKey, webhookKeyEntries, webhookKeys } from '../../src/schemas/webhook-keys.js';
 import { decodeEvent } from '../../src/webhooks/events.js';
-import { documentShape, webhookKeySchema, webhookKeysSchema } from '../../src/webhooks/key-set.js';
+import { documentShape } from '../../src/webhooks/key-set.js';
+import { webhookKeySchema, webhookKeysSchema } from '../../src/webhooks/keys.js';
 import { type Check, issuesOf, listIssues } from '../../src/webhooks/shape.js';
 
 type Json = Record<string, unknown>;

@@ -1,0 +1,18 @@
+/**
+ * The shape of `GET /v2/webhooks/keys`: a hand check (the webhooks entry's size budget has no room for zod), kept
+ * apart from the key cache so that the client's `prs.webhooks.keys()` carries the check without the cache.
+ */
+import { array, type Infer, object, string } from './shape.js';
+
+// The hand checks of `webhookKey`, `webhookKeys` and `webhookKeyEntries` (src/schemas/webhook-keys.ts),
+// proved to agree with them by test/webhooks/shape-agreement.test.ts.
+
+/** One public key as the service lists it (`x`, `y`: base64 or base64url coordinates). */
+export const webhookKeySchema = object({ kid: string, kty: string, crv: string, x: string, y: string });
+/** The answer of `GET /v2/webhooks/keys`. */
+export const webhookKeysSchema = object({ keys: array(webhookKeySchema) });
+
+/** One public key of the service: `kid`, `kty`, `crv` and the coordinates `x`, `y` (other members kept). */
+export type WebhookKey = Infer<typeof webhookKeySchema>;
+/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }`. */
+export type WebhookKeys = Infer<typeof webhookKeysSchema>;

@@ -1,0 +1,151 @@
+/**
+ * The options of a webhook verifier, checked and resolved at once: `new WebhookVerifier(…)` and the client's
+ * `prs.webhooks.verifier(…)` (which loads the verifier itself on first use) refuse the same values with the
+ * same messages, before any delivery arrives.
+ */
+import { PortfolioReportingError } from '../core/error-base.js';
+import { checkKeys, checkSettings } from '../core/settings.js';
+import { ValidationError } from '../core/validation-error.js';
+import { decodeBase64 } from './encoding.js';
+import type { KeySetOptions } from './key-set.js';
+
+/**
+ * The options of `new WebhookVerifier(…)`: where the keys come from, the timestamp tolerance, an optional `whsec_`
+ * secret, and key cache timings.
+ */
+export interface WebhookVerifierOptions {
+  /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` is given. */
+  baseUrl?: string;
+  /** A custom fetch for the keys request. Default: the global `fetch`. */
+  fetch?: typeof fetch;
+  /**
+   * A bearer token (or a function returning one) for the keys request: the reference puts every endpoint
+   * of its document behind the token. Leave it out where the keys are served publicly.
+   */
+  accessToken?: string | (() => string | Promise<string>);
+  /** Replaces the keys request: returns the `{ keys: [...] }` document (keys from configuration, say). */
+  loadKeys?: (signal: AbortSignal) => Promise<unknown>;
+  /** How far `webhook-timestamp` may lie from now, in either direction, in seconds. Default 300. */
+  toleranceSeconds?: number;
+  /** A `whsec_…` secret: `v1` (HMAC-SHA256) entries are then verified too. */
+  secret?: string;
+  /** Version tags of ECDSA P-256 entries. Default `['v1a']`. */
+  versions?: readonly string[];
+  /** ms before held keys are fetched again on next use. Default 600 000 (10 minutes). */
+  keysMaxAge?: number;
+  /** ms after a keys request (successful or not) before another may start. Default 30 000. */
+  keysCooldown?: number;
+  /** ms the keys request may take. Default 5 000. */
+  keysTimeout?: number;
+}
+
+/** The symmetric Standard Webhooks version (HMAC-SHA256); `versions` names the asymmetric ones. */
+export const SYMMETRIC_VERSION = 'v1';
+
+const KEYS_PATH = '/v2/webhooks/keys';
+const VERIFIER_OPTION_KEYS = [
+  'baseUrl',
+  'fetch',
+  'accessToken',
+  'loadKeys',
+  'toleranceSeconds',
+  'secret',
+  'versions',
+  'keysMaxAge',
+  'keysCooldown',
+  'keysTimeout',
+];
+
+/** The verifier's settings, checked. */
+export interface ResolvedVerifierOptions {
+  /** Seconds `webhook-timestamp` may lie from now. */
+  tolerance: number;
+  versions: ReadonlySet<string>;
+  secret: Uint8Array<ArrayBuffer> | undefined;
+  keys: KeySetOptions;
+}
+
+/** Checks every option (a `ValidationError` or `PortfolioReportingError` naming it) and resolves the defaults. */
+export function resolveVerifierOptions(options: WebhookVerifierOptions): ResolvedVerifierOptions {
+  const what = 'new WebhookVerifier()';
+  checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options');
+  // The settings it shares with the client are checked by the client's own rules and messages.
+  checkSettings(
+    what,
+    {
+      baseUrl: options.loadKeys ? undefined : options.baseUrl,
+      accessToken: options.accessToken,
+      durations: {
+        keysMaxAge: options.keysMaxAge,
+        keysCooldown: options.keysCooldown,
+        keysTimeout: options.keysTimeout,
+      },
+    },
+    options.loadKeys
+      ? {}
+      : {
+          required: ['baseUrl'],
+          hints: { baseUrl: 'the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys' },
+        },
+  );
+  if (options.fetch !== undefined && typeof options.fetch !== 'function')
+    throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
+  const tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
+  const versions = new Set(options.versions ?? ['v1a']);
+  for (const version of versions) {
+    if (!/^[A-Za-z0-9_.-]+$/.test(version) || version === SYMMETRIC_VERSION) {
+      throw new PortfolioReportingError(
+        `\`versions\` holds version tags of ECDSA entries; ${JSON.stringify(version)} is not one (\`v1\` is the symmetric scheme: configure \`secret\` for it).`,
+      );
+    }
+  }
+  const secret = options.secret === undefined ? undefined : parseSecret(options.secret);
+  const { load, source } = keySource(options);
+  const keys = {
+    load,
+    source,
+    maxAge: nonNegative('keysMaxAge', options.keysMaxAge ?? 600_000),
+    cooldown: nonNegative('keysCooldown', options.keysCooldown ?? 30_000),
+    timeout: nonNegative('keysTimeout', options.keysTimeout ?? 5_000),
+  };
+  return { tolerance, versions, secret, keys };
+}
+
+function keySource(options: WebhookVerifierOptions): {
+  load: (signal: AbortSignal) => Promise<unknown>;
+  source: string;
+} {
+  if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
+  // Checked by `checkSettings` in the constructor: an http(s) URL without credentials, query or fragment.
+  const url = new URL((options.baseUrl as string).replace(/\/+$/, '') + KEYS_PATH);
+  const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
+  const token = options.accessToken;
+  const source = `GET ${url.href}`;
+  return {
+    source,
+    async load(signal) {
+      const headers: Record<string, string> = { accept: 'application/json' };
+      if (token) headers.authorization = `Bearer ${typeof token === 'string' ? token : await token()}`;
+      const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
+      if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
+      return response.json();
+    },
+  };
+}
+
+function parseSecret(secret: string): Uint8Array<ArrayBuffer> {
+  const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
+  if (!key?.length) {
+    // The secret itself is never echoed.
+    throw new PortfolioReportingError(
+      '`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.',
+    );
+  }
+  return key;
+}
+
+function nonNegative(name: string, value: number): number {
+  if (!Number.isFinite(value) || value < 0)
+    throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
+  return value;
+}
