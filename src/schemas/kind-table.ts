@@ -54,8 +54,17 @@ export function kindFamily<T extends KindTable, S extends string>(
   const schemas: Record<string, unknown> = {};
   for (const [name, k] of Object.entries(table)) {
     const type = `${name}-${suffix}`;
-    defs[type] = { type, fields: k.fields, relationships: k.relationships };
-    schemas[type] = readSchema(defs[type]);
+    const def: ResourceDef = { type, fields: k.fields, relationships: k.relationships };
+    defs[type] = def;
+    // Built on first use, not at import (a cold start pays for none of them): read as any other property.
+    let built: unknown;
+    Object.defineProperty(schemas, type, {
+      enumerable: true,
+      get: () => {
+        built ??= readSchema(def);
+        return built;
+      },
+    });
   }
   return { defs: defs as FamilyDefs<T, S>, schemas: schemas as FamilySchemas<T, S> };
 }

@@ -63,15 +63,23 @@ export function kindUnion<const M extends Record<string, Schema>, U = UnknownRes
   members: M,
   fallback: Schema = genericResource,
 ): Schema<z.output<M[keyof M]> | U> {
-  const byType = new Map<string, Schema>(Object.entries(members));
+  // A member is read only when a value of its type comes (members may be built on first use: kindFamily).
+  const member = (kind: string | undefined) =>
+    kind !== undefined && Object.hasOwn(members, kind) ? (members[kind] as Schema) : undefined;
   const schema = z.unknown().check(
     z.superRefine((value, ctx) => {
-      const kind = kindOf(value);
-      const result = z.safeParse((kind !== undefined && byType.get(kind)) || fallback, value);
+      const result = z.safeParse(member(kindOf(value)) ?? fallback, value);
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
   );
-  dispatches.set(schema, { members: byType, fallback });
+  let byType: Map<string, Schema> | undefined;
+  dispatches.set(schema, {
+    get members() {
+      byType ??= new Map<string, Schema>(Object.entries(members));
+      return byType;
+    },
+    fallback,
+  });
   return schema as unknown as Schema<z.output<M[keyof M]> | U>;
 }
 
