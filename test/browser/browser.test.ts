@@ -13,14 +13,10 @@ import { build } from 'esbuild';
 import { type Browser, chromium, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Sdk from '../../src/index.js';
-import {
-  createMockService,
-  createWebhookSigner,
-  type MockService,
-  type RunningServer,
-} from '../../src/testing/index.js';
+import { createWebhookSigner, type MockService, type RunningServer } from '../../src/testing/index.js';
 import type * as Webhooks from '../../src/webhooks/index.js';
 import { startServer, type TestServer } from '../helpers/http-server.js';
+import { PRICES, STOCK, scenarioMock } from '../helpers/scenario-mock.js';
 
 /** The page's window (functions given to `page.evaluate` run there): the bundle's exports, set by its module script. */
 declare const window: Window & { prs: { sdk: typeof Sdk; webhooks: typeof Webhooks } };
@@ -63,15 +59,6 @@ import("/prs.js").then(
   (error) => window.prsLoaded(String(error && error.stack || error)),
 );
 </script>`;
-
-const SECURITY_ID = 'DE0007164600';
-const PRICES = [
-  ['2024-01-02', 101.25],
-  ['2024-01-03', 102.5],
-  ['2024-01-04', 99.75],
-  ['2024-01-05', 100],
-  ['2024-01-08', 103.125],
-] as const;
 
 /** dist/index.js and dist/webhooks.js bundled for the browser (zod inlined) as one ES module. */
 async function bundle(): Promise<string> {
@@ -126,18 +113,7 @@ describe.skipIf(skip)(title, () => {
   // Chromium starts while esbuild bundles and the two servers come up: its start is the longest step.
   beforeAll(async () => {
     if (!executablePath) throw new Error(MISSING_IN_CI);
-    mock = createMockService({
-      pageSize: 2,
-      signers: [signer],
-      seed: (store) => {
-        const stock = store.instruments.add({
-          kind: 'stock',
-          attributes: { name: 'SAP SE', securityIdentifier: SECURITY_ID, ccyCode: 'EUR', countryCode: 'DE' },
-        });
-        for (const [date, value] of PRICES) store.prices.add({ instrumentId: stock.id, date, value });
-        stockId = stock.id;
-      },
-    });
+    ({ mock, stockId } = scenarioMock(signer));
     step = 'starting Chromium, bundling, starting the servers';
     const launching = chromium.launch({ executablePath, args: CHROMIUM_FLAGS, timeout: 0 });
     const listening = mock.listen({ port: 0 });
@@ -212,7 +188,7 @@ describe.skipIf(skip)(title, () => {
     expect(got).toEqual({
       id: stockId,
       type: 'stock-instrument',
-      attributes: { name: 'SAP SE', securityIdentifier: SECURITY_ID, ccyCode: 'EUR', countryCode: 'DE' },
+      attributes: STOCK,
     });
     expect(toMock(from)).toEqual([`GET /api/v3/instruments/${stockId}`]);
     expect(await seen[from]?.origin).toBe(site.url);

@@ -22,12 +22,8 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createMockService,
-  createWebhookSigner,
-  type MockService,
-  type RunningServer,
-} from '../../src/testing/index.js';
+import { createWebhookSigner, type MockService, type RunningServer } from '../../src/testing/index.js';
+import { PRICES, STOCK, scenarioMock } from '../helpers/scenario-mock.js';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const RUN = fileURLToPath(new URL('./run.mjs', import.meta.url));
@@ -44,14 +40,6 @@ const installedVersion = (pkg: string): string | undefined => {
   return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')).version : undefined;
 };
 
-const SECURITY_ID = 'DE0007164600';
-const PRICES = [
-  ['2024-01-02', 101.25],
-  ['2024-01-03', 102.5],
-  ['2024-01-04', 99.75],
-  ['2024-01-05', 100],
-  ['2024-01-08', 103.125],
-] as const;
 const INSTRUMENT = { name: 'ASML Holding', securityIdentifier: 'NL0010273215', ccyCode: 'EUR', countryCode: 'NL' };
 const MISSING_ID = 'ffffffffffffffffffffffff';
 const EVENT = { type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId: 'client-7' } };
@@ -370,18 +358,7 @@ for (const runtime of runtimes) {
           throw new Error(`${file} is missing: run \`npx tsup\` first (npm test does)`);
       }
       const signer = createWebhookSigner();
-      mock = createMockService({
-        pageSize: 2,
-        signers: [signer],
-        seed: (store) => {
-          const stock = store.instruments.add({
-            kind: 'stock',
-            attributes: { name: 'SAP SE', securityIdentifier: SECURITY_ID, ccyCode: 'EUR', countryCode: 'DE' },
-          });
-          for (const [date, value] of PRICES) store.prices.add({ instrumentId: stock.id, date, value });
-          stockId = stock.id;
-        },
-      });
+      ({ mock, stockId } = scenarioMock(signer));
       api = await mock.listen({ port: 0 });
       proxy = await startProxy(api);
       const delivery = await signer.sign(EVENT);
@@ -436,7 +413,7 @@ for (const runtime of runtimes) {
       expect(result.retrieve).toEqual({
         id: stockId,
         type: 'stock-instrument',
-        attributes: { name: 'SAP SE', securityIdentifier: SECURITY_ID, ccyCode: 'EUR', countryCode: 'DE' },
+        attributes: STOCK,
       });
     });
 
