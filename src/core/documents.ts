@@ -211,9 +211,11 @@ export function creatableKinds(
 ): Record<string, DocumentRule> {
   const out: Record<string, DocumentRule> = {};
   for (const [name, k] of Object.entries(table)) {
-    const attributes = schemas[name];
-    if (k.creatable && attributes)
-      out[`${name}-${suffix}`] = { type: `${name}-${suffix}`, attributes, relationships: k.relationships };
+    if (!k.creatable || !Object.hasOwn(schemas, name)) continue;
+    const rule = { type: `${name}-${suffix}`, relationships: k.relationships } as DocumentRule;
+    // Read when a document of this kind is built or checked: the schema itself is built on first use.
+    Object.defineProperty(rule, 'attributes', { enumerable: true, get: () => schemas[name] });
+    out[rule.type] = rule;
   }
   return out;
 }

@@ -80,8 +80,18 @@ export function kindCreateSchemas<T extends KindTable>(table: T): KindCreateSche
   const out: Record<string, z.ZodMiniObject> = {};
   for (const [name, k] of Object.entries(table)) {
     if (!k.creatable) continue;
-    const schema = createAttributes(k.fields);
-    out[name] = k.check ? schema.check(k.check as never) : schema;
+    // Built on first use, as the read schemas are (kindFamily).
+    let built: z.ZodMiniObject | undefined;
+    Object.defineProperty(out, name, {
+      enumerable: true,
+      get: () => {
+        if (!built) {
+          const schema = createAttributes(k.fields);
+          built = k.check ? schema.check(k.check as never) : schema;
+        }
+        return built;
+      },
+    });
   }
   return out as KindCreateSchemas<T>;
 }

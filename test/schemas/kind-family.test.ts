@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
+import { creatableKinds } from '../../src/core/documents.js';
 import { f } from '../../src/schemas/fields.js';
-import { kind, kindFamily } from '../../src/schemas/kind-table.js';
+import { kind, kindCreateSchemas, kindFamily } from '../../src/schemas/kind-table.js';
 import { kindDispatch, kindUnion } from '../../src/schemas/kinds.js';
 
 describe('kindFamily', () => {
@@ -38,5 +39,17 @@ describe('kindFamily', () => {
     expect(reads).toEqual(['a-thing']);
     expect(z.safeParse(union, { id: '1', type: 'a-thing', attributes: { name: 1 } }).success).toBe(false);
     expect([...(kindDispatch(union)?.members.keys() ?? [])]).toEqual(['a-thing', 'b-thing']);
+  });
+
+  it('builds each creatable kind’s create schema on first read, once; the create rules read it then', () => {
+    const table = { a: kind(true, { name: f.string() }, {}), b: kind(false, {}, {}) };
+    const schemas = kindCreateSchemas(table);
+    expect(Object.keys(schemas)).toEqual(['a']); // not creatable: no schema
+    expect(typeof Object.getOwnPropertyDescriptor(schemas, 'a')?.get).toBe('function');
+    const rules = creatableKinds(table, schemas, 'thing');
+    expect(Object.keys(rules)).toEqual(['a-thing']);
+    expect(rules['a-thing']?.attributes).toBe(schemas.a);
+    expect(z.safeParse(schemas.a, { name: '' }).success).toBe(false); // the create rule: a non-empty name
+    expect(z.safeParse(schemas.a, { name: 'x' }).success).toBe(true);
   });
 });
