@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/fields.js';
 import type { KindTable } from '../schemas/kind-table.js';
+import { defineLazy } from '../schemas/lazy.js';
 import type { Rel, Rels } from '../schemas/resource.js';
 
 /** JSON:API 1.1: a link is a URL string, a link object `{ href, … }`, or null. */
@@ -212,10 +213,9 @@ export function creatableKinds(
   const out: Record<string, DocumentRule> = {};
   for (const [name, k] of Object.entries(table)) {
     if (!k.creatable || !Object.hasOwn(schemas, name)) continue;
+    // The attributes schema is read when a document of this kind is first built or checked.
     const rule = { type: `${name}-${suffix}`, relationships: k.relationships } as DocumentRule;
-    // Read when a document of this kind is built or checked: the schema itself is built on first use.
-    Object.defineProperty(rule, 'attributes', { enumerable: true, get: () => schemas[name] });
-    out[rule.type] = rule;
+    out[rule.type] = defineLazy(rule, 'attributes', () => schemas[name]);
   }
   return out;
 }

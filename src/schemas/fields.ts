@@ -5,6 +5,7 @@
  * A field that exists only on one side has `undefined` on the other.
  */
 import * as z from 'zod/mini';
+import { once } from './lazy.js';
 
 /** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
 export type Schema<T = unknown, I = unknown> = z.ZodMiniType<T, I>;
@@ -56,18 +57,11 @@ export const countryCode = z
   .string()
   .check(z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }));
 const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
-/** One instance, made on first use and then shared (schemas are immutable). */
-function shared<T>(make: () => T): () => T {
-  let made: T | undefined;
-  return () => {
-    made ??= make();
-    return made;
-  };
-}
-// One instance of each plain type for every field: hundreds fewer zod objects built at import, one compiled check each.
-const STRING = shared(() => z.string());
-const NUMBER = shared(() => z.number());
-const BOOLEAN = shared(() => z.boolean());
+// One instance of each plain type for every field, made on first use (schemas are immutable): hundreds fewer zod
+// objects built at import, one compiled check each.
+const STRING = once(() => z.string());
+const NUMBER = once(() => z.number());
+const BOOLEAN = once(() => z.boolean());
 
 /**
  * A value set that is closed on requests and open on responses: the type keeps the known values for

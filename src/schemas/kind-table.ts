@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import type { CreateShape, Fields } from './fields.js';
+import { defineLazy } from './lazy.js';
 import { createAttributes, type ReadSchema, type Rels, type ResourceDef, readSchema } from './resource.js';
 
 /** One kind of a multi-kind resource: fields and relationships written once, and whether callers may create it. */
@@ -56,15 +57,8 @@ export function kindFamily<T extends KindTable, S extends string>(
     const type = `${name}-${suffix}`;
     const def: ResourceDef = { type, fields: k.fields, relationships: k.relationships };
     defs[type] = def;
-    // Built on first use, not at import (a cold start pays for none of them): read as any other property.
-    let built: unknown;
-    Object.defineProperty(schemas, type, {
-      enumerable: true,
-      get: () => {
-        built ??= readSchema(def);
-        return built;
-      },
-    });
+    // Built on first read, not at import (a cold start pays for none of them).
+    defineLazy(schemas, type, () => readSchema(def));
   }
   return { defs: defs as FamilyDefs<T, S>, schemas: schemas as FamilySchemas<T, S> };
 }
@@ -80,17 +74,10 @@ export function kindCreateSchemas<T extends KindTable>(table: T): KindCreateSche
   const out: Record<string, z.ZodMiniObject> = {};
   for (const [name, k] of Object.entries(table)) {
     if (!k.creatable) continue;
-    // Built on first use, as the read schemas are (kindFamily).
-    let built: z.ZodMiniObject | undefined;
-    Object.defineProperty(out, name, {
-      enumerable: true,
-      get: () => {
-        if (!built) {
-          const schema = createAttributes(k.fields);
-          built = k.check ? schema.check(k.check as never) : schema;
-        }
-        return built;
-      },
+    // Built on first read, as the read schemas are (kindFamily).
+    defineLazy(out, name, () => {
+      const schema = createAttributes(k.fields);
+      return k.check ? schema.check(k.check as never) : schema;
     });
   }
   return out as KindCreateSchemas<T>;

@@ -4,6 +4,7 @@
  */
 import * as z from 'zod/mini';
 import type { Schema } from './fields.js';
+import { once } from './lazy.js';
 import { genericResource } from './resource.js';
 
 /**
@@ -72,11 +73,10 @@ export function kindUnion<const M extends Record<string, Schema>, U = UnknownRes
       if (!result.success) for (const issue of result.error.issues) ctx.addIssue(issue as never);
     }),
   );
-  let byType: Map<string, Schema> | undefined;
+  const byType = once(() => new Map<string, Schema>(Object.entries(members)));
   dispatches.set(schema, {
     get members() {
-      byType ??= new Map<string, Schema>(Object.entries(members));
-      return byType;
+      return byType();
     },
     fallback,
   });

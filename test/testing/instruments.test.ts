@@ -70,6 +70,25 @@ describe('instruments and assets', () => {
     );
   });
 
+  it('refuses an unknown kind, listing the creatable ones of the endpoint row, and a relationship the kind lacks', async () => {
+    const unknown = await h.post('/api/v3/instruments', { data: { type: 'warrant-instrument', attributes: bond } });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.errors[0].detail).toBe(
+      'data.type must be one of bond-instrument, index-linked-bond-instrument, zero-coupon-bond-instrument, stock-instrument, ' +
+        'mutual-fund-instrument, loan-instrument, fx-forward-cash-settlement-instrument, fx-forward-physical-delivery-instrument, ' +
+        'private-market-fund-commitment-based-instrument; got "warrant-instrument"',
+    );
+    const extra = await h.post('/api/v2/assets', {
+      data: {
+        type: 'bond-asset',
+        attributes: bond,
+        relationships: { depository: { data: { type: 'depository', id: '65f1c0ffee00000000000001' } } },
+      },
+    });
+    expect(extra.status).toBe(400);
+    expect(extra.body.errors[0].detail).toBe('data.relationships.depository is not a relationship of bond-asset');
+  });
+
   it('refuses an attribute the kind does not have (the SDK refuses it too), and reads null as absent', async () => {
     const typo = await h.post('/api/v2/assets', {
       data: { type: 'bond-asset', attributes: { ...bond, maturitydate: '2030-01-01' } },
