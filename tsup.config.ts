@@ -6,16 +6,19 @@ import pkg from './package.json' with { type: 'json' };
  * Modules the CommonJS build replaces with a `.cjs.ts` twin (same exports):
  * - msw-loader: loads msw with `require` instead of the ESM build's top-level await, which CommonJS cannot have;
  *   the testing entry then imports without msw installed in either format.
- * - verifier-loader: imports the webhook verifier statically instead of with a dynamic `import()` (see the file).
+ * - verifier-loader, endpoint-calls-loader: import statically instead of with a dynamic `import()` (see the files).
  */
 const cjsTwins = {
   name: 'cjs-twins',
   setup(build: {
     onResolve: (o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string }) => void;
   }) {
-    build.onResolve({ filter: /\/(msw-loader|verifier-loader)\.js$/ }, ({ path, resolveDir }) => ({
-      path: fileURLToPath(new URL(path.replace(/\.js$/, '.cjs.ts'), `file://${resolveDir}/`)),
-    }));
+    build.onResolve(
+      { filter: /\/(msw-loader|verifier-loader|endpoint-calls-loader)\.js$/ },
+      ({ path, resolveDir }) => ({
+        path: fileURLToPath(new URL(path.replace(/\.js$/, '.cjs.ts'), `file://${resolveDir}/`)),
+      }),
+    );
   },
 };
 

@@ -1,7 +1,8 @@
 /**
  * Bundle sizes as a browser user pays them: each entry point of the built ESM output (`dist/`), bundled by
  * esbuild with its dependencies (zod, ky), minified and gzipped, split as every current bundler splits: what a
- * dynamic `import()` reaches (the webhook verifier, loaded on the first `prs.webhooks.verify`) is its own chunk.
+ * dynamic `import()` reaches (the endpoint table with the schemas and zod, loaded on the first call; the webhook
+ * verifier, loaded on the first `prs.webhooks.verify`) is its own chunk.
  * `minified`/`gzipped` are what loads with the entry (the entry chunk and the chunks it imports statically);
  * `lazy` is the rest, gzipped chunk by chunk as a browser fetches them. Used by the size test (budgets enforced
  * in `npm test`) and by `npm run bench` (recorded in RESULTS.md).
@@ -44,8 +45,10 @@ export const BUDGETS = [
   // budget is the performance issue's, where the endpoint table is the lever. 41.95 kB at load since the client
   // imports the webhook verifier on its first verify (3.85 kB gzipped, loaded then: `lazyCeiling`); 42.1 kB with
   // the schemas built on first use (lazy kind read and create schemas, shared field types: +0.15 kB for a faster
-  // cold start).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 42_100, lazyCeiling: 3_850 },
+  // cold start). Since the endpoint table, the schemas, the codec and zod load on the first call (a chunk of their
+  // own, issue 20 item 3): 22.5 kB at load, 25.25 kB later (that chunk 21.4 kB, the verifier's 3.85 kB), 47.75 kB
+  // in all (+1.8 kB: two chunks compress less well than one). The budget is met at load, not in all (RESULTS.md).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_550, lazyCeiling: 25_250 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -59,6 +59,7 @@ import {
   userUpdateAttributes,
 } from './schemas/users.js';
 import { webhookKeys } from './schemas/webhook-keys.js';
+import { WEBHOOK_KEYS_PATH } from './webhooks/options.js';
 
 export type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
@@ -479,7 +480,7 @@ export const endpoints = {
   },
   'webhooks.keys': {
     method: 'GET',
-    path: '/v2/webhooks/keys',
+    path: WEBHOOK_KEYS_PATH,
     response: { status: 200, json: webhookKeys },
     public: true,
   },

@@ -167,6 +167,7 @@ export type {
   UserUpdateParams,
 } from './resources/users.js';
 export type { ClientWebhookVerifier, ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
+export { attributesOf } from './schemas/attributes-of.js';
 export type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from './schemas/classes.js';
 export type {
   ConsentFile,
@@ -230,6 +231,7 @@ export type {
   LegalEntityCreateAttributes,
   LegalEntityUpdateAttributes,
 } from './schemas/legal-structure.js';
+export { limitFilter, limitType } from './schemas/limit-builders.js';
 export type {
   Limit,
   LimitCondition,
@@ -243,14 +245,7 @@ export type {
   LimitType,
   LimitTypeInput,
 } from './schemas/limits.js';
-export { limitFilter, limitType } from './schemas/limits.js';
-export {
-  attributesOf,
-  type GenericResource,
-  type ResourceIdentifier,
-  type ToMany,
-  type ToOne,
-} from './schemas/resource.js';
+export type { GenericResource, ResourceIdentifier, ToMany, ToOne } from './schemas/resource.js';
 export type {
   IndexFactor,
   IndexFactorCreateAttributes,

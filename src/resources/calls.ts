@@ -65,7 +65,7 @@ export class Children<T, C = never> {
    * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
    */
   list(parentId: string, options?: RequestOptions): ListPromise<T> {
-    return this.api.call(row(this.rows, 'list'), { path: { [this.parentId]: parentId } }, options);
+    return this.api.list(row(this.rows, 'list'), { path: { [this.parentId]: parentId } }, options);
   }
 
   /**

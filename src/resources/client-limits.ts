@@ -13,7 +13,7 @@ export class ClientLimits {
    * const limits = await prs.clients.limits.list(clientId);
    */
   list(clientId: string, options?: RequestOptions): ListPromise<Limit> {
-    return this.api.call('clients.limits.list', { path: { clientId } }, options);
+    return this.api.list('clients.limits.list', { path: { clientId } }, options);
   }
 
   /**
@@ -22,6 +22,6 @@ export class ClientLimits {
    * const breached = (await prs.clients.limits.status(clientId, { date: '2024-06-30' })).filter((s) => s.attributes.isBreached);
    */
   status(clientId: string, query: LimitStatusParams, options?: RequestOptions): ListPromise<LimitStatus> {
-    return this.api.call('clients.limits.status', { path: { clientId }, query }, options);
+    return this.api.list('clients.limits.status', { path: { clientId }, query }, options);
   }
 }

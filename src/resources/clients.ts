@@ -62,7 +62,7 @@ export class Clients extends GenericItems {
    * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
    */
   list(options?: RequestOptions): ListPromise<GenericResource> {
-    return this.api.call('clients.list', {}, options);
+    return this.api.list('clients.list', {}, options);
   }
 
   /**

@@ -1,16 +1,15 @@
-import { type API, endpointPath } from '../core/api.js';
+import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
-import {
-  type ConsentFile,
-  type ConsentParams,
-  CUSTODIAN_AUTHORITY_STATUSES,
-  type CustodianAuthority,
-  type CustodianAuthorityStatus,
-  HASH_ALGORITHMS,
-  type LinkParams,
-  type RevokeResult,
+import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custodian-values.js';
+import type {
+  ConsentFile,
+  ConsentParams,
+  CustodianAuthority,
+  CustodianAuthorityStatus,
+  LinkParams,
+  RevokeResult,
 } from '../schemas/custodians.js';
 import { CustodianAuthorityFiles } from './custodian-authority-files.js';
 
@@ -96,7 +95,7 @@ export class CustodianAuthorities {
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
     const wanted = checkWait(what, status, timeout, interval);
-    const path = endpointPath('custodianAuthorities.retrieve', { id });
+    const path = await this.api.path('custodianAuthorities.retrieve', { id });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');
     const deadline = Date.now() + timeout;
     for (;;) {

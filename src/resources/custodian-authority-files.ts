@@ -1,4 +1,4 @@
-import { type API, endpointPath } from '../core/api.js';
+import { type API, segment } from '../core/api.js';
 import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -42,7 +42,7 @@ export class CustodianAuthorityFiles {
     const what = 'custodianAuthorities.files.upload';
     // The input is checked before the file is read, and a refusal rejects the returned promise.
     return APIPromise.defer(() => {
-      endpointPath(what, { id }); // a bad id is refused before the file is read
+      segment(what, 'id', id); // a bad id is refused before the file is read
       const filename = checkUpload(what, input);
       return toBlob(input.file).then((blob) => {
         const form = new FormData();
@@ -63,7 +63,7 @@ export class CustodianAuthorityFiles {
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
   list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
-    return this.api.call('custodianAuthorities.files.list', { path: { id } }, options);
+    return this.api.list('custodianAuthorities.files.list', { path: { id } }, options);
   }
 }
 

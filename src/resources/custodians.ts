@@ -13,6 +13,6 @@ export class Custodians {
    * const custodians = await prs.custodians.list();
    */
   list(options?: RequestOptions): ListPromise<Custodian> {
-    return this.api.call('custodians.list', {}, options);
+    return this.api.list('custodians.list', {}, options);
   }
 }

@@ -66,7 +66,7 @@ export class Instruments {
    * const privates = await prs.instruments.listPrivate(reportingEntityId);
    */
   listPrivate(reportingEntityId: string, options?: RequestOptions): ListPromise<Instrument> {
-    return this.api.call('instruments.listPrivate', { path: { reportingEntityId } }, options);
+    return this.api.list('instruments.listPrivate', { path: { reportingEntityId } }, options);
   }
 
   /**

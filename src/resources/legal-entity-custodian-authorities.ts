@@ -13,7 +13,7 @@ export class LegalEntityCustodianAuthorities {
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
-    return this.api.call('legalEntities.custodianAuthorities.list', { path: { legalEntityId } }, options);
+    return this.api.list('legalEntities.custodianAuthorities.list', { path: { legalEntityId } }, options);
   }
 
   /**

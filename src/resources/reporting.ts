@@ -36,6 +36,6 @@ export class CustodianHoldings {
    * const holdings = await prs.custodianHoldings.list(legalEntityId);
    */
   list(legalEntityId: string, options?: RequestOptions): ListPromise<GenericResource> {
-    return this.api.call('custodianHoldings.list', { path: { legalEntityId } }, options);
+    return this.api.list('custodianHoldings.list', { path: { legalEntityId } }, options);
   }
 }

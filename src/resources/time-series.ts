@@ -61,7 +61,7 @@ export class TimeSeries<T, A, P extends SeriesCreateParams<A> = SeriesCreatePara
    * const prices = await prs.instruments.prices.list(instrumentId);
    */
   list(id: string, options?: RequestOptions): ListPromise<T> {
-    return this.api.call(`${this.rows}.list` as EndpointId, { path: { id } }, options);
+    return this.api.list(`${this.rows}.list` as EndpointId, { path: { id } }, options);
   }
 
   /**

@@ -36,7 +36,7 @@ export class Transactions {
    * }
    */
   list(query: TransactionListParams, options?: RequestOptions): ListPromise<Transaction> {
-    return this.api.call('transactions.list', { query }, options);
+    return this.api.list('transactions.list', { query }, options);
   }
 
   /**

@@ -2,17 +2,16 @@ import type { API } from '../core/api.js';
 import { APIPromise } from '../core/api-promise.js';
 import { ResponseValidationError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
-import { endpoints } from '../endpoints.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 import { type WebhookKeys, webhookKeysSchema } from '../webhooks/keys.js';
-import { resolveVerifierOptions, type WebhookVerifierOptions } from '../webhooks/options.js';
+import { resolveVerifierOptions, WEBHOOK_KEYS_PATH, type WebhookVerifierOptions } from '../webhooks/options.js';
 import { issuesOf } from '../webhooks/shape.js';
 import type { WebhookVerifier } from '../webhooks/verifier.js';
 import { loadVerifier } from '../webhooks/verifier-loader.js';
 
 /** The only call without a token, answered with plain JSON: the webhooks entry reads it without the codec. */
-const KEYS_PATH = endpoints['webhooks.keys'].path;
+const KEYS_PATH = WEBHOOK_KEYS_PATH;
 
 /** What `prs.webhooks.verifier()` takes: the verifier's options minus what the client supplies. */
 export type ClientWebhookVerifierOptions = Omit<

@@ -3,6 +3,7 @@
  * custodian for a legal entity, its uploaded proof files, and the consent, link and revoke requests.
  */
 import * as z from 'zod/mini';
+import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from './custodian-values.js';
 import { f } from './fields.js';
 import { type ResourceDef, readSchema, rel } from './resource.js';
 
@@ -22,17 +23,6 @@ export const custodianSchema = readSchema(custodianDef);
 /** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
 export interface Custodian extends z.infer<typeof custodianSchema> {}
 
-/** The states of a custodian authority, in the order of the documented flow. */
-export const CUSTODIAN_AUTHORITY_STATUSES = [
-  'waiting-for-files',
-  'waiting-for-consent',
-  'awaiting-operator',
-  'awaiting-custodian',
-  'active',
-  'revoke-in-progress',
-  'revoked',
-  'cancelled',
-] as const;
 const status = f.enum(CUSTODIAN_AUTHORITY_STATUSES);
 /** A custodian authority status; other strings the service may add pass through. */
 export type CustodianAuthorityStatus = (typeof CUSTODIAN_AUTHORITY_STATUSES)[number];
@@ -117,7 +107,6 @@ export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string
 export interface RevokeResult extends z.infer<typeof revokeResultSchema> {}
 
 const nonEmpty = f.string().create;
-export const HASH_ALGORITHMS = ['sha2-256', 'sha3-256'] as const;
 
 export const consentFile = z.strictObject({
   name: nonEmpty,

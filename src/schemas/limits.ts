@@ -6,17 +6,18 @@
 import * as z from 'zod/mini';
 import { f, keptObject, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
+import { CONDITION_FIELDS } from './limit-builders.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
 
 /** Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. */
 const CONDITIONS = {
-  'country-code': { field: 'country-code', value: f.country() },
-  'instrument-class': { field: 'instrument-class-id', value: f.string() },
-  'detailed-instrument-class': { field: 'detailed-instrument-class-id', value: f.string() },
-  'currency-code': { field: 'currency-code', value: f.currency() },
-  'security-identifier': { field: 'security-identifier', value: f.string() },
-  'reporting-entity': { field: 'reporting-entity-id', value: f.string() },
-  'reporting-portfolio': { field: 'reporting-portfolio-id', value: f.string() },
+  'country-code': { field: CONDITION_FIELDS['country-code'], value: f.country() },
+  'instrument-class': { field: CONDITION_FIELDS['instrument-class'], value: f.string() },
+  'detailed-instrument-class': { field: CONDITION_FIELDS['detailed-instrument-class'], value: f.string() },
+  'currency-code': { field: CONDITION_FIELDS['currency-code'], value: f.currency() },
+  'security-identifier': { field: CONDITION_FIELDS['security-identifier'], value: f.string() },
+  'reporting-entity': { field: CONDITION_FIELDS['reporting-entity'], value: f.string() },
+  'reporting-portfolio': { field: CONDITION_FIELDS['reporting-portfolio'], value: f.string() },
 } as const;
 
 type Conditions = typeof CONDITIONS;
@@ -29,7 +30,7 @@ type StemOf<T extends LimitConditionType> = T extends `${infer S extends Stem}-i
     ? S
     : never;
 type FieldOf<T extends LimitConditionType> = Conditions[StemOf<T>]['field'];
-type ConditionSchemas<Side extends 'read' | 'create'> = {
+export type ConditionSchemas<Side extends 'read' | 'create'> = {
   [T in LimitConditionType]: z.ZodMiniObject<
     { type: z.ZodMiniLiteral<T> } & { [K in FieldOf<T>]: Conditions[StemOf<T>]['value'][Side] },
     Side extends 'read' ? z.core.$strip : z.core.$strict
@@ -212,56 +213,3 @@ export interface Limit extends z.infer<typeof limitSchema> {}
 export interface LimitStatus extends z.infer<typeof limitStatusSchema> {}
 /** The attributes of `limits.create`. */
 export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {}
-
-type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
-type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;
-type ConditionBuilders = {
-  [T in LimitConditionType as Camel<T>]: (value: string) => { type: 'condition'; condition: ConditionInputOf<T> };
-};
-const camel = (s: string) => s.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
-
-const conditionBuilders = Object.fromEntries(
-  Object.entries(CONDITIONS).flatMap(([stem, { field }]) =>
-    [`${stem}-is`, `${stem}-is-not`].map((type) => [
-      camel(type),
-      (value: string) => ({ type: 'condition', condition: { type, [field]: value } }),
-    ]),
-  ),
-) as ConditionBuilders;
-
-/**
- * Builds limit filters without spelling JSON keys: every condition type has a function named after it.
- * The result is checked when the limit is created.
- * @example
- * const filter = limitFilter.and(limitFilter.countryCodeIs('CH'), limitFilter.currencyCodeIsNot('USD'));
- * // { type: 'and', filters: [{ type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } }, …] }
- */
-export const limitFilter = {
-  /** Matches holdings that every filter matches. */
-  and: (...filters: LimitFilterInput[]): LimitFilterInput => ({ type: 'and', filters }),
-  /** Matches holdings that any filter matches. */
-  or: (...filters: LimitFilterInput[]): LimitFilterInput => ({ type: 'or', filters }),
-  /** Wraps a condition object into a filter. */
-  condition: (condition: LimitConditionInput): LimitFilterInput => ({ type: 'condition', condition }),
-  ...conditionBuilders,
-};
-
-/**
- * Builds a `limitType`: a bound left out is sent as null (no bound).
- * @example
- * limitType.proportional({ max: 0.2 }); // { type: 'proportional', values: { min: null, max: 0.2 } }
- */
-export const limitType = {
-  /** No constraint of its own: groups other limits. */
-  limitGroup: (): LimitTypeInput => ({ type: 'limit-group' }),
-  /** A share of the parent limit, as fractions (0.10 = 10%). */
-  proportional: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
-    type: 'proportional',
-    values: { min, max },
-  }),
-  /** A fixed amount in the limit's `ccyCode`. */
-  absolute: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
-    type: 'absolute',
-    values: { min, max },
-  }),
-};

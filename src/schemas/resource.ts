@@ -159,17 +159,3 @@ export const genericResource = z.looseObject({
 export type GenericResource = z.infer<typeof genericResource>;
 
 export type { CreateShape, ReadShape };
-
-/**
- * Every attribute of a resource as the service sent it, those the SDK does not know yet included. The
- * resource types name only the documented attributes (a misspelled read is a compile error); this is the one
- * way to read the rest, each as `unknown` to be checked before use.
- * @example
- * const rating = attributesOf(asset).rating; // unknown
- */
-export function attributesOf(
-  resource: { readonly attributes?: unknown } | null | undefined,
-): Readonly<Record<string, unknown>> {
-  const attributes = resource?.attributes;
-  return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
-}

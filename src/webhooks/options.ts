@@ -42,7 +42,8 @@ export interface WebhookVerifierOptions {
 /** The symmetric Standard Webhooks version (HMAC-SHA256); `versions` names the asymmetric ones. */
 export const SYMMETRIC_VERSION = 'v1';
 
-const KEYS_PATH = '/v2/webhooks/keys';
+/** The public keys' path below the base URL: the endpoint table's `webhooks.keys` row reads it from here. */
+export const WEBHOOK_KEYS_PATH = '/v2/webhooks/keys';
 const VERIFIER_OPTION_KEYS = [
   'baseUrl',
   'fetch',
@@ -117,7 +118,7 @@ function keySource(options: WebhookVerifierOptions): {
 } {
   if (options.loadKeys) return { load: options.loadKeys, source: 'loadKeys()' };
   // Checked by `checkSettings` in the constructor: an http(s) URL without credentials, query or fragment.
-  const url = new URL((options.baseUrl as string).replace(/\/+$/, '') + KEYS_PATH);
+  const url = new URL((options.baseUrl as string).replace(/\/+$/, '') + WEBHOOK_KEYS_PATH);
   const fetchImpl = options.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => globalThis.fetch(input, init));
   const token = options.accessToken;
   const source = `GET ${url.href}`;

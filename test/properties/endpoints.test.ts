@@ -11,7 +11,7 @@ import * as z from 'zod/mini';
 import { type DocumentRule, patchRelationships, type RequestBody } from '../../src/core/documents.js';
 import { bodySchema, type EndpointId } from '../../src/endpoints.js';
 import { PortfolioReporting } from '../../src/index.js';
-import { limitFilter, limitType } from '../../src/schemas/limits.js';
+import { limitFilter, limitType } from '../../src/schemas/limit-builders.js';
 import type { Rel } from '../../src/schemas/resource.js';
 import { createMockService, type MockStore, type RunningServer } from '../../src/testing/index.js';
 import { validValue } from '../helpers/arbitraries.js';

@@ -1,0 +1,168 @@
+/**
+ * What a call of one endpoint-table row does: the row's path filled, its query and body rules applied to the
+ * caller's input, one request through the transport, the answer decoded — one resource, every page of a list,
+ * or nothing (204). This module and what it imports (the endpoint table, the schemas, the codec, zod) are loaded
+ * on the first call (`endpoint-calls-loader.ts`): importing the package and constructing a client build none of
+ * them, and a bundler puts them in a chunk of their own.
+ */
+import type * as z from 'zod/mini';
+import { type Endpoint, type EndpointId, endpoints } from '../endpoints.js';
+import { type CallArgs, type Query, segment, type Target, withOptionsQuery } from './api.js';
+import { compoundList, type Page, type WithResponse } from './api-promise.js';
+import { collection, single } from './documents.js';
+import { type CallSite, PortfolioReportingError, ResponseValidationError } from './errors.js';
+import { decode, requestBody, validateInput, withIssues } from './jsonapi.js';
+import type { RequestOptions, Transport } from './transport.js';
+
+/** A page reader of a list: the first page at the row's path, the next ones at `links.next`. */
+export type PageFetcher = (next: string | undefined) => Promise<Page<unknown, unknown>>;
+
+/** The call's target, built from the caller's input by the row's rules; bad input throws a `ValidationError`. */
+function targetOf(id: EndpointId, row: Endpoint, args: CallArgs, options: RequestOptions | undefined): Target {
+  const path = fillPath(id, row.path, args.path);
+  const query = row.query ? queryOf(validateInput(id, row.query, args.query ?? {})) : undefined;
+  const extra = args.check?.(query) ?? [];
+  const pathId = args.path ? Object.values(args.path).at(-1) : undefined;
+  const body = withIssues(id, extra, () =>
+    row.body ? requestBody(id, row.body, args.body, pathId as string | undefined) : undefined,
+  );
+  return withOptionsQuery({ path, body, query }, options);
+}
+
+/**
+ * One call of a row that is not a plain list: one resource (retrieve, create, update), a compound list (every
+ * page's `data` and `included`), or nothing (204). A create's result says whether the service created it
+ * (`created: false` when it answered 303 with an existing resource).
+ */
+export function callRow(
+  transport: Transport,
+  id: EndpointId,
+  args: CallArgs,
+  options: RequestOptions | undefined,
+): Promise<WithResponse<unknown, { created?: boolean }>> {
+  const row: Endpoint = endpoints[id];
+  const { response } = row;
+  if (row.pagination === 'list') throw new Error(`${id}: a list is read with api.list`);
+  if ('json' in response) throw new Error(`${id}: a plain JSON answer is read by its resource`);
+  if (response.status === 204) {
+    const { path, body, query } = targetOf(id, row, args, options);
+    return transport
+      .send({ method: row.method, path, body, options, query })
+      .then(({ response: res }) => ({ data: undefined, response: res }));
+  }
+  if (row.pagination === 'compound') {
+    return compoundList(
+      pageFetcher(transport, id, row, args, response.resource, response.included as z.ZodMiniType, options),
+    );
+  }
+  const { path, body, query } = targetOf(id, row, args, options);
+  const method = row.method;
+  return transport.send({ method, path, body, options, query }).then((res) => {
+    const doc = decode(res.call, single(response.resource), res.body);
+    const result = { data: doc.data, response: res.response };
+    return method === 'POST' ? { ...result, created: !res.redirected } : result;
+  });
+}
+
+/** The page reader of a list row (`pagination: 'list'`). */
+export function listRow(
+  transport: Transport,
+  id: EndpointId,
+  args: CallArgs,
+  options: RequestOptions | undefined,
+): PageFetcher {
+  const row: Endpoint = endpoints[id];
+  if (row.pagination !== 'list' || !('resource' in row.response)) throw new Error(`${id}: not a list`);
+  return pageFetcher(transport, id, row, args, row.response.resource, undefined, options);
+}
+
+/**
+ * The path of a row with its parameters (`{ id }`), each checked as one path segment: a bad one is a
+ * `ValidationError` naming it.
+ */
+export function endpointPath(id: EndpointId, params: Record<string, unknown>): string {
+  return fillPath(id, endpoints[id].path, params);
+}
+
+/** Fetches a list's pages: the first at the target (built once, on the first fetch), the next ones at `links.next`. */
+function pageFetcher(
+  transport: Transport,
+  id: EndpointId,
+  row: Endpoint,
+  args: CallArgs,
+  schema: z.ZodMiniType,
+  included: z.ZodMiniType | undefined,
+  options: RequestOptions | undefined,
+): PageFetcher {
+  let first: Target | undefined;
+  const page = collection(schema, included);
+  return async (next) => {
+    first ??= targetOf(id, row, args, options);
+    const res = await transport.send({
+      method: 'GET',
+      path: next ?? first.path,
+      query: next ? undefined : first.query,
+      options,
+    });
+    const doc = decode(res.call, page, res.body);
+    const given = doc.links?.next;
+    const href = typeof given === 'object' && given !== null ? given.href : given;
+    return {
+      items: doc.data,
+      included: doc.included ?? [],
+      next: nextLink(res.call, href, transport.baseUrl, res.body),
+      response: res.response,
+      url: res.call.url,
+      maxPages: options?.maxPages,
+    };
+  };
+}
+
+function nextLink(call: CallSite, next: string | null | undefined, baseUrl: string, body: unknown): string | undefined {
+  if (!next) return undefined;
+  let url: URL;
+  try {
+    url = new URL(next, call.url);
+  } catch {
+    // An answer whose links.next is no URL contradicts the documented shape, like any other bad member.
+    throw new ResponseValidationError(
+      call,
+      [{ path: 'links.next', message: `must be a URL, got ${JSON.stringify(next)}` }],
+      body,
+    );
+  }
+  if (url.origin !== new URL(baseUrl).origin) {
+    throw new PortfolioReportingError(
+      `${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`,
+    );
+  }
+  if (url.href === call.url) {
+    throw new PortfolioReportingError(
+      `${call.method} ${call.url}: links.next points to the page just read; stopping to avoid an endless loop.`,
+    );
+  }
+  return url.href;
+}
+
+/** The row's path with each `:param` replaced by the next given value, checked as one path segment. */
+function fillPath(id: string, template: string, params: Record<string, unknown> = {}): string {
+  const given = Object.entries(params);
+  let i = 0;
+  const path = template.replace(/:[A-Za-z]+/g, () => {
+    const [name, value] = given[i++] ?? ['id', undefined];
+    return segment(id, name, value);
+  });
+  if (i !== given.length) throw new Error(`${id}: ${given.length} path parameters for ${template}`);
+  return path;
+}
+
+/** Query parameters as sent: a list comma-separated, an empty list left out (it asks for nothing). */
+function queryOf(checked: unknown): Query {
+  const query: NonNullable<Query> = {};
+  for (const [name, value] of Object.entries(checked as Record<string, unknown>)) {
+    if (Array.isArray(value)) {
+      if (value.length) query[name] = value.join(',');
+    } else if (value !== undefined) query[name] = value as string | number | boolean;
+  }
+  return query;
+}
