@@ -144,15 +144,23 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
   return url.href;
 }
 
+/** Each template split at its `:params` once (`['/api/v2/accounts/', '']` for `/api/v2/accounts/:id`). */
+const templates = new Map<string, string[]>();
+
 /** The row's path with each `:param` replaced by the next given value, checked as one path segment. */
 function fillPath(id: string, template: string, params: Record<string, unknown> = {}): string {
+  let parts = templates.get(template);
+  if (!parts) {
+    parts = template.split(/:[A-Za-z]+/);
+    templates.set(template, parts);
+  }
   const given = Object.entries(params);
-  let i = 0;
-  const path = template.replace(/:[A-Za-z]+/g, () => {
-    const [name, value] = given[i++] ?? ['id', undefined];
-    return segment(id, name, value);
-  });
-  if (i !== given.length) throw new Error(`${id}: ${given.length} path parameters for ${template}`);
+  if (given.length !== parts.length - 1) throw new Error(`${id}: ${given.length} path parameters for ${template}`);
+  let path = parts[0] as string;
+  for (let i = 0; i < given.length; i++) {
+    const [name, value] = given[i] as [string, unknown];
+    path += segment(id, name, value) + parts[i + 1];
+  }
   return path;
 }
 

@@ -50,6 +50,50 @@ describe('one ky instance per client', () => {
   });
 });
 
+describe('what ky is given', () => {
+  it('per call, only the options that differ from its defaults: no body, signal, fetch or throwHttpErrors on a plain GET', async () => {
+    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+    const create = vi.spyOn(ky, 'create');
+    const calls: { defaults: object; options: object[] } = { defaults: {}, options: [] };
+    create.mockImplementation((defaults) => {
+      calls.defaults = defaults ?? {};
+      const instance = ky.extend(defaults ?? {});
+      return ((url: string, options: object) => {
+        calls.options.push(options);
+        return instance(url, options);
+      }) as unknown as ReturnType<typeof ky.create>;
+    });
+    try {
+      await client(server.url).instruments.retrieve('i1');
+    } finally {
+      create.mockRestore();
+    }
+    // ky merges every key of both on every request: each one costs (bench/profile.ts, `compare get stub`).
+    expect(Object.keys(calls.defaults).sort()).toEqual(['hooks', 'parseJson']);
+    expect(Object.keys(calls.options[0] ?? {}).sort()).toEqual(['headers', 'method', 'redirect', 'retry', 'timeout']);
+  });
+
+  it('reads the global fetch at each request when no fetch is given: one replaced after the client was made is used', async () => {
+    const prs = client('http://replaced.invalid');
+    const seen: string[] = [];
+    const original = globalThis.fetch;
+    globalThis.fetch = async (input) => {
+      seen.push((input as Request).url);
+      return new Response(JSON.stringify({ data: bond('i7') }), {
+        status: 200,
+        headers: { 'content-type': 'application/vnd.api+json' },
+      });
+    };
+    try {
+      const instrument = await prs.instruments.retrieve('i7');
+      expect(instrument.id).toBe('i7');
+    } finally {
+      globalThis.fetch = original;
+    }
+    expect(seen).toEqual(['http://replaced.invalid/api/v3/instruments/i7']);
+  });
+});
+
 describe('a custom fetch', () => {
   it('is called with the Request ky built: URL, method, headers and body', async () => {
     const seen: Request[] = [];
