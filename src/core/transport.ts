@@ -256,6 +256,12 @@ export class Transport {
    * Anything else would send the token elsewhere: a `ValidationError`, nothing sent.
    */
   url(path: string, query?: TransportRequest['query'], what = 'request'): string {
+    // The SDK's own paths (filled row templates) are plain: the URL parser would hand them back as they are, so the
+    // URL is written without parsing it (a parse was a tenth of the SDK's cost over bare ky per request).
+    if (typeof path === 'string' && PLAIN_PATH.test(path)) {
+      const search = query ? searchOf(query) : '';
+      return `${this.resolved.base}${path}${search && `?${search}`}`;
+    }
     const origin = this.resolved.baseUrl.origin;
     let url: URL | undefined;
     if (typeof path === 'string' && /^https?:\/\//i.test(path)) url = URL.canParse(path) ? new URL(path) : undefined;
@@ -468,6 +474,20 @@ export class Transport {
     );
     return token;
   }
+}
+
+/**
+ * A path below the base URL that the URL parser leaves unchanged: segments of URL path characters only (no space,
+ * `?`, `#`, backslash or non-ASCII, which it would encode or read otherwise), none of them `.` or `..` (nor `%2e`,
+ * which it reads as a dot), and not starting with `//` (another host). Anything else takes the parsing path with its origin check.
+ */
+const PLAIN_PATH = /^(?!\/\/)(?!.*%2e)(?:\/(?!\.\.?(?:\/|$))[a-z0-9\-._~!$&'()*+,;=:@%]*)+$/i;
+
+/** The query as the URL's `searchParams` would write it; parameters set to undefined are left out. */
+function searchOf(query: NonNullable<TransportRequest['query']>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
+  return params.toString();
 }
 
 /** ky's `HTTPError`, recognised by its brand as well, so that a second copy of ky is no problem. */
