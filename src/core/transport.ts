@@ -312,23 +312,24 @@ export class Transport {
     const kyOptions: KyOptions = {
       method: req.method,
       headers,
-      ...(body !== undefined && { body }),
-      ...(signal && { signal }),
-      // Redirects are followed here, never by fetch, where the platform lets a redirect be read: only on the
-      // base URL's origin, so that the token, the headers and a body stay there.
-      ...(MANUAL_REDIRECTS && { redirect: 'manual' as const }),
       timeout: timeout === 0 ? false : timeout,
       retry: retryOptions(req.method, maxRetries),
-      ...(req.method === 'DELETE' && {
-        hooks: {
-          beforeRetry: [
-            () => {
-              retried = true;
-            },
-          ],
-        },
-      }),
     };
+    // Set only when given (see the constructor): each key ky is handed costs on every request.
+    if (body !== undefined) kyOptions.body = body;
+    if (signal) kyOptions.signal = signal;
+    // Redirects are followed here, never by fetch, where the platform lets a redirect be read: only on the
+    // base URL's origin, so that the token, the headers and a body stay there.
+    if (MANUAL_REDIRECTS) kyOptions.redirect = 'manual';
+    if (req.method === 'DELETE') {
+      kyOptions.hooks = {
+        beforeRetry: [
+          () => {
+            retried = true;
+          },
+        ],
+      };
+    }
     // The level is asked first so that a call does not build lines nobody writes.
     const debug = this.logger.enabled('debug');
     if (debug) this.logger.log('debug', `${req.method} ${url}`);
