@@ -183,11 +183,13 @@ ${throughputRows.map(([name, side]) => `| ${name} | ${rate(throughput.perSecond[
 **Bundle sizes** (\`test/size/size.test.ts\` enforces the budgets in \`npm test\`): each entry point of \`dist/\`
 bundled by esbuild for the browser with its dependencies, minified, gzipped, split as bundlers split: "loads" is
 the entry chunk with what it imports statically; "later" is what a dynamic \`import()\` loads on first use (the
-webhook verifier, on the first \`prs.webhooks.verify\`), gzipped chunk by chunk.
+endpoint table, the schemas, the codec and zod, on the first call; the webhook verifier, on the first
+\`prs.webhooks.verify\`), gzipped chunk by chunk; "in all" is both. The budget is held against what loads; "in all"
+says what a page that makes a call downloads.
 
-| Entry point | Loads, minified | Loads, gzipped | Budget | | Enforced by \`npm test\` | Later, gzipped |
-|---|---|---|---|---|---|---|
-${sizes.map((s) => `| \`${s.entry}\` | ${kB(s.minified)} | ${kB(s.gzipped)} | ${kB(s.budget)} | ${met(s.gzipped <= s.budget)} | ≤ ${kB(s.ceiling)} | ${kB(s.lazy)} (≤ ${kB(s.lazyCeiling)}) |`).join('\n')}
+| Entry point | Loads, minified | Loads, gzipped | Budget | | Enforced by \`npm test\` | Later, gzipped | In all, gzipped |
+|---|---|---|---|---|---|---|---|
+${sizes.map((s) => `| \`${s.entry}\` | ${kB(s.minified)} | ${kB(s.gzipped)} | ${kB(s.budget)} | ${met(s.gzipped <= s.budget)} | ≤ ${kB(s.ceiling)} | ${kB(s.lazy)} (≤ ${kB(s.lazyCeiling)}) | ${kB(s.gzipped + s.lazy)} |`).join('\n')}
 
 **The client by module** (esbuild's metafile of \`src/index.ts\` bundled the same way; minified bytes each module
 adds, the 20 largest; gzip does not add up by module):
