@@ -5,21 +5,14 @@
  */
 
 import { isObject } from '../../core/is-object.js';
+import { CONDITION_FIELDS } from '../../schemas/limit-builders.js';
 import type { Fields } from '../http/check.js';
 import type { LimitRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { type Valued, valueOn } from '../valuation.js';
 
-/** Condition kind → its value field; each kind comes as `<kind>-is` and `<kind>-is-not`. */
-const CONDITIONS: Record<string, string> = {
-  'country-code': 'country-code',
-  'instrument-class': 'instrument-class-id',
-  'detailed-instrument-class': 'detailed-instrument-class-id',
-  'currency-code': 'currency-code',
-  'security-identifier': 'security-identifier',
-  'reporting-entity': 'reporting-entity-id',
-  'reporting-portfolio': 'reporting-portfolio-id',
-};
+/** Condition kind → its value field; each kind comes as `<kind>-is` and `<kind>-is-not` (the SDK's table). */
+const CONDITIONS: Readonly<Record<string, string>> = CONDITION_FIELDS;
 const LIMIT_TYPES = ['limit-group', 'proportional', 'absolute'];
 
 function conditionKind(type: unknown): { kind: string; negated: boolean } | undefined {
