@@ -62,7 +62,9 @@ export class API {
     return APIPromise.defer(() => {
       const calls = endpointCalls();
       if (!(calls instanceof Promise)) return calls.callRow(this.transport, id, args, options);
-      return calls.then((c) => c.callRow(this.transport, id, args, options));
+      // The first calls wait for the load: they take their input as it is now, not as it will be then.
+      const given = { ...args, body: snapshot(args.body), query: snapshot(args.query) };
+      return calls.then((c) => c.callRow(this.transport, id, given, options));
     });
   }
 
@@ -133,4 +135,45 @@ export function segment(what: string, name: string, value: unknown): string {
     ]);
   }
   return encodeURIComponent(value);
+}
+
+/**
+ * A copy of the plain data in `value` (arrays and plain objects at any depth, cycles kept as cycles); anything else
+ * (a Blob, FormData, a Date, a function, a class instance) is the same reference. What such a copy is checked and
+ * sent as is exactly what the value was, so a call waiting for the first load still sends its input as it was
+ * when it was made, though the caller changes the object afterwards. An input too deep to copy is taken as it is.
+ */
+function snapshot<T>(value: T): T {
+  try {
+    return copyPlain(value, new Map());
+  } catch (error) {
+    if (error instanceof RangeError) return value;
+    throw error;
+  }
+}
+
+function copyPlain<T>(value: T, seen: Map<object, unknown>): T {
+  if (value === null || typeof value !== 'object') return value;
+  const known = seen.get(value);
+  if (known !== undefined) return known as T;
+  if (Array.isArray(value)) {
+    const out: unknown[] = new Array(value.length);
+    seen.set(value, out);
+    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i], seen);
+    return out as T;
+  }
+  const prototype = Object.getPrototypeOf(value);
+  if (prototype !== Object.prototype && prototype !== null) return value;
+  const out = Object.create(prototype) as Record<string, unknown>;
+  seen.set(value, out);
+  for (const key of Object.keys(value)) {
+    // Defined, not assigned: an own `__proto__` member stays a member.
+    Object.defineProperty(out, key, {
+      value: copyPlain((value as Record<string, unknown>)[key], seen),
+      enumerable: true,
+      writable: true,
+      configurable: true,
+    });
+  }
+  return out as T;
 }

@@ -297,16 +297,17 @@ export class Transport {
     // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
     const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
     const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : (deadline ?? opts.signal);
-    const token = this.resolved.token;
-    headers.authorization = `Bearer ${
-      typeof token === 'string' ? token : await this.tokenFrom(token, call, signal, opts.signal, totalTimeout, timeout)
-    }`;
+    // The body is written before any wait (for a token): what is sent is the input as it was when the call was made.
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
       body = JSON.stringify(req.body);
       headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
+    const token = this.resolved.token;
+    headers.authorization = `Bearer ${
+      typeof token === 'string' ? token : await this.tokenFrom(token, call, signal, opts.signal, totalTimeout, timeout)
+    }`;
     // A retried DELETE that finds nothing means an earlier attempt deleted it: whether one was retried.
     let retried = false;
     const kyOptions: KyOptions = {

@@ -227,6 +227,47 @@ describe('request as sent', () => {
   });
 });
 
+describe('the body sent', () => {
+  it('is the input as it was when the call was made, also when the token function makes the call wait', async () => {
+    server.handle((req, res) => {
+      const { data } = JSON.parse(req.body);
+      json(res, 201, { data: { id: 'p1', type: data.type, attributes: { ...data.attributes, provider: 'bank' } } });
+    });
+    let release: ((token: string) => void) | undefined;
+    const prs = client(server.url, { accessToken: () => new Promise<string>((resolve) => (release = resolve)) });
+    const attributes = { date: '2024-03-01', value: 101.5 };
+    const created = prs.instruments.prices.create('i1', { attributes });
+    await vi.waitFor(() => expect(release).toBeTypeOf('function'));
+    attributes.value = 999; // changed after the call, while it waits for its token
+    attributes.date = '2025-12-31';
+    release?.('tok-late-123456');
+    await created;
+    expect(JSON.parse(server.requests[0]?.body ?? '')).toEqual({
+      data: { type: 'price', attributes: { date: '2024-03-01', value: 101.5 } },
+    });
+    expect(attributes).toEqual({ date: '2025-12-31', value: 999 }); // the caller's, as the caller left it
+  });
+});
+
+describe('the first call of a process', () => {
+  it('sends its input as it was when the call was made, though it waits for the endpoint table to load', async () => {
+    server.handle((req, res) => {
+      const { data } = JSON.parse(req.body);
+      json(res, 201, { data: { id: 'p1', type: data.type, attributes: { ...data.attributes, provider: 'bank' } } });
+    });
+    vi.resetModules(); // a fresh copy of the SDK: its endpoint table not loaded yet
+    const fresh = await import('../../src/index.js');
+    const prs = new fresh.PortfolioReporting({ baseUrl: server.url, accessToken: TOKEN });
+    const attributes = { date: '2024-03-01', value: 101.5 };
+    const first = prs.instruments.prices.create('i1', { attributes });
+    attributes.value = 999; // the same object reused for the next call, before the first one was sent
+    const second = prs.instruments.prices.create('i1', { attributes });
+    await Promise.all([first, second]);
+    const sent = server.requests.map((r) => JSON.parse(r.body).data.attributes.value).sort();
+    expect(sent).toEqual([101.5, 999]);
+  });
+});
+
 describe('access token', () => {
   it('calls an async token function before every request, so a refreshed token is used', async () => {
     server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
