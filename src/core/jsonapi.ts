@@ -5,7 +5,7 @@
  * input first: bad input is a `ValidationError` naming each field and rule, and nothing is sent.
  */
 import * as z from 'zod/mini';
-import { accepts } from '../schemas/compiled.js';
+import { accepts, returnsInput } from '../schemas/compiled.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
 import { article, describe } from './describe.js';
@@ -147,9 +147,10 @@ export function buildDocument(
   if (schema) {
     // Checked the bounded way first: zod alone overflows the stack on a list of ~100,000 bad filters.
     const found = collectIssues(schema, input.attributes ?? {}, 'attributes');
-    // The parsed value is the caller's, plus any documented default the schema fills in (fee `category`).
+    // The value sent is the caller's: as given when zod's output would equal it, else zod's parse, which fills
+    // in a documented default (fee `category`).
     if (found.length) issues.push(...found);
-    else attributes = z.parse(schema, input.attributes ?? {});
+    else attributes = returnsInput(schema) ? (input.attributes ?? {}) : z.parse(schema, input.attributes ?? {});
   }
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (issues.length) throw new ValidationError(what, issues);

@@ -384,3 +384,52 @@ function compileObject(def: Def): Checker | undefined {
     return true;
   };
 }
+
+const returning = new WeakMap<object, boolean>();
+/**
+ * Whether zod's output for any value `schema` accepts is that value itself: every node a kind known here
+ * without coercion, default, or a check that rewrites the value, and every object keeps unknown keys or refuses
+ * them (a plain `object` would drop them). The codec then sends an accepted input as given, without running zod
+ * over it again; otherwise zod's parse makes the value sent (a documented default filled in).
+ */
+export function returnsInput(schema: Schema): boolean {
+  let answer = returning.get(schema);
+  if (answer === undefined) {
+    returning.set(schema, false); // a recursive schema is zod's to parse
+    answer = passesThrough(schema);
+    returning.set(schema, answer);
+  }
+  return answer;
+}
+
+function passesThrough(schema: unknown): boolean {
+  // A custom check (`z.custom`, a refinement as a node) hands its value on as it is.
+  if (isCustomCheck(schema)) return true;
+  const def = known(schema);
+  if (!def || def.coerce || def.type === 'default' || def.type === 'prefault') return false;
+  const checks = (def.checks as { _zod?: { def?: { check?: unknown } } }[] | undefined) ?? [];
+  if (checks.some((check) => check._zod?.def?.check === 'overwrite')) return false;
+  const children: unknown[] =
+    def.type === 'object'
+      ? def.catchall === undefined
+        ? [undefined]
+        : [...Object.values(def.shape as Record<string, unknown>), def.catchall]
+      : def.type === 'optional' || def.type === 'nullable'
+        ? [def.innerType]
+        : def.type === 'array'
+          ? [def.element]
+          : def.type === 'union'
+            ? (def.options as unknown[])
+            : def.type === 'record'
+              ? [def.keyType, def.valueType]
+              : [];
+  return children.every((child) => child !== undefined && returnsInput(child as Schema));
+}
+
+/** A `z.custom` node: zod's `custom` type with only its own traits, which checks a value and never rewrites it. */
+function isCustomCheck(schema: unknown): boolean {
+  const zod = internals(schema);
+  if (zod?.def.type !== 'custom') return false;
+  return [...zod.traits].every((trait) => !trait.startsWith('$Zod') || CUSTOM_TRAITS.includes(trait));
+}
+const CUSTOM_TRAITS = ['$ZodCustom', '$ZodCheck', '$ZodType'];
