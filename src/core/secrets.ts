@@ -15,9 +15,13 @@ const MASK = '***';
 /** Secret → the forms it takes in text, most recently used last. */
 const remembered = new Map<string, string[]>();
 
+/** The secret remembered or marked used last: marking it again changes nothing (a client's token, on every request). */
+let newest: string | undefined;
+
 /** Remembers a credential (or marks it used again), so that no text the SDK produces carries it. */
 export function rememberSecret(secret: string): void {
-  if (typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) return;
+  if (secret === newest || typeof secret !== 'string' || secret.length < MIN_SECRET_LENGTH) return;
+  newest = secret;
   const forms = remembered.get(secret);
   if (forms) {
     remembered.delete(secret);

@@ -514,12 +514,12 @@ function retryOptions(method: string, limit: number): NonNullable<KyOptions['ret
       delay: (attempt) => BACKOFF_MS * 2 ** (attempt - 1),
       jitter: true,
       retryOnTimeout: !post,
-      // POST is not idempotent: only a 429 (the request was not processed) is retried. `undefined`, not
-      // `true`, lets ky's own checks run, which is where `Retry-After` is read.
-      shouldRetry: post
-        ? ({ error }) => (isHTTPErrorOf(error) && error.response.status === 429 ? undefined : false)
-        : undefined,
     };
+    // POST is not idempotent: only a 429 (the request was not processed) is retried. `undefined`, not
+    // `true`, lets ky's own checks run, which is where `Retry-After` is read. (No key at all for the other
+    // methods: ky copies each key of the retry options on every request.)
+    if (post)
+      options.shouldRetry = ({ error }) => (isHTTPErrorOf(error) && error.response.status === 429 ? undefined : false);
     retryCache.set(key, options);
   }
   return options;
