@@ -113,7 +113,7 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
     const lazy = {
       // biome-ignore lint/suspicious/noThenProperty: a thenable that starts the list on first use
       then: (resolve: (v: WithResponse<T[]>) => void, reject: (e: unknown) => void) => {
-        started ??= collect(fetchPage, (page, acc: T[]) => acc.concat(page.items), [] as T[]).then(
+        started ??= collect(fetchPage, (page, acc: T[]) => append(acc, page.items), [] as T[]).then(
           ([data, response]) => ({ data, response }),
         );
         return started.then(resolve, reject);
@@ -147,11 +147,19 @@ export function compoundList<T, I>(
   return collect(
     fetchPage,
     (page, acc: { data: T[]; included: I[] }) => ({
-      data: acc.data.concat(page.items),
+      data: append(acc.data, page.items),
       included: mergeIncluded(acc.included, page.included),
     }),
     { data: [] as T[], included: [] as I[] },
   ).then(([data, response]) => ({ data, response }));
+}
+
+/**
+ * `items` after `acc`. The first page's array is handed over rather than copied (50,000 items for a large
+ * page): it is the decoded body's own, which nothing else holds.
+ */
+function append<T>(acc: T[], items: T[]): T[] {
+  return acc.length ? acc.concat(items) : items;
 }
 
 function mergeIncluded<I>(a: I[], b: I[]): I[] {

@@ -2,7 +2,8 @@
  * Response checks compiled once per schema from the zod definitions themselves. `accepts(schema)(value)`
  * says whether zod would accept `value`, without zod's per-value work (a payload and an issue list for every
  * node, a copy of every object and array). The decoder runs it first and asks zod only when it says no, to
- * word the issues: errors stay zod's own, and the schemas stay the one definition of what is valid.
+ * word the issues: errors stay zod's own, and the schemas stay the one definition of what is valid. This file
+ * reads the definitions into rules; compiled-rules.ts runs them.
  *
  * Node kinds with no compiled form here (refinements, formats, transforms, defaults) are checked by zod
  * itself, node by node, so any schema keeps zod's answer; the response schemas need none of them.
@@ -16,10 +17,26 @@
  */
 import * as z from 'zod/mini';
 import { isObject } from '../core/is-object.js';
+import {
+  ANY,
+  ARRAY,
+  BOOLEAN,
+  CALL,
+  type Checker,
+  type Member,
+  NONE,
+  NUMBER,
+  objectRule,
+  passes,
+  type Rule,
+  rule,
+  SET,
+  STRING,
+} from './compiled-rules.js';
 import type { Schema } from './fields.js';
 import { kindDispatch, kindOf } from './kinds.js';
 
-export type Checker = (value: unknown) => boolean;
+export type { Checker } from './compiled-rules.js';
 
 /** The parts of zod's definitions read here (zod 4 core, `schema._zod.def`). */
 interface Def {
@@ -126,14 +143,13 @@ function presence(schema: unknown): Presence | undefined {
     : undefined;
 }
 
-const cache = new WeakMap<object, Checker>();
+const cache = new WeakMap<object, Rule>();
 let enabled = true;
 /** The canaries' differences from zod, once checked. */
 let drift: string[] | undefined;
 let zodRuns = 0;
 /** Nodes handed to zod since the module loaded (the canaries count theirs). */
 let handed = 0;
-const ANY: Checker = () => true;
 
 /** How many values checks handed to zod's `safeParse` (a node with no compiled form, or compilation off): for tests. */
 export function zodFallbacks(): number {
@@ -161,16 +177,16 @@ export function compiledDrift(): readonly string[] {
   try {
     for (const [schema, values, toZod = 0] of canaries()) {
       const before = handed;
-      const check = build(schema);
+      const compiled = build(schema);
       const type = internals(schema)?.def.type;
-      if (!check) {
+      if (!compiled) {
         drift.push(`${String(type)}: not read as a zod schema`);
         continue;
       }
       if (handed - before !== toZod) drift.push(`${type}: ${handed - before} node(s) left to zod, ${toZod} expected`);
       for (const value of values) {
         const zodSays = z.safeParse(schema, value).success;
-        if (check(value) !== zodSays)
+        if (passes(compiled, value) !== zodSays)
           drift.push(
             `${type}: zod says ${zodSays} of ${typeof value === 'number' || value === undefined ? value : JSON.stringify(value)}`,
           );
@@ -209,7 +225,8 @@ function canaries(): [Schema, unknown[], number?][] {
 
 /** The compiled check of `schema`, built on first use and kept (zod's own `safeParse` when compilation is off). */
 export function accepts(schema: Schema): Checker {
-  return (enabled && !compiledDrift().length && build(schema)) || viaZod(schema);
+  const compiled = enabled && !compiledDrift().length && build(schema);
+  return compiled ? (value) => passes(compiled, value) : viaZod(schema);
 }
 
 function viaZod(schema: Schema): Checker {
@@ -220,65 +237,68 @@ function viaZod(schema: Schema): Checker {
 }
 
 /**
- * The check of a node, compiled or else zod's; undefined when `schema` is not a zod schema (a definition whose
+ * The rule of a node, compiled or else zod's; undefined when `schema` is not a zod schema (a definition whose
  * fields hold something else: the parent node is then zod's).
  */
-function build(schema: unknown): Checker | undefined {
+function build(schema: unknown): Rule | undefined {
   const done = cache.get(schema as object); // undefined for a non-object
   if (done || !internals(schema)) return done;
   const node = schema as Schema;
   // A recursive schema (a limit filter holds filters) meets itself while compiling: it gets this forwarder.
-  let check: Checker | undefined;
-  cache.set(node, (value) => (check as Checker)(value));
+  let compiled: Rule | undefined;
+  cache.set(
+    node,
+    rule(CALL, (value: unknown) => passes(compiled as Rule, value)),
+  );
   try {
-    check = compile(node);
+    compiled = compile(node);
   } catch {
-    check = undefined; // internals laid out otherwise than known here: zod's own check stays right
+    compiled = undefined; // internals laid out otherwise than known here: zod's own check stays right
   }
-  if (!check) {
+  if (!compiled) {
     handed++;
-    check = viaZod(node);
+    compiled = rule(CALL, viaZod(node));
   }
-  cache.set(node, check);
-  return check;
+  cache.set(node, compiled);
+  return compiled;
 }
 
-/** Compiled checks of `schemas`, or undefined if any is not a schema. */
-function all(schemas: unknown): Checker[] | undefined {
+/** Compiled rules of `schemas`, or undefined if any is not a schema. */
+function all(schemas: unknown): Rule[] | undefined {
   if (!Array.isArray(schemas)) return undefined;
-  const checks = schemas.map(build);
-  return checks.every(Boolean) ? (checks as Checker[]) : undefined;
+  const rules = schemas.map(build);
+  return rules.every(Boolean) ? (rules as Rule[]) : undefined;
 }
 
-function compile(schema: Schema): Checker | undefined {
+function compile(schema: Schema): Rule | undefined {
   const dispatch = kindDispatch(schema);
   if (dispatch) {
     // The same dispatch as the union's own refinement: the member its `type` names, else the fallback.
-    const members = new Map<string, Checker>();
-    for (const [type, member] of dispatch.members) members.set(type, build(member) as Checker);
-    const fallback = build(dispatch.fallback) as Checker;
-    return (value) => {
+    const members = new Map<string, Rule>();
+    for (const [type, member] of dispatch.members) members.set(type, build(member) as Rule);
+    const fallback = build(dispatch.fallback) as Rule;
+    return rule(CALL, (value: unknown) => {
       const kind = kindOf(value);
-      return ((kind !== undefined && members.get(kind)) || fallback)(value);
-    };
+      return passes((kind !== undefined && members.get(kind)) || fallback, value);
+    });
   }
   // Refinements and formats (a schema that is itself a check) are zod's to run; so is coercion.
   const def = known(schema);
   if (!plain(def)) return undefined;
   switch (def.type) {
     case 'string':
-      return (value) => typeof value === 'string';
+      return rule(STRING);
     case 'number':
-      return (value) => typeof value === 'number' && Number.isFinite(value);
+      return rule(NUMBER);
     case 'boolean':
-      return (value) => typeof value === 'boolean';
+      return rule(BOOLEAN);
     case 'null':
-      return (value) => value === null;
+      return rule(NONE, undefined, true);
     case 'unknown':
     case 'any':
-      return ANY;
+      return rule(ANY);
     case 'never':
-      return () => false;
+      return rule(NONE);
     case 'literal':
     case 'enum': {
       // The set zod matches against, which must hold only values the definition lists.
@@ -286,32 +306,25 @@ function compile(schema: Schema): Checker | undefined {
       const listed = def.type === 'literal' ? def.values : Object.values(def.entries ?? 0);
       if (!(values instanceof Set) || !Array.isArray(listed) || ![...values].every((v) => listed.includes(v)))
         return undefined;
-      return (value) => values.has(value);
+      return rule(SET, values);
     }
     case 'nullable': {
       const inner = build(def.innerType);
-      return inner && ((value) => value === null || inner(value));
+      return inner && rule(inner.code, inner.data, true, inner.orUndefined);
     }
     case 'optional': {
       // An absent value is zod's to fill in when the inner schema has a default (or may have one).
       const inner = presence(def.innerType);
-      const check = inner && inner.optin !== 'defaulted' && build(def.innerType);
-      return check ? (value) => value === undefined || check(value) : undefined;
+      const compiled = inner && inner.optin !== 'defaulted' && build(def.innerType);
+      return compiled ? rule(compiled.code, compiled.data, compiled.orNull, true) : undefined;
     }
     case 'array': {
       const element = build(def.element);
-      return (
-        element &&
-        ((value) => {
-          if (!Array.isArray(value)) return false;
-          for (let i = 0; i < value.length; i++) if (!element(value[i])) return false;
-          return true;
-        })
-      );
+      return element && rule(ARRAY, element);
     }
     case 'union': {
       const options = all(def.options);
-      return options && ((value) => options.some((option) => option(value)));
+      return options && rule(CALL, (value: unknown) => options.some((option) => passes(option, value)));
     }
     case 'record':
       return compileRecord(schema, def);
@@ -323,12 +336,12 @@ function compile(schema: Schema): Checker | undefined {
 }
 
 /** `z.record(z.string(), value)`: a plain object whose own enumerable keys are strings with valid values. */
-function compileRecord(schema: Schema, def: Def): Checker | undefined {
+function compileRecord(schema: Schema, def: Def): Rule | undefined {
   const key = known(def.keyType);
   const item = build(def.valueType);
   if (!plain(key) || key.type !== 'string' || !item) return undefined;
   const zod = viaZod(schema);
-  return (value) => {
+  return rule(CALL, (value: unknown) => {
     if (!isObject(value)) return false;
     const proto = Object.getPrototypeOf(value);
     // zod's own test is wider (any object whose constructor looks plain); outside it, zod decides.
@@ -336,53 +349,34 @@ function compileRecord(schema: Schema, def: Def): Checker | undefined {
     // A symbol key fails a string key schema.
     for (const symbol of Object.getOwnPropertySymbols(value))
       if (Object.prototype.propertyIsEnumerable.call(value, symbol)) return false;
-    if (item === ANY) return true;
-    for (const name of Object.keys(value))
-      if (name !== '__proto__' && !item((value as Record<string, unknown>)[name])) return false;
+    if (item.code === ANY) return true;
+    for (const name of Object.keys(value)) if (name !== '__proto__' && !passes(item, value[name])) return false;
     return true;
-  };
-}
-
-interface Member {
-  key: string;
-  check: Checker;
-  /** Whether the key may be absent: always, never, or as the member's schema says of `undefined`. */
-  absent: boolean | 'check';
+  });
 }
 
 /**
- * An object: each member of the shape, with zod's rules for an absent key (an `optional` may be absent; a
- * member that is not must be present, even when its schema accepts `undefined`), then unknown keys (kept by
- * a loose object, refused by a strict one).
+ * An object: each member of the shape, and whether it may be absent (zod's `optin`/`optout`), then unknown
+ * keys (kept by a loose object, refused by a strict one).
  */
-function compileObject(def: Def): Checker | undefined {
+function compileObject(def: Def): Rule | undefined {
   const shape = def.shape as Record<string, unknown> | undefined;
   if (typeof shape !== 'object' || shape === null || Object.getOwnPropertySymbols(shape).length) return undefined;
   // Other keys: kept (no catchall, or one of any value), refused (`never`), or zod's to check.
   const catchall = def.catchall === undefined ? undefined : known(def.catchall);
   const rest = def.catchall === undefined ? 'unknown' : plain(catchall) ? catchall.type : undefined;
   if (rest !== 'unknown' && rest !== 'any' && rest !== 'never') return undefined;
-  const strict = rest === 'never';
   const keys = new Set(Object.keys(shape));
   const members: Member[] = [];
   for (const key of keys) {
     if (key === '__proto__') continue; // zod skips it too
-    const check = build(shape[key]);
+    const compiled = build(shape[key]);
     const may = presence(shape[key]);
-    if (!check || !may) return undefined;
-    members.push({ key, check, absent: may.optin === undefined ? false : may.optout === 'optional' ? true : 'check' });
+    if (!compiled || !may) return undefined;
+    const absent = may.optin === undefined ? false : may.optout === 'optional' ? true : 'check';
+    members.push({ key, rule: compiled, absent });
   }
-  return (value) => {
-    if (!isObject(value)) return false;
-    for (const { key, check, absent } of members) {
-      const item = value[key];
-      if (item !== undefined || key in value) {
-        if (!check(item)) return false;
-      } else if (absent !== true && (absent === false || !check(undefined))) return false;
-    }
-    if (strict) for (const key in value) if (!keys.has(key)) return false;
-    return true;
-  };
+  return objectRule(members, rest === 'never' ? keys : undefined);
 }
 
 const returning = new WeakMap<object, boolean>();

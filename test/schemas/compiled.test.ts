@@ -71,6 +71,19 @@ describe('compiled checks answer as zod does', () => {
       z.looseObject({ toString: z.string() }),
       [{}, { toString: 'x' }],
     ],
+    [
+      'nullable and optional wrappers, in either order, around an object',
+      z.looseObject({
+        a: z.optional(z.nullable(z.looseObject({ id: z.string() }))),
+        b: z.nullable(z.optional(z.looseObject({ id: z.string() }))),
+      }),
+      [{}, { a: null, b: null }, { a: undefined, b: undefined }, { a: { id: 'x' } }, { a: {} }, { b: 1 }, { a: [] }],
+    ],
+    [
+      'a member held by a non-enumerable property is read as zod reads it',
+      z.looseObject({ a: z.optional(z.string()) }),
+      [Object.defineProperty({}, 'a', { value: 1 }), Object.defineProperty({}, 'a', { value: 'x' }), {}],
+    ],
     ['numbers are finite', z.number(), [1, Number.NaN, Number.POSITIVE_INFINITY, -0, '1']],
     ['arrays are not objects', z.looseObject({}), [[], {}, null, 'x']],
     [
