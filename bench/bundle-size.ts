@@ -53,8 +53,8 @@ export const BUDGETS = [
   // the codec sending an accepted input as given where zod's output would be the same (`returnsInput`).
   // 22.91 kB with the last per-request trims (no undefined retry key, the newest secret not marked again); 25.79 kB
   // later with the compiled checks as rules one function runs (src/schemas/compiled-rules.ts: a decode of 50,000
-  // holdings about 4 ms faster).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_920, lazyCeiling: 25_790 },
+  // holdings about 4 ms faster); 22.94 kB at load with lists gathered in place (no copy per page).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_940, lazyCeiling: 25_790 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -144,29 +144,35 @@ export class ListPromise<T> extends APIPromise<T[]> implements AsyncIterable<T> 
 export function compoundList<T, I>(
   fetchPage: (url: string | undefined) => Promise<Page<T, I>>,
 ): Promise<WithResponse<{ data: T[]; included: I[] }>> {
+  // The keys of the included resources gathered so far, kept across pages: a resource included again is left out.
+  const seen = new Set<string>();
   return collect(
     fetchPage,
-    (page, acc: { data: T[]; included: I[] }) => ({
-      data: append(acc.data, page.items),
-      included: mergeIncluded(acc.included, page.included),
-    }),
+    (page, acc: { data: T[]; included: I[] }) => {
+      const data = append(acc.data, page.items);
+      const fresh = page.included.filter((r) => {
+        const k = key(r);
+        if (seen.has(k)) return false;
+        seen.add(k);
+        return true;
+      });
+      return { data, included: append(acc.included, fresh) };
+    },
     { data: [] as T[], included: [] as I[] },
   ).then(([data, response]) => ({ data, response }));
 }
 
 /**
- * `items` after `acc`. The first page's array is handed over rather than copied (50,000 items for a large
+ * `items` after `acc`, in place: each page costs its own length, not the length gathered so far (a copy per page
+ * made a long list quadratic). The first page's array is handed over rather than copied (50,000 items for a large
  * page): it is the decoded body's own, which nothing else holds.
  */
 function append<T>(acc: T[], items: T[]): T[] {
-  return acc.length ? acc.concat(items) : items;
+  if (acc.length === 0) return items;
+  for (let i = 0; i < items.length; i++) acc.push(items[i] as T);
+  return acc;
 }
 
-function mergeIncluded<I>(a: I[], b: I[]): I[] {
-  if (a.length === 0) return b;
-  const seen = new Set(a.map((r) => key(r)));
-  return a.concat(b.filter((r) => !seen.has(key(r))));
-}
 function key(r: unknown): string {
   const { type, id } = r as { type?: string; id?: string };
   return `${type}\u0000${id}`;

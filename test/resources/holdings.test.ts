@@ -120,6 +120,19 @@ describe('holdings.list', () => {
     expect(requests.map((r) => r.query)).toEqual([{ ...period, include: 'asset' }, { page: '2' }]);
     expect(data.map((h) => holdingAsset(h, included)?.type)).toEqual(['bond-asset', 'bond-asset', 'stock-asset']);
   });
+
+  it('keeps each included asset once over three pages, also one a page includes twice, in the order first seen', async () => {
+    const next = (page: number) => ({ next: `https://prs.test/api/v2/holdings/reporting-entities/re1?page=${page}` });
+    const pages = [
+      { data: [holding('h1', 'a2', 'stock-asset')], included: [stock, stock], links: next(2) },
+      { data: [holding('h2', 'a1'), holding('h3', 'a2', 'stock-asset')], included: [bond, stock], links: next(3) },
+      { data: [holding('h4', 'a1')], included: [bond] },
+    ];
+    const { prs } = recordingClient((_req, i) => ({ body: pages[i] }));
+    const { data, included } = await prs.holdings.list('re1', { ...period, include: ['asset'] });
+    expect(data.map((h) => h.id)).toEqual(['h1', 'h2', 'h3', 'h4']);
+    expect(included.map((a) => a.id)).toEqual(['a2', 'a1']);
+  });
 });
 
 describe('assetHoldings.list', () => {
