@@ -5,6 +5,8 @@
  *
  *   npx tsx --tsconfig bench/tsconfig.json --cpu-prof --cpu-prof-dir=/tmp/prof bench/profile.ts sdk create
  *   npx tsx --tsconfig bench/tsconfig.json bench/profile.ts --top /tmp/prof/CPU.….cpuprofile   frames by self time
+ *   npx tsx --tsconfig bench/tsconfig.json bench/profile.ts --diff sdk.cpuprofile ky.cpuprofile 24000
+ *     frames by the self time per call one profile spends more than the other (each run with BENCH_COUNT calls)
  *
  * With `stub` as a third argument, the global `fetch` answers in the process (no socket, no server): what
  * is left is ky's work and the SDK's, which a loaded machine disturbs far less than a round trip.
@@ -37,6 +39,40 @@ function top(file: string, count = 40): void {
   const total = profile.samples.length;
   for (const [where, n] of [...self].sort((a, b) => b[1] - a[1]).slice(0, count))
     console.log(`${((100 * n) / total).toFixed(1).padStart(5)} %  ${where}`);
+}
+
+/** Self time by frame (name, file without chunk hashes, line), in µs summed over the profile. */
+function selfTimes(file: string): { self: Map<string, number>; total: number } {
+  const profile = JSON.parse(readFileSync(file, 'utf8')) as { nodes: Node[]; samples: number[]; timeDeltas: number[] };
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  let total = 0;
+  profile.samples.forEach((id, i) => {
+    const frame = byId.get(id)?.callFrame;
+    const us = profile.timeDeltas[i] ?? 0;
+    total += us;
+    if (!frame) return;
+    const url = frame.url.replace(/^.*\/(node_modules|dist|bench)\//, '$1/').replace(/-[A-Z0-9]{8}\./, '.');
+    const where = `${frame.functionName || '(anonymous)'} ${url}:${frame.lineNumber + 1}`;
+    self.set(where, (self.get(where) ?? 0) + us);
+  });
+  return { self, total };
+}
+
+/**
+ * Two profiles of the same number of calls (the SDK's and bare ky's, say), frame by frame: the self time per call
+ * the first spends more than the second, largest first, beside each one's own.
+ */
+function diff(fileA: string, fileB: string, calls: number, count = 30): void {
+  const [a, b] = [selfTimes(fileA), selfTimes(fileB)];
+  console.log(`per call: ${(a.total / calls).toFixed(1)} µs against ${(b.total / calls).toFixed(1)} µs`);
+  const frames = new Set([...a.self.keys(), ...b.self.keys()]);
+  const rows = [...frames].map((where) => {
+    const [x, y] = [(a.self.get(where) ?? 0) / calls, (b.self.get(where) ?? 0) / calls];
+    return { where, more: x - y, x, y };
+  });
+  for (const { where, more, x, y } of rows.sort((p, q) => q.more - p.more).slice(0, count))
+    console.log(`${more.toFixed(2).padStart(7)} µs more  (${x.toFixed(2)} / ${y.toFixed(2)})  ${where}`);
 }
 
 /** A `fetch` that answers as the bench server does, without a socket: the request body read, a fresh Response. */
@@ -112,5 +148,9 @@ async function drive(side: string, op: string, stub: boolean): Promise<void> {
 }
 
 const at = process.argv.indexOf('--top');
+const diffAt = process.argv.indexOf('--diff');
 if (at >= 0) top(process.argv[at + 1] as string, Number(process.argv[at + 2] ?? 40));
-else await drive(process.argv[2] ?? 'sdk', process.argv[3] ?? 'create', process.argv[4] === 'stub');
+else if (diffAt >= 0) {
+  const [a, b, calls] = process.argv.slice(diffAt + 1);
+  diff(a as string, b as string, Number(calls));
+} else await drive(process.argv[2] ?? 'sdk', process.argv[3] ?? 'create', process.argv[4] === 'stub');
