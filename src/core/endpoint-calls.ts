@@ -44,13 +44,7 @@ export function callRow(
   const { response } = row;
   if (row.pagination === 'list') throw new Error(`${id}: a list is read with api.list`);
   if ('json' in response) throw new Error(`${id}: a plain JSON answer is read by its resource`);
-  if (response.status === 204) {
-    const { path, body, query } = targetOf(id, row, args, options);
-    return transport
-      .send({ method: row.method, path, body, options, query })
-      .then(({ response: res }) => ({ data: undefined, response: res }));
-  }
-  if (row.pagination === 'compound') {
+  if (row.pagination === 'compound' && 'resource' in response) {
     return compoundList(
       pageFetcher(transport, id, row, args, response.resource, response.included as z.ZodMiniType, options),
     );
@@ -58,6 +52,8 @@ export function callRow(
   const { path, body, query } = targetOf(id, row, args, options);
   const method = row.method;
   return transport.send({ method, path, body, options, query }).then((res) => {
+    // A 204 row answers nothing; any other decodes its one resource.
+    if (response.status === 204) return { data: undefined, response: res.response };
     const doc = decode(res.call, single(response.resource), res.body);
     const result = { data: doc.data, response: res.response };
     return method === 'POST' ? { ...result, created: !res.redirected } : result;

@@ -403,21 +403,28 @@ function passesThrough(schema: unknown): boolean {
   if (!def || def.coerce || def.type === 'default' || def.type === 'prefault') return false;
   const checks = (def.checks as { _zod?: { def?: { check?: unknown } } }[] | undefined) ?? [];
   if (checks.some((check) => check._zod?.def?.check === 'overwrite')) return false;
-  const children: unknown[] =
-    def.type === 'object'
-      ? def.catchall === undefined
-        ? [undefined]
-        : [...Object.values(def.shape as Record<string, unknown>), def.catchall]
-      : def.type === 'optional' || def.type === 'nullable'
-        ? [def.innerType]
-        : def.type === 'array'
-          ? [def.element]
-          : def.type === 'union'
-            ? (def.options as unknown[])
-            : def.type === 'record'
-              ? [def.keyType, def.valueType]
-              : [];
-  return children.every((child) => child !== undefined && returnsInput(child as Schema));
+  // A plain `object` (no catchall) drops unknown keys from its output.
+  if (def.type === 'object' && def.catchall === undefined) return false;
+  return childrenOf(def).every((child) => returnsInput(child as Schema));
+}
+
+/** The schemas a node's output is made of, for the kinds `known` reads. */
+function childrenOf(def: Def): unknown[] {
+  switch (def.type) {
+    case 'object':
+      return [...Object.values(def.shape as Record<string, unknown>), def.catchall];
+    case 'optional':
+    case 'nullable':
+      return [def.innerType];
+    case 'array':
+      return [def.element];
+    case 'union':
+      return def.options as unknown[];
+    case 'record':
+      return [def.keyType, def.valueType];
+    default:
+      return [];
+  }
 }
 
 /** A `z.custom` node: zod's `custom` type with only its own traits, which checks a value and never rewrites it. */
