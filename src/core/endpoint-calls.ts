@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import { type Endpoint, type EndpointId, endpoints } from '../endpoints.js';
+import { responseChecks } from '../schemas/response-checks.generated.js';
 import { type CallArgs, type Query, segment, type Target, withOptionsQuery } from './api.js';
 import { compoundList, type Page, type WithResponse } from './api-promise.js';
 import { collection, single } from './documents.js';
@@ -54,7 +55,7 @@ export function callRow(
   return transport.send({ method, path, body, options, query }).then((res) => {
     // A 204 row answers nothing; any other decodes its one resource.
     if (response.status === 204) return { data: undefined, response: res.response };
-    const doc = decode(res.call, single(response.resource), res.body);
+    const doc = decode(res.call, single(response.resource), res.body, responseChecks[id]);
     const result = { data: doc.data, response: res.response };
     return method === 'POST' ? { ...result, created: !res.redirected } : result;
   });
@@ -92,6 +93,7 @@ function pageFetcher(
 ): PageFetcher {
   let first: Target | undefined;
   const page = collection(schema, included);
+  const check = responseChecks[id];
   return async (next) => {
     first ??= targetOf(id, row, args, options);
     const res = await transport.send({
@@ -100,7 +102,7 @@ function pageFetcher(
       query: next ? undefined : first.query,
       options,
     });
-    const doc = decode(res.call, page, res.body);
+    const doc = decode(res.call, page, res.body, check);
     const given = doc.links?.next;
     const href = typeof given === 'object' && given !== null ? given.href : given;
     return {

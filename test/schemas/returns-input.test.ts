@@ -9,8 +9,8 @@ import * as z from 'zod/mini';
 import type { RequestBody } from '../../src/core/documents.js';
 import { kindRules } from '../../src/core/jsonapi.js';
 import { endpoints } from '../../src/endpoints.js';
-import { returnsInput } from '../../src/schemas/compiled.js';
 import type { Schema } from '../../src/schemas/fields.js';
+import { returnsInput } from '../../src/schemas/zod-definitions.js';
 import { exportedSchemas, schemaValues as values } from '../helpers/arbitraries.js';
 
 const schemas = await exportedSchemas();

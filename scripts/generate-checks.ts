@@ -1,0 +1,260 @@
+/**
+ * Writes src/schemas/response-checks.generated.ts: for every row of the endpoint table that answers with a
+ * JSON:API document, a function that says whether zod would accept that document, written for its one shape.
+ * Code written per shape reads each key at a site V8 caches for that shape; the compiled checks
+ * (src/schemas/compiled.ts) read every shape in one loop, which costs a decode of 50,000 holdings some 10 % of
+ * `JSON.parse` more. The code is generated here, at build time, because a strict CSP and workerd refuse `eval`.
+ *
+ * The schemas stay the one definition: this script reads them through compiled.ts's reader of zod's
+ * definitions (`known`, `presence`), and test/schemas/response-checks.test.ts fails when the checked-in file is
+ * not what this script writes, and when a generated check and zod disagree. A generated check may only say
+ * "no" where unsure: the decoder then asks zod (a node this script has no code for is written `false`, and
+ * listed when the script runs).
+ *
+ *   npm run generate                            # writes the file
+ *   npx tsx scripts/generate-checks.ts --print  # prints it
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import * as z from 'zod/mini';
+import { collection, single } from '../src/core/documents.js';
+import { type Endpoint, endpoints } from '../src/endpoints.js';
+import { kindDispatch } from '../src/schemas/kinds.js';
+import { internals, known, plain, presence } from '../src/schemas/zod-definitions.js';
+
+export const GENERATED_FILE = fileURLToPath(new URL('../src/schemas/response-checks.generated.ts', import.meta.url));
+
+/** The generated module of the endpoint table's rows, and the nodes written `false` (left to zod) by path. */
+export function generateChecks(): { source: string; leftToZod: string[] } {
+  const documents: [string, object][] = [];
+  for (const [id, row] of Object.entries(endpoints) as [string, Endpoint][]) {
+    const response = row.response as { resource?: object; included?: object };
+    if (!response.resource) continue;
+    const document = row.pagination
+      ? collection(response.resource as never, response.included as never)
+      : single(response.resource as never);
+    documents.push([id, document]);
+  }
+  return writeChecks(documents);
+}
+
+/** A module whose `responseChecks[name]` checks what each schema of `entries` accepts. */
+export function writeChecks(entries: readonly [string, unknown][]): { source: string; leftToZod: string[] } {
+  const names = new Map<object, string>();
+  const bodies = new Map<string, string>();
+  let count = 0;
+  const functions: string[] = [];
+  const sets = new Map<string, string>();
+  const leftToZod: string[] = [];
+
+  /** A module-level set of `values`, shared by every check that needs the same one. */
+  const setOf = (values: readonly unknown[]): string => {
+    const literal = `[${values.map((v) => JSON.stringify(v)).join(',')}]`;
+    let name = sets.get(literal);
+    if (!name) {
+      name = `s${sets.size}`;
+      sets.set(literal, name);
+    }
+    return name;
+  };
+
+  /** The name of the function that checks `schema`, written on first use (before its body: recursion). */
+  const functionOf = (schema: object, body: (name: string) => string): string => {
+    let name = names.get(schema);
+    if (name) return name;
+    name = `c${count++}`;
+    names.set(schema, name);
+    const made = body(name);
+    // Schemas of the same shape (each kind's attributes, empty relationships) share one function, unless the
+    // body calls itself (a recursive schema's name may already be in the functions written below it).
+    const text = made.replace(`function ${name}(`, 'function (');
+    const same = bodies.get(text);
+    if (same && !made.slice(made.indexOf('{')).includes(`${name}(`)) {
+      names.set(schema, same);
+      return same;
+    }
+    bodies.set(text, name);
+    functions.push(made);
+    return name;
+  };
+
+  /** An expression that is true when the value in the variable `x` passes `schema`. */
+  const check = (schema: unknown, x: string, at: string): string => {
+    if (typeof schema !== 'object' || schema === null) return unsupported(at);
+    const dispatch = kindDispatch(schema as never);
+    if (dispatch) {
+      const fn = functionOf(schema, (name) => {
+        const cases = [...dispatch.members].map(
+          ([type, member]) => `case ${JSON.stringify(type)}:return ${check(member, 'v', `${at}<${type}>`)};`,
+        );
+        const fallback = check(dispatch.fallback, 'v', `${at}<other>`);
+        return `function ${name}(v:any):boolean{switch(v==null?void 0:v.type){${cases.join('')}default:return ${fallback}}}`;
+      });
+      return `${fn}(${x})`;
+    }
+    const def = known(schema);
+    if (!plain(def)) return unsupported(at);
+    switch (def.type) {
+      case 'string':
+        return `typeof ${x}=="string"`;
+      case 'number':
+        return `Number.isFinite(${x})`;
+      case 'boolean':
+        return `typeof ${x}=="boolean"`;
+      case 'null':
+        return `${x}===null`;
+      case 'unknown':
+      case 'any':
+        return 'true';
+      case 'never':
+        return 'false';
+      case 'literal':
+      case 'enum': {
+        const values = internals(schema)?.values;
+        const listed = def.type === 'literal' ? def.values : Object.values(def.entries ?? 0);
+        if (!(values instanceof Set) || !Array.isArray(listed) || ![...values].every((v) => listed.includes(v)))
+          return unsupported(at);
+        const all = [...values];
+        // `===` is SameValueZero (zod's match) but for NaN; other kinds of values are zod's to match.
+        if (!all.every((v) => typeof v === 'string' || typeof v === 'boolean' || v === null || Number.isFinite(v)))
+          return unsupported(at);
+        return all.length <= 3
+          ? `(${all.map((v) => `${x}===${JSON.stringify(v)}`).join('||')})`
+          : `${setOf(all)}.has(${x})`;
+      }
+      case 'nullable':
+        return either(`${x}===null`, check(def.innerType, x, at));
+      case 'optional': {
+        if (presence(def.innerType)?.optin === 'defaulted') return unsupported(at);
+        return either(`${x}===void 0`, check(def.innerType, x, at));
+      }
+      case 'union':
+        return Array.isArray(def.options)
+          ? either(...def.options.map((option, i) => check(option, x, `${at}|${i}`)))
+          : unsupported(at);
+      case 'array': {
+        const fn = functionOf(schema, (name) => {
+          const element = check(def.element, 'a', `${at}[]`);
+          return element === 'true'
+            ? `function ${name}(v:any):boolean{return Array.isArray(v)}`
+            : `function ${name}(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++){const a=v[i];if(!(${element}))return false}return true}`;
+        });
+        return `${fn}(${x})`;
+      }
+      case 'record': {
+        const key = known(def.keyType);
+        if (!plain(key) || key.type !== 'string') return unsupported(at);
+        const fn = functionOf(schema, (name) => {
+          const item = check(def.valueType, 'a', `${at}{}`);
+          // zod's own test of a record is wider (any object whose constructor looks plain): outside it, zod decides.
+          const own =
+            item === 'true'
+              ? ''
+              : `for(const k of Object.keys(v))if(k!=="__proto__"){const a=v[k];if(!(${item}))return false}`;
+          return `function ${name}(v:any):boolean{if(!isObject(v))return false;const p=Object.getPrototypeOf(v);if(p!==Object.prototype&&p!==null)return false;for(const s of Object.getOwnPropertySymbols(v))if(Object.prototype.propertyIsEnumerable.call(v,s))return false;${own}return true}`;
+        });
+        return `${fn}(${x})`;
+      }
+      case 'object': {
+        const shape = def.shape as Record<string, unknown> | undefined;
+        const catchall = def.catchall === undefined ? undefined : known(def.catchall);
+        const rest = def.catchall === undefined ? 'unknown' : plain(catchall) ? catchall.type : undefined;
+        if (!shape || Object.getOwnPropertySymbols(shape).length || !['unknown', 'any', 'never'].includes(rest ?? ''))
+          return unsupported(at);
+        const fn = functionOf(schema, (name) => {
+          const steps: string[] = [];
+          for (const key of Object.keys(shape)) {
+            if (key === '__proto__') continue; // zod skips it too
+            const member = shape[key];
+            const may = presence(member);
+            if (!may) {
+              steps.push(`return ${unsupported(`${at}.${key}`)};`);
+              break;
+            }
+            const absent = may.optin === undefined ? false : may.optout === 'optional' ? true : 'check';
+            steps.push(
+              memberStep(
+                key,
+                absent,
+                z.safeParse(member as never, undefined).success,
+                check(member, 'a', `${at}.${key}`),
+              ),
+            );
+          }
+          const strict =
+            rest === 'never' ? `for(const k in v)if(!${setOf(Object.keys(shape))}.has(k))return false;` : '';
+          return steps.length || strict
+            ? `function ${name}(v:any):boolean{if(!isObject(v))return false;let a;${steps.join('')}${strict}return true}`
+            : `function ${name}(v:any):boolean{return isObject(v)}`;
+        });
+        return `${fn}(${x})`;
+      }
+      default:
+        return unsupported(at);
+    }
+  };
+
+  /**
+   * One member's step, with zod's rules for an absent key: a member that may be absent (`optin`) passes when
+   * absent; one that may not must be present, even when its schema accepts `undefined`; present, its value is
+   * checked (an `undefined` one too).
+   */
+  const memberStep = (key: string, absent: boolean | 'check', takesUndefined: boolean, passes: string): string => {
+    const read = /^[A-Za-z_$][\w$]*$/.test(key) ? `v.${key}` : `v[${JSON.stringify(key)}]`;
+    const has = `${JSON.stringify(key)} in v`;
+    const test =
+      absent !== false && takesUndefined
+        ? either('a===void 0', passes)
+        : absent === true
+          ? `(a===void 0?!(${has}):${passes})`
+          : absent === false && takesUndefined
+            ? `(a===void 0?${has}:${passes})`
+            : passes;
+    return test === 'true' ? '' : `a=${read};if(!${wrap(test)})return false;`;
+  };
+
+  const unsupported = (at: string): string => {
+    leftToZod.push(at);
+    return 'false';
+  };
+
+  const rows = entries.map(([name, schema]) => {
+    const test = check(schema, 'v', name);
+    const called = /^(c\d+)\(v\)$/.exec(test)?.[1];
+    return `${JSON.stringify(name)}:${called ?? `(v:any):boolean=>${test}`},`;
+  });
+
+  const source = [
+    '// Generated by scripts/generate-checks.ts from the endpoint table and src/schemas: do not edit.',
+    '// Run `npm run generate` after changing a response schema (a test says when it is stale).',
+    "import { isObject } from '../core/is-object.js';",
+    "import type { EndpointId } from '../endpoints.js';",
+    ...[...sets].map(([literal, name]) => `const ${name}=new Set(${literal});`),
+    ...functions,
+    '/** For each row that answers with a JSON:API document: whether zod would accept the document. */',
+    `export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={${rows.join('')}};`,
+    '',
+  ].join('\n');
+  return { source, leftToZod };
+}
+
+/** The terms of each disjunction `either` wrote, so that one nested in another is written flat, each term once. */
+const disjunctions = new Map<string, string[]>();
+const either = (...tests: string[]): string => {
+  const terms = [...new Set(tests.flatMap((test) => disjunctions.get(test) ?? [test]))];
+  if (terms.includes('true')) return 'true';
+  if (terms.length === 1) return terms[0] as string;
+  const text = `(${terms.join('||')})`;
+  disjunctions.set(text, terms);
+  return text;
+};
+const wrap = (test: string): string => (/^[\w$]+\([\w$]*\)$/.test(test) ? test : `(${test})`);
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const { source, leftToZod } = generateChecks();
+  if (process.argv.includes('--print')) process.stdout.write(source);
+  else writeFileSync(GENERATED_FILE, source);
+  console.error(
+    `${source.length} bytes; ${leftToZod.length} node(s) left to zod${leftToZod.length ? `: ${leftToZod.join(', ')}` : ''}`,
+  );
+}

@@ -1,0 +1,79 @@
+/**
+ * The generated response checks (src/schemas/response-checks.generated.ts, written by
+ * scripts/generate-checks.ts) are what the script writes from today's schemas, and answer as zod does: for every
+ * row of the endpoint table that answers with a document, on documents generated from the row's own schema —
+ * valid ones, the same with a few members replaced, removed or added, and any JSON. Rows decode with them.
+ */
+import { readFileSync } from 'node:fs';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod/mini';
+import { GENERATED_FILE, generateChecks } from '../../scripts/generate-checks.js';
+import { collection, single } from '../../src/core/documents.js';
+import { type Endpoint, type EndpointId, endpoints } from '../../src/endpoints.js';
+import { responseChecks } from '../../src/schemas/response-checks.generated.js';
+import { schemaValues } from '../helpers/arbitraries.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+
+const rows = (Object.entries(endpoints) as [EndpointId, Endpoint][]).flatMap(([id, row]) => {
+  const response = row.response;
+  if (!('resource' in response)) return [];
+  const schema = row.pagination ? collection(response.resource, response.included) : single(response.resource);
+  return [[id, schema] as const];
+});
+
+describe('generated response checks', () => {
+  it('are what scripts/generate-checks.ts writes from the schemas, with no node left to zod', () => {
+    const { source, leftToZod } = generateChecks();
+    expect(readFileSync(GENERATED_FILE, 'utf8'), 'stale: run npm run generate').toBe(source);
+    expect(leftToZod).toEqual([]);
+  });
+
+  it('cover every row that answers with a document, and no other', () => {
+    expect(rows.length).toBe(66);
+    expect(Object.keys(responseChecks).sort()).toEqual(rows.map(([id]) => id).sort());
+  });
+
+  it.each(rows)('%s answers as zod does', (id, schema) => {
+    const check = responseChecks[id] as (value: unknown) => boolean;
+    let accepted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(schemaValues(schema), (value) => {
+        const expected = z.safeParse(schema, value).success;
+        if (expected) accepted++;
+        else refused++;
+        expect(check(value)).toBe(expected);
+      }),
+      { numRuns: 100 },
+    );
+    expect(accepted).toBeGreaterThan(0);
+    expect(refused).toBeGreaterThan(0);
+  });
+});
+
+describe('a row decodes with its generated check', () => {
+  const transaction = { id: 't1', type: 'fee-transaction', attributes: {} };
+  const query = { accountId: 'a1', fromDate: '2026-01-01', toDate: '2026-01-31' };
+
+  it('the page goes to the row’s generated check', async () => {
+    const page = { data: [], links: { next: null } };
+    const check = vi.spyOn(responseChecks, 'transactions.list');
+    try {
+      const { prs } = recordingClient({ body: page });
+      expect(await prs.transactions.list(query)).toEqual([]);
+      expect(check).toHaveBeenCalledExactlyOnceWith(page);
+      expect(check).toHaveReturnedWith(true);
+    } finally {
+      check.mockRestore();
+    }
+  });
+
+  it('a page the check refuses is worded by zod: the error names the field', async () => {
+    const { prs } = recordingClient({ body: { data: [{ ...transaction, type: 7 }] } });
+    await expect(prs.transactions.list(query)).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      issues: [expect.objectContaining({ path: 'data.0.type' })],
+    });
+  });
+});
