@@ -53,10 +53,10 @@ export const BUDGETS = [
   // the codec sending an accepted input as given where zod's output would be the same (`returnsInput`).
   // 22.91 kB with the last per-request trims (no undefined retry key, the newest secret not marked again); 25.79 kB
   // later with the compiled checks as rules one function runs (src/schemas/compiled-rules.ts: a decode of 50,000
-  // holdings about 4 ms faster); 22.94 kB at load with lists gathered in place (no copy per page). 28.68 kB later
-  // with the response checks generated per row at build time (src/schemas/response-checks.generated.ts, 40 kB
+  // holdings about 4 ms faster); 22.94 kB at load with lists gathered in place (no copy per page). 28.52 kB later
+  // with the response checks generated per row at build time (src/schemas/response-checks.generated.ts, 34 kB
   // minified: decode of 50,000 holdings 1.23x -> 1.07x JSON.parse), less the compiled checks they replace.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_940, lazyCeiling: 28_680 },
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_940, lazyCeiling: 28_520 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

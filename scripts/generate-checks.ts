@@ -134,10 +134,10 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
           : unsupported(at);
       case 'array': {
         const fn = functionOf(schema, (name) => {
-          const element = check(def.element, 'a', `${at}[]`);
+          const element = check(def.element, VALUE, `${at}[]`);
           return element === 'true'
             ? `function ${name}(v:any):boolean{return Array.isArray(v)}`
-            : `function ${name}(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++){const a=v[i];if(!(${element}))return false}return true}`;
+            : `function ${name}(v:any):boolean{if(!Array.isArray(v))return false;${local(reading(element, 'v[i]'))}for(let i=0;i<v.length;i++)if(!${wrap(reading(element, 'v[i]'))})return false;return true}`;
         });
         return `${fn}(${x})`;
       }
@@ -145,12 +145,12 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
         const key = known(def.keyType);
         if (!plain(key) || key.type !== 'string') return unsupported(at);
         const fn = functionOf(schema, (name) => {
-          const item = check(def.valueType, 'a', `${at}{}`);
+          const item = check(def.valueType, VALUE, `${at}{}`);
           // zod's own test of a record is wider (any object whose constructor looks plain): outside it, zod decides.
           const own =
             item === 'true'
               ? ''
-              : `for(const k of Object.keys(v))if(k!=="__proto__"){const a=v[k];if(!(${item}))return false}`;
+              : `${local(reading(item, 'v[k]'))}for(const k of Object.keys(v))if(k!=="__proto__"&&!${wrap(reading(item, 'v[k]'))})return false;`;
           return `function ${name}(v:any):boolean{if(!isObject(v))return false;const p=Object.getPrototypeOf(v);if(p!==Object.prototype&&p!==null)return false;for(const s of Object.getOwnPropertySymbols(v))if(Object.prototype.propertyIsEnumerable.call(v,s))return false;${own}return true}`;
         });
         return `${fn}(${x})`;
@@ -168,7 +168,7 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
             const member = shape[key];
             const may = presence(member);
             if (!may) {
-              steps.push(`return ${unsupported(`${at}.${key}`)};`);
+              steps.push(unsupported(`${at}.${key}`));
               break;
             }
             const absent = may.optin === undefined ? false : may.optout === 'optional' ? true : 'check';
@@ -177,15 +177,17 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
                 key,
                 absent,
                 z.safeParse(member as never, undefined).success,
-                check(member, 'a', `${at}.${key}`),
+                check(member, VALUE, `${at}.${key}`),
               ),
             );
           }
           const strict =
             rest === 'never' ? `for(const k in v)if(!${setOf(Object.keys(shape))}.has(k))return false;` : '';
-          return steps.length || strict
-            ? `function ${name}(v:any):boolean{if(!isObject(v))return false;let a;${steps.join('')}${strict}return true}`
-            : `function ${name}(v:any):boolean{return isObject(v)}`;
+          const all = ['isObject(v)', ...steps.filter((step) => step !== 'true')].join('&&');
+          const declare = local(steps.join(''));
+          return strict
+            ? `function ${name}(v:any):boolean{${declare}if(!(${all}))return false;${strict}return true}`
+            : `function ${name}(v:any):boolean{${declare}return ${all}}`;
         });
         return `${fn}(${x})`;
       }
@@ -204,13 +206,13 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
     const has = `${JSON.stringify(key)} in v`;
     const test =
       absent !== false && takesUndefined
-        ? either('a===void 0', passes)
+        ? either(`${VALUE}===void 0`, passes)
         : absent === true
-          ? `(a===void 0?!(${has}):${passes})`
+          ? `(${VALUE}===void 0?!(${has}):${passes})`
           : absent === false && takesUndefined
-            ? `(a===void 0?${has}:${passes})`
+            ? `(${VALUE}===void 0?${has}:${passes})`
             : passes;
-    return test === 'true' ? '' : `a=${read};if(!${wrap(test)})return false;`;
+    return test === 'true' ? 'true' : reading(test, read);
   };
 
   const unsupported = (at: string): string => {
@@ -248,6 +250,18 @@ const either = (...tests: string[]): string => {
   disjunctions.set(text, terms);
   return text;
 };
+/**
+ * Where a check's value goes: a member's read (`v.key`), an element's (`v[i]`). Read once, it is written in
+ * place; read more than once, the first read keeps it in the function's local `a`.
+ */
+const VALUE = '\u0001';
+const reading = (test: string, read: string): string => {
+  const parts = test.split(VALUE);
+  if (parts.length <= 2) return parts.join(read);
+  return parts.map((part, i) => (i === 0 ? part : i === 1 ? `(a=${read})${part}` : `a${part}`)).join('');
+};
+/** The local `a` a function needs when one of its checks reads its value more than once. */
+const local = (tests: string): string => ((tests.match(/\(a=/g)?.length ?? 0) > 0 ? 'let a;' : '');
 const wrap = (test: string): string => (/^[\w$]+\([\w$]*\)$/.test(test) ? test : `(${test})`);
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
