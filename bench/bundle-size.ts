@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { build, type Metafile } from 'esbuild';
+import { build, type Metafile, transform } from 'esbuild';
 
 export interface BundleSize {
   /** The import specifier users write. */
@@ -123,24 +123,102 @@ export interface ModuleShare {
   module: string;
   /** Bytes it adds to the minified bundle. */
   minified: number;
+  /**
+   * Gzipped bytes the bundle would lose without it: the bundle (one file) gzipped, less the same without this
+   * module's code. Gzip does not add up by module (each module's share depends on what the others repeat), so
+   * the rows sum to a little less than the whole.
+   */
+  gzipped: number;
   /** True when it is loaded later, by a dynamic `import()`. */
   lazy: boolean;
 }
 
 /**
  * The client bundle by module: the sources (`src/index.ts`, built as tsup builds `dist/`) bundled by esbuild as
- * above, each input's bytes in the output (esbuild's metafile). Dependencies count as one row each.
+ * above, each input's bytes in the output (esbuild's metafile), and what each costs gzipped. Dependencies count
+ * as one row each. Sorted by the gzipped cost.
  */
 export async function moduleBreakdown(entry = 'src/index.ts'): Promise<ModuleShare[]> {
   const { metafile, lazy } = await splitBundle(entry);
+  const gzipped = await gzippedByModule(entry);
   const shares = new Map<string, ModuleShare>();
   for (const [name, output] of Object.entries(metafile.outputs)) {
     for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const module = /node_modules\/(ky|zod)\//.exec(input)?.[1] ?? input;
-      const share = shares.get(module) ?? { module, minified: 0, lazy: lazy.includes(name) };
+      const module = moduleOf(input);
+      const share = shares.get(module) ?? {
+        module,
+        minified: 0,
+        gzipped: gzipped.get(module) ?? 0,
+        lazy: lazy.includes(name),
+      };
       share.minified += bytesInOutput;
       shares.set(module, share);
     }
   }
-  return [...shares.values()].filter((s) => s.minified > 0).sort((a, b) => b.minified - a.minified);
+  return [...shares.values()]
+    .filter((s) => s.minified > 0)
+    .sort((a, b) => b.gzipped - a.gzipped || b.minified - a.minified);
+}
+
+const moduleOf = (input: string): string => /node_modules\/(ky|zod)\//.exec(input)?.[1] ?? input;
+
+/**
+ * Each module's gzipped cost in the bundle as one file: esbuild marks where each module's code begins (a
+ * `// path` line) when it does not minify whitespace, so the code is bundled with names and syntax minified,
+ * cut at those lines, each piece's whitespace minified, and the whole gzipped with and without each module.
+ */
+async function gzippedByModule(entry: string): Promise<Map<string, number>> {
+  const result = await build({
+    entryPoints: [entry],
+    bundle: true,
+    minifyIdentifiers: true,
+    minifySyntax: true,
+    format: 'esm',
+    platform: 'browser',
+    outdir: 'size-out',
+    write: false,
+    logLevel: 'silent',
+  });
+  const pieces: { module: string; code: string }[] = [];
+  let module = '';
+  let lines: string[] = [];
+  const cut = async () => {
+    const code = lines.join('\n');
+    const minified = await transform(code, { minifyWhitespace: true, loader: 'js' }).then(
+      (out) => out.code,
+      () => code, // a piece that does not parse alone (the bundle's own head or tail) is kept as it is
+    );
+    pieces.push({ module, code: minified });
+  };
+  for (const file of result.outputFiles) {
+    for (const line of file.text.split('\n')) {
+      const marker = /^\/\/ (\S+\.[cm]?[jt]s)$/.exec(line)?.[1];
+      if (!marker) {
+        lines.push(line);
+        continue;
+      }
+      await cut();
+      module = moduleOf(marker);
+      lines = [];
+    }
+    await cut();
+    module = '';
+    lines = [];
+  }
+  const gz = (code: string) => gzipSync(code, { level: 9 }).length;
+  const whole = gz(pieces.map((p) => p.code).join(''));
+  const costs = new Map<string, number>();
+  for (const name of new Set(pieces.map((p) => p.module)))
+    if (name)
+      costs.set(
+        name,
+        whole -
+          gz(
+            pieces
+              .filter((p) => p.module !== name)
+              .map((p) => p.code)
+              .join(''),
+          ),
+      );
+  return costs;
 }
