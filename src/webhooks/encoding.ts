@@ -3,7 +3,8 @@
  * browsers, Deno, Bun and edge runtimes, with no `Buffer` and no `node:` import.
  */
 
-const BASE64 = /^(?:[A-Za-z0-9+/]|[A-Za-z0-9_-])*={0,2}$/;
+// Either alphabet, character by character (one class: an alternation per character costs a verification ~0.3 µs).
+const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 
 /** Decodes base64 or base64url, padded or not; `undefined` for anything else (whitespace included). */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
