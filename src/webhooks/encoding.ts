@@ -5,14 +5,11 @@
 
 // Either alphabet, character by character (one class: an alternation per character costs a verification ~0.3 µs).
 const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
-const URL_SAFE = /[-_]/;
 
 /** Decodes base64 or base64url, padded or not; `undefined` for anything else (whitespace included). */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!BASE64.test(text)) return undefined;
-  // Padding dropped and the base64url alphabet mapped only where present: a signature is read per delivery.
-  let standard = text.endsWith('=') ? text.replace(/=+$/, '') : text;
-  if (URL_SAFE.test(standard)) standard = standard.replace(/-/g, '+').replace(/_/g, '/');
+  const standard = text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
   if (standard.length % 4 === 1) return undefined; // no byte count encodes to 4n+1 characters
   let binary: string;
   try {

@@ -37,7 +37,6 @@ export const MAX_SIGNATURE_HEADER_LENGTH = 8_192;
 export const MAX_SIGNATURE_ENTRIES = 32;
 
 const HMAC_SHA256_BYTES = 32;
-const SPACE = /\s/;
 /** P-256: `r` and `s` are 32 bytes each. */
 const P256_SCALAR_BYTES = 32;
 
@@ -59,8 +58,7 @@ export function parseSignatureHeader(
   // Duplicate headers arrive joined by ", " (Node and fetch alike): a trailing comma is a separator, not data.
   const entries = new Set<string>();
   let given = 0;
-  // One entry, the usual case, is read without splitting.
-  for (const token of SPACE.test(header) ? header.split(/\s+/) : [header]) {
+  for (const token of header.split(/\s+/)) {
     const entry = token.replace(/,$/, '');
     if (entry === '') continue;
     given++;
