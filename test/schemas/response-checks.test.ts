@@ -29,6 +29,14 @@ describe('generated response checks', () => {
     expect(leftToZod).toEqual([]);
   });
 
+  it('are read from zod’s definitions for the minor package.json pins, which is the one installed', () => {
+    // zod-definitions.ts reads zod's internals, which a minor release may change: the range admits patches only.
+    const read = (path: string) => JSON.parse(readFileSync(new URL(path, import.meta.url), 'utf8'));
+    const range: string = read('../../package.json').dependencies.zod;
+    const [major, minor] = (read('../../node_modules/zod/package.json').version as string).split('.');
+    expect(range).toMatch(new RegExp(`^~${major}\\.${minor}\\.\\d+$`));
+  });
+
   it('cover every row that answers with a document, and no other', () => {
     expect(rows.length).toBe(66);
     expect(Object.keys(responseChecks).sort()).toEqual(rows.map(([id]) => id).sort());
