@@ -56,7 +56,9 @@ export const BUDGETS = [
   // holdings about 4 ms faster); 22.94 kB at load with lists gathered in place (no copy per page). 28.52 kB later
   // with the response checks generated per row at build time (src/schemas/response-checks.generated.ts, 34 kB
   // minified: decode of 50,000 holdings 1.23x -> 1.07x JSON.parse), less the compiled checks they replace.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_940, lazyCeiling: 28_520 },
+  // 22.98 kB at load and 28.51 kB later with a document nested past the stack made a `ResponseValidationError`
+  // (it was a `RangeError`), a kept body too deep to search for credentials not kept (src/core/overflows.ts).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 22_980, lazyCeiling: 28_510 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

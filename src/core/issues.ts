@@ -8,6 +8,7 @@ import type { Schema } from '../schemas/fields.js';
 import { kindDispatch, kindOf } from '../schemas/kinds.js';
 import { article, mustBe } from './describe.js';
 import { MAX_ISSUES, omittedIssues, type ValidationIssue } from './errors.js';
+import { overflows } from './overflows.js';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
@@ -26,8 +27,13 @@ interface Sink {
   total: number;
 }
 
+/** Zod, or the walk here, ran out of stack: too many problems to gather, or a value nested too deeply (either). */
+const TOO_LARGE = 'is too large or too deeply nested to check (the stack ran out)';
+
 function add(sink: Sink, issue: () => ValidationIssue): void {
-  if (sink.total++ < MAX_ISSUES) sink.listed.push(issue());
+  // Counted once worded: wording that runs out of stack (a path 100,000 keys long) leaves no count behind.
+  if (sink.total < MAX_ISSUES) sink.listed.push(issue());
+  sink.total++;
 }
 
 /** The listed issues, ended by the marker that counts the rest when some were left out. */
@@ -55,7 +61,13 @@ export function formatIssues(issues: readonly Issue[], prefix: string, root: unk
  */
 export function collectIssues(schema: Schema, value: unknown, prefix = ''): ValidationIssue[] {
   const sink: Sink = { listed: [], total: 0 };
-  collect(sink, schema, value, prefix);
+  // A value nested deeper than the stack (10,000 nested limit filters: JSON.parse reads any depth) is an issue of
+  // its own, after those found before the stack ran out, never a `RangeError`.
+  const done = overflows(() => {
+    collect(sink, schema, value, prefix);
+    return true;
+  });
+  if (!done) add(sink, () => ({ path: prefix, message: TOO_LARGE }));
   return result(sink);
 }
 
@@ -74,7 +86,7 @@ function collect(sink: Sink, schema: Schema, value: unknown, prefix: string): vo
   // When zod runs out of stack all the same, the array sits under a refined object (its refinements see the
   // whole value, so the array stays in): take it out anyway and leave that object's refinements unchecked.
   if (collectAt(sink, schema, value, prefix, false) || collectAt(sink, schema, value, prefix, true)) return;
-  add(sink, () => ({ path: prefix, message: 'holds too many problems to list (zod ran out of stack)' }));
+  add(sink, () => ({ path: prefix, message: TOO_LARGE }));
 }
 
 /**
@@ -96,16 +108,6 @@ function collectAt(sink: Sink, schema: Schema, value: unknown, prefix: string, f
   }
   for (; next < issues.length; next++) addIssue(sink, issues[next] as Issue, prefix, value);
   return true;
-}
-
-/** `run()`, or `undefined` when it overflowed the stack. */
-function overflows<T>(run: () => T): T | undefined {
-  try {
-    return run();
-  } catch (error) {
-    if (error instanceof RangeError) return undefined;
-    throw error;
-  }
 }
 
 const unchecked = new WeakMap<Schema, Schema>();

@@ -19,6 +19,7 @@ import {
 } from './errors.js';
 import { isObject } from './is-object.js';
 import { collectIssues } from './issues.js';
+import { overflows } from './overflows.js';
 import { checkKeys } from './settings.js';
 
 export { formatIssues } from './issues.js';
@@ -173,9 +174,9 @@ export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: 
 
 /**
  * Checks a response body against its schema. On success the parsed JSON itself is returned (no copy):
- * the schemas are loose and transform nothing, so the checked value is the value. The check compiled from
- * the schema (or `check`: the row's generated check, src/schemas/response-checks.generated.ts) answers first;
- * zod itself runs only on a body it refuses, to say what is wrong, an array's
+ * the schemas are loose and transform nothing, so the checked value is the value. `check` answers first: the
+ * row's generated check (src/schemas/response-checks.generated.ts), else zod's `safeParse`; on a body it refuses,
+ * zod says what is wrong, an array's
  * elements one by one, so that a page of any number of bad items gives a bounded `ResponseValidationError`.
  */
 export function decode<T>(
@@ -184,7 +185,9 @@ export function decode<T>(
   body: unknown,
   check: (body: unknown) => boolean = (value) => z.safeParse(schema, value).success,
 ): T {
-  if (check(body)) return body as T;
+  // A body nested deeper than the stack (10,000 nested limit filters) is not accepted: zod's issues, collected with
+  // its overflow bounded, make it a `ResponseValidationError`, never a `RangeError`.
+  if (overflows(() => check(body)) === true) return body as T;
   const issues = collectIssues(schema, body);
   if (issues.length) throw new ResponseValidationError(call, issues, body);
   return body as T;

@@ -6,6 +6,7 @@
  * The set is bounded: the most recently used `MAX_SECRETS`, each client touching its own on every request,
  * so an `accessToken` function returning a new token per request costs constant memory.
  */
+import { overflows } from './overflows.js';
 
 /** Shorter values are no credential worth hiding, and would mask every matching letter of every line. */
 const MIN_SECRET_LENGTH = 6;
@@ -67,11 +68,15 @@ export function redact(text: string): string {
   return out.replace(BEARER, `$1${MASK}`).replace(CREDENTIAL_PARAM, `$1${MASK}`);
 }
 
-/** A kept body, masked: text as text, parsed JSON through its JSON text (only when something was masked). */
-export function redactBody<T>(body: T): T {
+/**
+ * A kept body, masked: text as text, parsed JSON through its JSON text (only when something was masked). A body
+ * nested too deeply to write as JSON cannot be searched for credentials, so it is not kept: `undefined`.
+ */
+export function redactBody<T>(body: T): T | undefined {
   if (typeof body === 'string') return redact(body) as T;
   if (body === null || typeof body !== 'object') return body;
-  const text = JSON.stringify(body);
+  const text = overflows(() => JSON.stringify(body));
+  if (text === undefined) return undefined;
   const masked = redact(text);
   return masked === text ? body : (JSON.parse(masked) as T);
 }

@@ -32,7 +32,34 @@ it('a limit with 200,000 bad filters: a ValidationError, not a RangeError; nothi
   expect(requests).toHaveLength(0);
   // The filters sit under a union, which the bounded check does not take apart: so many that zod runs out of
   // stack, they are one issue on the attributes.
-  expect(e.issues).toEqual([{ path: 'attributes', message: 'holds too many problems to list (zod ran out of stack)' }]);
+  expect(e.issues).toEqual([
+    { path: 'attributes', message: 'is too large or too deeply nested to check (the stack ran out)' },
+  ]);
+});
+
+it('a limit whose filter nests 100,000 groups: a ValidationError saying so, not a RangeError; nothing sent', {
+  timeout: 120_000,
+}, async () => {
+  const { prs, requests } = recordingClient();
+  let limitFilter: unknown = { type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } };
+  for (let i = 0; i < 100_000; i++) limitFilter = { type: 'and', filters: [limitFilter] };
+  const input = {
+    attributes: {
+      name: 'Deep',
+      ccyCode: 'EUR',
+      startDate: '2024-01-01',
+      limitFilter,
+      limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
+    },
+    relationships: { client: 'client1' },
+  };
+  const e = await refusalOf(() => prs.limits.create(input as never));
+
+  expect(e).toBeInstanceOf(ValidationError);
+  expect(requests).toHaveLength(0);
+  expect(e.issues).toEqual([
+    { path: 'attributes', message: 'is too large or too deeply nested to check (the stack ran out)' },
+  ]);
 });
 
 it('a valid create sends the attributes with the documented default filled in (a fee transaction category)', async () => {

@@ -4,7 +4,7 @@
  * and no stack overflow, through the real decode path (a client whose fetch answers the body).
  */
 import { describe, expect, it } from 'vitest';
-import { ResponseValidationError, ValidationError } from '../../src/index.js';
+import { PortfolioReporting, ResponseValidationError, ValidationError } from '../../src/index.js';
 import { refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
@@ -224,4 +224,47 @@ describe('ValidationError: bounded for an input with any number of bad fields', 
     expect(e.message).toMatch(/; … and 28 more issues \(nothing was sent\)$/);
     expect(e.message.length).toBeLessThan(MAX_MESSAGE);
   });
+});
+
+describe('ResponseValidationError: bounded for a document of any depth', () => {
+  // A valid limit whose filter nests `and` groups: the generated check and zod recurse once per level, and 100,000
+  // levels run either out of stack. JSON.parse reads any depth, so a hostile service can send one: written as text
+  // here (JSON.stringify would run out of stack itself).
+  const limitWithFilterDepth = (depth: number) => {
+    const leaf = JSON.stringify({ type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } });
+    const limitFilter = `${'{"type":"and","filters":['.repeat(depth)}${leaf}${']}'.repeat(depth)}`;
+    const limitType = JSON.stringify({ type: 'absolute', values: { min: null, max: 100 } });
+    return `{"data":{"id":"lim1","type":"limit","attributes":{"name":"Swiss","ccyCode":"CHF","startDate":"2024-01-01","limitFilter":${limitFilter},"limitType":${limitType}}}}`;
+  };
+  const client = (body: string) =>
+    new PortfolioReporting({
+      baseUrl: 'https://prs.test',
+      accessToken: 'test-token',
+      maxRetries: 0,
+      fetch: async () => new Response(body, { headers: { 'content-type': 'application/vnd.api+json' } }),
+    });
+
+  it('a limit nested 10 levels deep is decoded as it came', async () => {
+    const limit = await client(limitWithFilterDepth(10)).limits.retrieve('lim1');
+    expect(JSON.stringify(limit.attributes.limitFilter).match(/"and"/g)).toHaveLength(10);
+  });
+
+  it(
+    'a limit nested 100,000 levels deep: a ResponseValidationError saying so, not a RangeError',
+    STACK_SIZED,
+    async () => {
+      const error = await rejection(client(limitWithFilterDepth(100_000)).limits.retrieve('lim1'));
+
+      expect(error).toBeInstanceOf(ResponseValidationError);
+      const e = error as ResponseValidationError;
+      expect(e.issues).toEqual([
+        { path: '', message: 'is too large or too deeply nested to check (the stack ran out)' },
+      ]);
+      expect(e.message).toBe(
+        'GET https://prs.test/api/v2/limits/lim1: the response does not match the documented shape: : is too large or too deeply nested to check (the stack ran out)',
+      );
+      // Too deep to write as JSON, so it cannot be searched for credentials: not kept.
+      expect(e.body).toBeUndefined();
+    },
+  );
 });
