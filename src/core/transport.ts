@@ -17,6 +17,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
+import { overflows } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings } from './settings.js';
@@ -301,7 +302,10 @@ export class Transport {
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
-      body = JSON.stringify(req.body);
+      // A value nested deeper than the stack (an attribute of 100,000 nested arrays) cannot be written: said, not thrown.
+      const json = overflows(() => ({ text: JSON.stringify(req.body) }));
+      if (!json) throw new ValidationError(what, [{ path: 'body', message: TOO_DEEP_TO_SEND }]);
+      body = json.text;
       headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
     const token = this.resolved.token;
@@ -477,6 +481,9 @@ export class Transport {
     return token;
   }
 }
+
+/** Why a body was not sent: `JSON.stringify` ran out of stack on it. */
+const TOO_DEEP_TO_SEND = 'is nested too deeply to write as JSON (the stack ran out)';
 
 /**
  * A path below the base URL that the URL parser leaves unchanged: segments of URL path characters only (no space,

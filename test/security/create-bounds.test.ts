@@ -62,6 +62,20 @@ it('a limit whose filter nests 100,000 groups: a ValidationError saying so, not 
   ]);
 });
 
+it('an attribute of 100,000 nested arrays in a generic create: a ValidationError, not a RangeError; nothing sent', async () => {
+  const { prs, requests } = recordingClient();
+  let deep: unknown = 1;
+  for (let i = 0; i < 100_000; i++) deep = [deep];
+  const e = await refusalOf(() => prs.clients.create({ attributes: { name: 'Deep', deep } }));
+
+  expect(e).toBeInstanceOf(ValidationError);
+  expect(requests).toHaveLength(0);
+  expect(e.issues).toEqual([{ path: 'body', message: 'is nested too deeply to write as JSON (the stack ran out)' }]);
+  expect(e.message).toBe(
+    'POST /api/v2/clients: body: is nested too deeply to write as JSON (the stack ran out) (nothing was sent)',
+  );
+});
+
 it('a valid create sends the attributes with the documented default filled in (a fee transaction category)', async () => {
   const { prs, requests } = recordingClient({ status: 201, body: { data: { id: 't1', type: 'fee-transaction' } } });
   const attributes = { accountAmount: -5, tradeDate: '2024-01-31', valueDate: '2024-02-02' };
