@@ -4,6 +4,7 @@
  * was: zod gathers every element's issues and spreads them into the parent's), and nothing is sent.
  */
 import { expect, it } from 'vitest';
+import { overflows } from '../../src/core/overflows.js';
 import { ValidationError } from '../../src/index.js';
 import { refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
@@ -62,18 +63,29 @@ it('a limit whose filter nests 100,000 groups: a ValidationError saying so, not 
   ]);
 });
 
-it('an attribute of 100,000 nested arrays in a generic create: a ValidationError, not a RangeError; nothing sent', async () => {
-  const { prs, requests } = recordingClient();
+it('an attribute of 100,000 nested arrays in a generic create: sent if JSON can write it, else a ValidationError', async () => {
+  const { prs, requests } = recordingClient({
+    status: 201,
+    body: { data: { id: 'c1', type: 'client', attributes: {} } },
+  });
   let deep: unknown = 1;
   for (let i = 0; i < 100_000; i++) deep = [deep];
-  const e = await refusalOf(() => prs.clients.create({ attributes: { name: 'Deep', deep } }));
+  // Node 26's JSON.stringify takes any depth; Node 22 and 24 run out of stack, which was a RangeError.
+  const writable = overflows(() => JSON.stringify(deep)) !== undefined;
+  const created = prs.clients.create({ attributes: { name: 'Deep', deep } });
 
-  expect(e).toBeInstanceOf(ValidationError);
-  expect(requests).toHaveLength(0);
-  expect(e.issues).toEqual([{ path: 'body', message: 'is nested too deeply to write as JSON (the stack ran out)' }]);
-  expect(e.message).toBe(
-    'POST /api/v2/clients: body: is nested too deeply to write as JSON (the stack ran out) (nothing was sent)',
-  );
+  if (writable) {
+    await created;
+    expect(requests).toHaveLength(1);
+    expect((requests[0]!.body as { data: { attributes: { name: string } } }).data.attributes.name).toBe('Deep');
+  } else {
+    const e = await refusalOf(() => created);
+    expect(requests).toHaveLength(0);
+    expect(e.issues).toEqual([{ path: 'body', message: 'is nested too deeply to write as JSON (the stack ran out)' }]);
+    expect(e.message).toBe(
+      'POST /api/v2/clients: body: is nested too deeply to write as JSON (the stack ran out) (nothing was sent)',
+    );
+  }
 });
 
 it('a valid create sends the attributes with the documented default filled in (a fee transaction category)', async () => {
