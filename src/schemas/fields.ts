@@ -58,7 +58,7 @@ export const countryCode = z
   .check(z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }));
 const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
 // One instance of each plain type for every field, made on first use (schemas are immutable): hundreds fewer zod
-// objects built at import, one compiled check each.
+// objects built at import.
 const STRING = once(() => z.string());
 const NUMBER = once(() => z.number());
 const BOOLEAN = once(() => z.boolean());

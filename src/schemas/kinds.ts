@@ -38,7 +38,10 @@ export interface UnknownObject {
 /** The fallback of open unions of plain `{ type, … }` values (limit filters, conditions, limit types). */
 export const unknownObject = z.looseObject({ type: z.string() }) as unknown as Schema<UnknownObject>;
 
-/** The members of a kind union and its fallback: what a compiled check of the union dispatches on. */
+/**
+ * The members of a kind union and its fallback: what the generated response checks (scripts/generate-checks.ts)
+ * and the issue collection dispatch on.
+ */
 export interface KindDispatch {
   members: ReadonlyMap<string, Schema>;
   fallback: Schema;
