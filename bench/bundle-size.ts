@@ -58,8 +58,10 @@ export const BUDGETS = [
   // minified: decode of 50,000 holdings 1.23x -> 1.07x JSON.parse), less the compiled checks they replace.
   // 22.98 kB at load and 28.51 kB later with a document nested past the stack made a `ResponseValidationError`
   // (it was a `RangeError`), a kept body too deep to search for credentials not kept (src/core/overflows.ts);
-  // 23.05 kB at load with a body too deep to write as JSON refused as a `ValidationError` (it was a `RangeError`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_050, lazyCeiling: 28_510 },
+  // 23.05 kB at load with a body too deep to write as JSON refused as a `ValidationError` (it was a `RangeError`);
+  // 23.18 kB with BigInts and self-containing values refused as `ValidationError`s where `JSON.stringify` threw a
+  // `TypeError` (a generic attribute, `logLevel`, a `waitForStatus` status, the verifier's `versions`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_180, lazyCeiling: 28_510 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

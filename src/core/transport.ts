@@ -17,7 +17,6 @@ import {
   ValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
-import { overflows } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings } from './settings.js';
@@ -302,10 +301,15 @@ export class Transport {
     let body: BodyInit | undefined;
     if (req.body instanceof FormData) body = req.body;
     else if (req.body !== undefined) {
-      // A value nested deeper than the stack (an attribute of 100,000 nested arrays) cannot be written: said, not thrown.
-      const json = overflows(() => ({ text: JSON.stringify(req.body) }));
-      if (!json) throw new ValidationError(what, [{ path: 'body', message: TOO_DEEP_TO_SEND }]);
-      body = json.text;
+      // What JSON cannot write is said, not thrown: a value nested deeper than the stack (an attribute of 100,000
+      // nested arrays), a BigInt, a value that contains itself (the codec passes any value of a generic attribute).
+      try {
+        body = JSON.stringify(req.body);
+      } catch (error) {
+        const message =
+          error instanceof RangeError ? TOO_DEEP_TO_SEND : `cannot be written as JSON (${(error as Error).message})`;
+        throw new ValidationError(what, [{ path: 'body', message }]);
+      }
       headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
     const token = this.resolved.token;
@@ -578,7 +582,7 @@ function checkClientExtras(what: string, options: ClientOptions): void {
   if (options.logger !== undefined && (typeof options.logger !== 'object' || options.logger === null))
     throw wrong('logger', 'must be an object with debug/info/warn/error methods (console, say)');
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
-    throw wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}, got ${JSON.stringify(options.logLevel)}`);
+    throw wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}, got ${describe(options.logLevel)}`);
 }
 
 /** The values of the credential headers (`authorization`, `x-api-key`, `cookie`…) among `headers`. */

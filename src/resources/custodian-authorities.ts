@@ -1,5 +1,6 @@
 import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { describe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custodian-values.js';
@@ -136,7 +137,7 @@ function checkWait(what: string, status: unknown, timeout: number, interval: num
     if (!(CUSTODIAN_AUTHORITY_STATUSES as readonly unknown[]).includes(s)) {
       issues.push({
         path: Array.isArray(status) ? `status.${i}` : 'status',
-        message: `must be one of ${CUSTODIAN_AUTHORITY_STATUSES.join(', ')}, got ${JSON.stringify(s)}`,
+        message: `must be one of ${CUSTODIAN_AUTHORITY_STATUSES.join(', ')}, got ${describe(s)}`,
       });
     }
   });

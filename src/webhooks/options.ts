@@ -3,6 +3,7 @@
  * `prs.webhooks.verifier(…)` (which loads the verifier itself on first use) refuse the same values with the
  * same messages, before any delivery arrives.
  */
+import { mustBe } from '../core/describe.js';
 import { PortfolioReportingError } from '../core/error-base.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
@@ -92,7 +93,17 @@ export function resolveVerifierOptions(options: WebhookVerifierOptions): Resolve
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
   const tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
-  const versions = new Set(options.versions ?? ['v1a']);
+  const given: unknown = options.versions ?? ['v1a'];
+  const tags = Array.isArray(given) ? given : [];
+  const wrongTag = tags.findIndex((tag) => typeof tag !== 'string');
+  if (!Array.isArray(given) || wrongTag >= 0) {
+    const issue =
+      wrongTag >= 0
+        ? { path: `versions.${wrongTag}`, message: mustBe('a version tag such as "v1a"', tags[wrongTag]) }
+        : { path: 'versions', message: mustBe('an array of version tags', given) };
+    throw new ValidationError(what, [issue], '');
+  }
+  const versions = new Set<string>(tags);
   for (const version of versions) {
     if (!/^[A-Za-z0-9_.-]+$/.test(version) || version === SYMMETRIC_VERSION) {
       throw new PortfolioReportingError(
