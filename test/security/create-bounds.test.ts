@@ -11,23 +11,26 @@ import { recordingClient } from '../helpers/recording-fetch.js';
 
 const N = 200_000;
 
+/** A limit create input with `limitFilter` as given (typed loosely: the filters here are not valid ones). */
+const limitInput = (limitFilter: unknown) =>
+  ({
+    attributes: {
+      name: 'Equity cap',
+      ccyCode: 'EUR',
+      startDate: '2024-01-01',
+      limitFilter,
+      limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
+    },
+    relationships: { client: 'client1' },
+  }) as never;
+
 // CPU-bound (zod runs out of stack once before the bounded check answers): its own backstop, not the 20 s default.
 it('a limit with 200,000 bad filters: a ValidationError, not a RangeError; nothing sent', {
   timeout: 120_000,
 }, async () => {
   const { prs, requests } = recordingClient();
   const filters = Array.from({ length: N }, () => ({ type: 'condition', condition: { type: 'bogus' } }));
-  const input = {
-    attributes: {
-      name: 'Equity cap',
-      ccyCode: 'EUR',
-      startDate: '2024-01-01',
-      limitFilter: { type: 'and', filters },
-      limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
-    },
-    relationships: { client: 'client1' },
-  };
-  const e = await refusalOf(() => prs.limits.create(input as never));
+  const e = await refusalOf(() => prs.limits.create(limitInput({ type: 'and', filters })));
 
   expect(e).toBeInstanceOf(ValidationError);
   expect(requests).toHaveLength(0);
@@ -44,17 +47,7 @@ it('a limit whose filter nests 100,000 groups: a ValidationError saying so, not 
   const { prs, requests } = recordingClient();
   let limitFilter: unknown = { type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } };
   for (let i = 0; i < 100_000; i++) limitFilter = { type: 'and', filters: [limitFilter] };
-  const input = {
-    attributes: {
-      name: 'Deep',
-      ccyCode: 'EUR',
-      startDate: '2024-01-01',
-      limitFilter,
-      limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
-    },
-    relationships: { client: 'client1' },
-  };
-  const e = await refusalOf(() => prs.limits.create(input as never));
+  const e = await refusalOf(() => prs.limits.create(limitInput(limitFilter)));
 
   expect(e).toBeInstanceOf(ValidationError);
   expect(requests).toHaveLength(0);
