@@ -195,7 +195,8 @@ bundled by esbuild for the browser with its dependencies, minified, gzipped, spl
 the entry chunk with what it imports statically; "later" is what a dynamic \`import()\` loads on first use (the
 endpoint table, the schemas, the codec and zod, on the first call; the webhook verifier, on the first
 \`prs.webhooks.verify\`), gzipped chunk by chunk; "in all" is both. The budget is held against what loads; "in all"
-says what a page that makes a call downloads.
+is everything the client can load (a page that makes calls but verifies no webhook never fetches the verifier's
+chunk).
 
 | Entry point | Loads, minified | Loads, gzipped | Budget | | Enforced by \`npm test\` | Later, gzipped | In all, gzipped |
 |---|---|---|---|---|---|---|---|
