@@ -173,13 +173,14 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
               break;
             }
             const absent = may.optin === undefined ? false : may.optout === 'optional' ? true : 'check';
+            const before = leftToZod.length;
+            const passes = check(member, VALUE, `${at}.${key}`);
+            // A member with a node left to zod says no outright: wrapped in the absent-key rule, an absent key would
+            // pass where zod fills in a default (the compiled checks handed the whole object to zod alike).
             steps.push(
-              memberStep(
-                key,
-                absent,
-                z.safeParse(member as never, undefined).success,
-                check(member, VALUE, `${at}.${key}`),
-              ),
+              leftToZod.length > before
+                ? 'false'
+                : memberStep(key, absent, z.safeParse(member as never, undefined).success, passes),
             );
           }
           const strict =
