@@ -61,7 +61,9 @@ export const BUDGETS = [
   // 23.05 kB at load with a body too deep to write as JSON refused as a `ValidationError` (it was a `RangeError`);
   // 23.18 kB with BigInts and self-containing values refused as `ValidationError`s where `JSON.stringify` threw a
   // `TypeError` (a generic attribute, `logLevel`, a `waitForStatus` status, the verifier's `versions`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_180, lazyCeiling: 28_510 },
+  // 28.52 kB later with the verifier reading a plain header object's `webhook-` headers only, in one pass (2 µs
+  // less per delivery with a Node request's headers).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_180, lazyCeiling: 28_525 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

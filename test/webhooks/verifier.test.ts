@@ -70,6 +70,23 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     }
   });
 
+  it('joins one header given under two spellings in a plain object, and ignores every other header', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1);
+    const headers = {
+      ...Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`x-other-${i}`, 'v1a,AAAA'])),
+      'webhook-id': d.headers['webhook-id'],
+      'webhook-timestamp': d.headers['webhook-timestamp'],
+      'Webhook-Signature': `v1a,${Buffer.alloc(64).toString('base64')}`,
+      'webhook-signature': d.headers['webhook-signature'],
+      'webhook-key-id': undefined,
+    };
+    await expect(verifier.verify(d.body, headers)).resolves.toEqual(EVENT);
+    // The two spellings are one header: without the valid entry, the joined value holds none that verifies.
+    const { 'webhook-signature': _valid, ...withoutValid } = headers;
+    await expect(verifier.verify(d.body, withoutValid)).rejects.toMatchObject({ reason: 'no_matching_signature' });
+  });
+
   it('accepts any valid entry of a space-separated list, skipping unknown versions and garbage', async () => {
     const { verifier } = setup();
     const d = delivery(k1, EVENT, {
