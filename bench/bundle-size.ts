@@ -63,12 +63,15 @@ export const BUDGETS = [
   // `TypeError` (a generic attribute, `logLevel`, a `waitForStatus` status, the verifier's `versions`).
   // 28.52 kB later with the verifier reading a plain header object's `webhook-` headers only, in one pass (2 µs
   // less per delivery with a Node request's headers).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_180, lazyCeiling: 28_525 },
+  // 23.77 kB at load and 28.55 kB later with nothing sent changed (src/core/json-value.ts: a generic resource's
+  // attributes and `prs.request`'s body checked as JSON; query values, header values and symbol keys checked).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_770, lazyCeiling: 28_550 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
   // bound their issue lists.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_500, lazyCeiling: 0 },
+  // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_550, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -10,6 +10,7 @@ import { describe } from './describe.js';
 import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
+import { jsonValueIssue } from './json-value.js';
 import { checkKeys } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
@@ -94,6 +95,12 @@ export class API {
         throw new ValidationError('prs.request', [
           { path: 'method', message: `must be one of ${RAW_METHODS.join(', ')}, got ${describe(req.method)}` },
         ]);
+      if (caller) {
+        checkQueryValues(caller, req.query, 'query');
+        // Sent as given (FormData aside), so checked as JSON: nothing JSON would drop or rewrite goes unsaid.
+        const unwritable = req.body instanceof FormData ? undefined : jsonValueIssue(req.body, 'body');
+        if (unwritable) throw new ValidationError(caller, [unwritable]);
+      }
       const { query } = withOptionsQuery({ path: req.path, query: req.query }, options);
       return this.transport.send({ ...req, query, options }).then(({ body, response }) => ({ data: body, response }));
     });
@@ -107,6 +114,7 @@ export class API {
 export function withOptionsQuery(built: Target, options: RequestOptions | undefined): Target {
   const extra = (options as { query?: unknown } | undefined)?.query;
   if (extra === undefined || extra === null || typeof extra !== 'object') return built;
+  checkQueryValues(built.path, extra, 'options.query');
   const query: Query = { ...built.query };
   for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
     if (query[name] !== undefined && value !== undefined) {
@@ -117,6 +125,25 @@ export function withOptionsQuery(built: Target, options: RequestOptions | undefi
     if (value !== undefined) query[name] = value;
   }
   return { ...built, query };
+}
+
+/**
+ * Refuses a query value the URL would carry as something else: only strings, finite numbers and booleans are
+ * written as they are (a function or a symbol became its source text, `NaN` the text "NaN", an object
+ * "[object Object]"). An undefined value is no parameter.
+ */
+function checkQueryValues(what: string, query: unknown, name: string): void {
+  if (typeof query !== 'object' || query === null) return;
+  const issues: ValidationIssue[] = [];
+  for (const [key, value] of Object.entries(query)) {
+    const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
+    if (!written && value !== undefined)
+      issues.push({
+        path: `${name}.${key}`,
+        message: `must be a string, a finite number or a boolean, got ${describe(value)}`,
+      });
+  }
+  if (issues.length) throw new ValidationError(what, issues);
 }
 
 const RAW_REQUEST_KEYS = ['method', 'path', 'query', 'body'];

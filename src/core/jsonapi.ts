@@ -19,6 +19,7 @@ import {
 } from './errors.js';
 import { isObject } from './is-object.js';
 import { collectIssues } from './issues.js';
+import { jsonValueIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { checkKeys } from './settings.js';
 
@@ -342,6 +343,9 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
       if (identifier) relationships[name] = { data: identifier };
     }
   }
+  // Sent as given, so checked as JSON: nothing JSON would drop or rewrite (a function, NaN, a Map) goes unsaid.
+  const unwritable = isObject(input) && isObject(input.attributes) && jsonValueIssue(input.attributes, 'attributes');
+  if (unwritable) issues.push(unwritable);
   const body = isObject(input) ? { ...input, relationships: undefined } : input;
   const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
   if (Object.keys(relationships).length) doc.data.relationships = relationships;

@@ -24,6 +24,15 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
       });
     }
   }
+  // A symbol key is no option either (the SDK reads none): refused alike, named as `Symbol(description)`.
+  for (const key of Object.getOwnPropertySymbols(value as object)) {
+    if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
+    issues ??= [];
+    issues.push({
+      path: name ? `${name}.${String(key)}` : String(key),
+      message: `is not known here (accepted: ${known.join(', ')})`,
+    });
+  }
   if (issues) throw new ValidationError(what, issues);
 }
 

@@ -37,8 +37,8 @@ export interface RequestOptions {
   totalTimeout?: number;
   /** Retries for this call. */
   maxRetries?: number;
-  /** Extra headers for this call (they win over the client's). */
-  headers?: Record<string, string>;
+  /** Extra headers for this call (they win over the client's; `undefined` sends none of that name, the client's neither). */
+  headers?: Record<string, string | undefined>;
   /**
    * Extra query parameters for this call, sent as given (`{ 'page[size]': 50 }`); the documented parameters of
    * endpoints that have some are the method's own argument, and a name given in both is refused.
@@ -79,8 +79,8 @@ export interface ClientOptions {
   maxRetries?: number;
   /** A custom fetch (a proxy agent, a test double), called as ky calls fetch: `(request: Request, init)`. Default: the global `fetch`. */
   fetch?: typeof fetch;
-  /** Extra headers on every request. */
-  headers?: Record<string, string>;
+  /** Extra headers on every request (an `undefined` value is no header). */
+  headers?: Record<string, string | undefined>;
   /** Where log lines go. Default: `console`. */
   logger?: Logger;
   /** The lowest level written. Default `warn` (retries and deprecations), or env `PRS_LOG`. */
@@ -586,10 +586,11 @@ function checkClientExtras(what: string, options: ClientOptions): void {
 }
 
 /** The values of the credential headers (`authorization`, `x-api-key`, `cookie`…) among `headers`. */
-function credentialValues(headers: Record<string, string> | undefined): string[] {
-  return Object.entries(headers ?? {})
-    .filter(([name, value]) => isCredentialHeader(name) && typeof value === 'string')
-    .map(([, value]) => value);
+function credentialValues(headers: Record<string, string | undefined> | undefined): string[] {
+  const values: string[] = [];
+  for (const [name, value] of Object.entries(headers ?? {}))
+    if (isCredentialHeader(name) && typeof value === 'string') values.push(value);
+  return values;
 }
 
 /** Request headers by lower-case name: a plain record, which fetch reads as it reads any other. */
@@ -599,7 +600,7 @@ type HeaderRecord = Record<string, string>;
  * Sets each of `extra` on `headers` by its lower-case name. Header names are case-insensitive: a spread of
  * `X-A` and `x-a` (or of a caller's `Authorization`) would send both values joined.
  */
-function withHeaders(headers: HeaderRecord, extra: Record<string, string> | undefined): HeaderRecord {
+function withHeaders(headers: HeaderRecord, extra: Record<string, string | undefined> | undefined): HeaderRecord {
   if (extra) for (const name of Object.keys(extra)) headers[name.toLowerCase()] = extra[name] as string;
   return headers;
 }
@@ -609,9 +610,17 @@ function withHeaders(headers: HeaderRecord, extra: Record<string, string> | unde
  * reject the request with a TypeError, which reads as a network failure and is retried. The message names
  * the header, never its value (it may be a credential).
  */
-function checkHeaders(headers: Record<string, string> | undefined, what: string): void {
+function checkHeaders(headers: Record<string, string | undefined> | undefined, what: string): void {
   if (!headers) return;
   for (const name of Object.keys(headers)) {
+    const value: unknown = headers[name];
+    // fetch writes any value as its text (a function as its source, a number as digits): only a string is sent as
+    // given; undefined is no header (ky drops it, and a call's drops the client's of that name).
+    if (value === undefined) continue;
+    if (typeof value !== 'string')
+      throw new PortfolioReportingError(
+        `${what}: the ${JSON.stringify(name)} header must be a string, got ${typeof value}`,
+      );
     try {
       new Headers([[name, headers[name] as string]]);
     } catch {

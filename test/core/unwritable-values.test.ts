@@ -1,7 +1,8 @@
 /**
- * Values a plain JavaScript caller can pass that JSON cannot write — a BigInt, an object that contains itself — are
- * refused as a `ValidationError` naming the field, never a `TypeError` from `JSON.stringify` wording the message or
- * writing the body; nothing is sent.
+ * Values a plain JavaScript caller can pass that JSON cannot write or would change (a BigInt, an object that
+ * contains itself, a function, NaN, a Map), query values and header values a URL or fetch would turn into text,
+ * are refused as a `ValidationError` naming the field, never a `TypeError` from `JSON.stringify` and never sent
+ * changed; nothing is sent.
  */
 import { describe, expect, it } from 'vitest';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
@@ -64,16 +65,89 @@ describe('call inputs', () => {
   });
 
   it.each([
-    ['a BigInt', 10n],
-    ['an object that contains itself', cyclic()],
-  ])('a generic create whose attribute is %s: a ValidationError on body, nothing sent', async (_what, value) => {
+    ['a BigInt', { value: 10n }, 'attributes.value', 'bigint 10, which JSON cannot write: give a string or a number'],
+    ['a function', { value: () => 1 }, 'attributes.value', 'a function, which JSON would leave out'],
+    ['a symbol', { value: Symbol('tag') }, 'attributes.value', 'symbol Symbol(tag), which JSON would leave out'],
+    ['NaN', { value: Number.NaN }, 'attributes.value', 'NaN, which JSON would write as null'],
+    ['Infinity', { value: [1, -Infinity] }, 'attributes.value.1', '-Infinity, which JSON would write as null'],
+    [
+      'undefined in an array',
+      { value: [1, undefined] },
+      'attributes.value.1',
+      'undefined in an array, which JSON would write as null',
+    ],
+    [
+      'a function in an array',
+      { value: [() => 1] },
+      'attributes.value.0',
+      'a function, which JSON would write as null',
+    ],
+    [
+      'a Map',
+      { value: new Map([['a', 1]]) },
+      'attributes.value',
+      'a Map, which JSON would write as {}: give a plain object',
+    ],
+    [
+      'a Set, deep',
+      { value: { list: [{ tags: new Set(['a']) }] } },
+      'attributes.value.list.0.tags',
+      'a Set, which JSON would write as {}: give an array',
+    ],
+    [
+      'an object that contains itself',
+      { value: cyclic() },
+      'attributes.value.self',
+      'an object that contains itself, which JSON cannot write',
+    ],
+  ])(
+    'a generic create whose attribute holds %s: a ValidationError naming it, nothing sent',
+    async (_what, attributes, path, got) => {
+      const { prs, requests } = recordingClient();
+      const e = await refusalOf(() => prs.clients.create({ attributes: { name: 'Odd', ...attributes } }));
+      expect(e.issues).toEqual([{ path, message: `must be a JSON value, got ${got}` }]);
+      expect(e.message).toBe(`clients.create: ${path}: must be a JSON value, got ${got} (nothing was sent)`);
+      expect(requests).toHaveLength(0);
+    },
+  );
+
+  it('a generic create sends what JSON writes as given: a Date by its toJSON, an undefined member as absent, one object twice', async () => {
+    const { prs, requests } = recordingClient({
+      status: 201,
+      body: { data: { type: 'client', id: 'c1', attributes: {} } },
+    });
+    const shared = { city: 'Zurich' };
+    // A symbol-keyed member is not data (JSON has no symbol keys): not sent, as JSON.stringify does (README, Decisions).
+    const attributes = {
+      name: 'Ok',
+      since: new Date(0),
+      note: undefined,
+      home: shared,
+      office: shared,
+      [Symbol('meta')]: 1,
+    };
+    await prs.clients.create({ attributes });
+    expect(requests[0]?.body).toEqual({
+      data: {
+        type: 'client',
+        attributes: {
+          name: 'Ok',
+          since: '1970-01-01T00:00:00.000Z',
+          home: { city: 'Zurich' },
+          office: { city: 'Zurich' },
+        },
+      },
+    });
+  });
+
+  it('prs.request with a body JSON would change: a ValidationError naming the member, nothing sent', async () => {
     const { prs, requests } = recordingClient();
-    const e = await refusalOf(() => prs.clients.create({ attributes: { name: 'Odd', value } }));
-    expect(e.issues).toHaveLength(1);
-    expect(e.issues[0]?.path).toBe('body');
-    // The engine's own words after the rule: "Do not know how to serialize a BigInt", "Converting circular structure…".
-    expect(e.issues[0]?.message).toMatch(/^cannot be written as JSON \(.*(serialize a BigInt|circular).*\)$/is);
-    expect(e.message).toMatch(/^POST \/api\/v2\/clients: body: cannot be written as JSON/);
+    const e = await refusalOf(() =>
+      prs.request({ method: 'POST', path: '/api/v2/clients', body: { data: { attributes: { at: () => 1 } } } }),
+    );
+    expect(e.issues).toEqual([
+      { path: 'body.data.attributes.at', message: 'must be a JSON value, got a function, which JSON would leave out' },
+    ]);
     expect(requests).toHaveLength(0);
   });
 
@@ -85,6 +159,78 @@ describe('call inputs', () => {
       }),
     );
     expect(e.issues).toContainEqual({ path: 'attributes.ccyCode', message: 'must be a string, got bigint 10' });
+    expect(requests).toHaveLength(0);
+  });
+});
+
+describe('query parameters and headers', () => {
+  it.each([
+    ['a function', () => 1, 'a function'],
+    ['a symbol', Symbol('q'), 'symbol Symbol(q)'],
+    ['NaN', Number.NaN, 'number NaN'],
+    ['an object', { a: 1 }, 'an object'],
+    ['an array', ['a'], 'an array'],
+  ])('options.query holding %s: a ValidationError naming the parameter, nothing sent', async (_what, value, got) => {
+    const { prs, requests } = recordingClient();
+    const e = await refusalOf(() => prs.clients.retrieve('c1', { query: { include: value as never } }));
+    expect(e.message).toBe(
+      `/api/v2/clients/c1: options.query.include: must be a string, a finite number or a boolean, got ${got} (nothing was sent)`,
+    );
+    const raw = await refusalOf(() =>
+      prs.request({ method: 'GET', path: '/api/v2/clients', query: { q: value as never } }),
+    );
+    expect(raw.issues).toEqual([
+      { path: 'query.q', message: `must be a string, a finite number or a boolean, got ${got}` },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('query strings, finite numbers and booleans are sent as written; an undefined query value or header is not sent', async () => {
+    const { prs, requests } = recordingClient({ body: { data: { type: 'client', id: 'c1', attributes: {} } } });
+    await prs.clients.retrieve('c1', { query: { a: 'x', b: 2.5, c: false, d: undefined } });
+    expect(requests[0]?.query).toEqual({ a: 'x', b: '2.5', c: 'false' });
+    await prs.clients.retrieve('c1', { headers: { 'X-Trace': 't-1', 'X-Absent': undefined } });
+    expect(requests[1]?.headers.get('x-trace')).toBe('t-1');
+    expect(requests[1]?.headers.has('x-absent')).toBe(false);
+    // A call's undefined header drops the client's of that name, for that call only.
+    const withDefault = recordingClient(
+      { body: { data: { type: 'client', id: 'c1', attributes: {} } } },
+      { headers: { 'X-Tenant': 'acme', 'X-Unset': undefined } },
+    );
+    await withDefault.prs.clients.retrieve('c1', { headers: { 'x-tenant': undefined } });
+    await withDefault.prs.clients.retrieve('c1');
+    expect(withDefault.requests.map((r) => [r.headers.get('x-tenant'), r.headers.has('x-unset')])).toEqual([
+      [null, false],
+      ['acme', false],
+    ]);
+  });
+
+  it.each([
+    ['a number', 5, 'number'],
+    ['a function', () => 'v', 'function'],
+    ['a symbol', Symbol('h'), 'symbol'],
+  ])('a header value that is %s is refused, per call and per client, nothing sent', async (_what, value, type) => {
+    const { prs, requests } = recordingClient();
+    const perCall = await prs.clients.retrieve('c1', { headers: { 'X-Trace': value as never } }).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect((perCall as Error).message).toBe(`\`headers\`: the "X-Trace" header must be a string, got ${type}`);
+    expect(() => recordingClient({}, { headers: { 'X-Trace': value as never } })).toThrow(
+      `\`headers\`: the "X-Trace" header must be a string, got ${type}`,
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a symbol key among the options is refused as any unknown key is', async () => {
+    const { prs, requests } = recordingClient();
+    const e = await refusalOf(() => prs.clients.retrieve('c1', { [Symbol('retry')]: 3 } as never));
+    expect(e.issues).toEqual([
+      {
+        path: 'options.Symbol(retry)',
+        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query, maxPages)',
+      },
+    ]);
     expect(requests).toHaveLength(0);
   });
 });

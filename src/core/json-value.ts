@@ -1,0 +1,60 @@
+/**
+ * What `JSON.stringify` would change or drop without a word, found before a body is written: a function or a
+ * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map` or a
+ * `Set` (`{}`), a BigInt and an object that contains itself (it throws). Used where the SDK sends a caller's value
+ * as given, with no schema to check it: a generic resource's attributes and the body of `prs.request`. A member
+ * that is `undefined` is absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no
+ * symbol keys); an object with `toJSON` (a `Date`) is written as it says.
+ */
+import { describe } from './describe.js';
+import { overflows } from './overflows.js';
+import type { ValidationIssue } from './validation-error.js';
+
+/**
+ * The first value under `value` that JSON would not write as it is, with its path below `path`; undefined when
+ * there is none, and when the value is nested past the stack (then `JSON.stringify` decides, and the transport
+ * words its failure).
+ */
+export function jsonValueIssue(value: unknown, path: string): ValidationIssue | undefined {
+  return overflows(() => issueIn(value, path, false, new Set()));
+}
+
+/** `open`: the objects being walked, above this one (JSON cannot write an object inside itself). */
+function issueIn(value: unknown, path: string, inArray: boolean, open: Set<object>): ValidationIssue | undefined {
+  const problem = unwritable(value, inArray);
+  if (problem) return { path, message: `must be a JSON value, got ${problem}` };
+  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function')
+    return undefined;
+  if (open.has(value))
+    return { path, message: 'must be a JSON value, got an object that contains itself, which JSON cannot write' };
+  open.add(value);
+  const array = Array.isArray(value);
+  const keys = array ? value.keys() : Object.keys(value);
+  for (const key of keys) {
+    const found = issueIn((value as Record<string, unknown>)[key], `${path}.${key}`, array, open);
+    if (found) return found;
+  }
+  open.delete(value);
+  return undefined;
+}
+
+/** How JSON would not write `value` as it is (`a function, which JSON would leave out`), or undefined. */
+function unwritable(value: unknown, inArray: boolean): string | undefined {
+  switch (typeof value) {
+    case 'function':
+    case 'symbol':
+      return `${describe(value)}, which JSON would ${inArray ? 'write as null' : 'leave out'}`;
+    case 'undefined':
+      return inArray ? 'undefined in an array, which JSON would write as null' : undefined;
+    case 'number':
+      return Number.isFinite(value) ? undefined : `${value}, which JSON would write as null`;
+    case 'bigint':
+      return `${describe(value)}, which JSON cannot write: give a string or a number`;
+    case 'object':
+      if (value instanceof Map) return 'a Map, which JSON would write as {}: give a plain object';
+      if (value instanceof Set) return 'a Set, which JSON would write as {}: give an array';
+      return undefined;
+    default:
+      return undefined;
+  }
+}
