@@ -13,8 +13,10 @@ export type WithResponse<T, E = object> = { data: T; response: Response } & E;
  * const { data, response } = await prs.assets.retrieve(id).withResponse();
  */
 export class APIPromise<T, E = object> implements PromiseLike<T> {
-  /** `Object.prototype.toString` names it `[object APIPromise]`. */
-  readonly [Symbol.toStringTag] = 'APIPromise';
+  /** `Object.prototype.toString` names it `[object APIPromise]` (on the prototype: no own property per call). */
+  get [Symbol.toStringTag](): string {
+    return 'APIPromise';
+  }
   private readonly raw: Promise<WithResponse<T, E>>;
 
   constructor(raw: Promise<WithResponse<T, E>>) {

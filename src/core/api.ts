@@ -98,7 +98,8 @@ export class API {
       if (caller) {
         checkQueryValues(caller, req.query, 'query');
         // Sent as given (FormData aside), so checked as JSON: nothing JSON would drop or rewrite goes unsaid.
-        const unwritable = req.body instanceof FormData ? undefined : jsonValueIssue(req.body, 'body');
+        const unwritable =
+          req.body === undefined || req.body instanceof FormData ? undefined : jsonValueIssue(req.body, 'body');
         if (unwritable) throw new ValidationError(caller, [unwritable]);
       }
       const { query } = withOptionsQuery({ path: req.path, query: req.query }, options);
