@@ -63,9 +63,10 @@ export const BUDGETS = [
   // `TypeError` (a generic attribute, `logLevel`, a `waitForStatus` status, the verifier's `versions`).
   // 28.52 kB later with the verifier reading a plain header object's `webhook-` headers only, in one pass (2 µs
   // less per delivery with a Node request's headers).
-  // 23.77 kB at load and 28.55 kB later with nothing sent changed (src/core/json-value.ts: a generic resource's
-  // attributes and `prs.request`'s body checked as JSON; query values, header values and symbol keys checked).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_770, lazyCeiling: 28_550 },
+  // 23.9 kB at load and 28.55 kB later with nothing sent changed (src/core/json-value.ts: a generic resource's
+  // attributes and `prs.request`'s body checked as JSON, built-in objects JSON writes as {} included; query values,
+  // header values and symbol keys checked).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_900, lazyCeiling: 28_550 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

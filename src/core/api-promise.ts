@@ -13,7 +13,11 @@ export type WithResponse<T, E = object> = { data: T; response: Response } & E;
  * const { data, response } = await prs.assets.retrieve(id).withResponse();
  */
 export class APIPromise<T, E = object> implements PromiseLike<T> {
-  /** `Object.prototype.toString` names it `[object APIPromise]` (on the prototype: no own property per call). */
+  /**
+   * `Object.prototype.toString` names it `[object APIPromise]` (on the prototype: no own property per call).
+   * @example
+   * Object.prototype.toString.call(prs.assets.retrieve(id)); // '[object APIPromise]'
+   */
   get [Symbol.toStringTag](): string {
     return 'APIPromise';
   }

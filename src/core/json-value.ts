@@ -1,7 +1,8 @@
 /**
  * What `JSON.stringify` would change or drop without a word, found before a body is written: a function or a
- * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map` or a
- * `Set` (`{}`), a BigInt and an object that contains itself (it throws). Used where the SDK sends a caller's value
+ * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map`, a
+ * `Set` and the like (`{}`), a typed array (an object of indices), a BigInt and an object that contains itself
+ * (it throws). Used where the SDK sends a caller's value
  * as given, with no schema to check it: a generic resource's attributes and the body of `prs.request`. A member
  * that is `undefined` is absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no
  * symbol keys); an object with `toJSON` (a `Date`) is written as it says.
@@ -51,10 +52,27 @@ function unwritable(value: unknown, inArray: boolean): string | undefined {
     case 'bigint':
       return `${describe(value)}, which JSON cannot write: give a string or a number`;
     case 'object':
-      if (value instanceof Map) return 'a Map, which JSON would write as {}: give a plain object';
-      if (value instanceof Set) return 'a Set, which JSON would write as {}: give an array';
-      return undefined;
+      return value === null ? undefined : unwritableObject(value);
     default:
       return undefined;
   }
+}
+
+/**
+ * A built-in object whose contents JSON does not see: a `Map`, `Set`, `RegExp`, `Error`, `ArrayBuffer` or
+ * `Promise` (written as `{}`), a typed array (written as an object of its indices). Plain objects, arrays,
+ * objects with `toJSON` (a `Date`), boxed primitives (written as the primitive) and class instances with
+ * members (written as those members, JSON's rule) are written as they are.
+ */
+function unwritableObject(value: object): string | undefined {
+  const proto = Object.getPrototypeOf(value);
+  if (Array.isArray(value) || proto === Object.prototype || proto === null) return undefined;
+  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
+  const tag = Object.prototype.toString.call(value).slice(8, -1);
+  const named = `${/^[AEIO]/.test(tag) ? 'an' : 'a'} ${tag}`; // a Map, an Error, a Uint8Array
+  if (ArrayBuffer.isView(value) && tag !== 'DataView')
+    return `${named}, which JSON would write as an object of its indices: give an array`;
+  if (tag === 'Object' || tag === 'Number' || tag === 'String' || tag === 'Boolean' || Object.keys(value).length)
+    return undefined;
+  return `${named}, which JSON would write as {}`;
 }
