@@ -65,14 +65,16 @@ export const BUDGETS = [
   // less per delivery with a Node request's headers).
   // 23.9 kB at load and 28.55 kB later with nothing sent changed (src/core/json-value.ts: a generic resource's
   // attributes and `prs.request`'s body checked as JSON, built-in objects JSON writes as {} included; query values,
-  // header values and symbol keys checked).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_900, lazyCeiling: 28_550 },
+  // header values and symbol keys checked); 23.92 / 28.56 kB with a Map or a Headers refused where a plain object is
+  // read (its entries are not its keys: it was read as empty).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_920, lazyCeiling: 28_560 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
   // bound their issue lists.
-  // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_550, lazyCeiling: 0 },
+  // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind;
+  // 5.62 kB since it refuses an object whose entries are not its keys (a Map, a Headers).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_625, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -18,6 +18,16 @@ export function describe(value: unknown): string {
   return `${typeof value} ${String(value)}`;
 }
 
+/** The built-in kind of an object as its tag says it: `Object`, `Map`, `Headers`, `Uint8Array`… */
+export function tagOf(value: object): string {
+  return Object.prototype.toString.call(value).slice(8, -1);
+}
+
+/** A kind with its article: `a Map`, `an Error`, `a Uint8Array`. */
+export function aKind(tag: string): string {
+  return `${/^[AEIO]/.test(tag) ? 'an' : 'a'} ${tag}`;
+}
+
 /** `must be <what>, got <value>`, or `is required` when the value is absent. */
 export function mustBe(what: string, value: unknown): string {
   return value === undefined ? 'is required' : `must be ${what}, got ${describe(value)}`;

@@ -7,7 +7,7 @@
  * that is `undefined` is absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no
  * symbol keys); an object with `toJSON` (a `Date`) is written as it says.
  */
-import { describe } from './describe.js';
+import { aKind, describe, tagOf } from './describe.js';
 import { overflows } from './overflows.js';
 import type { ValidationIssue } from './validation-error.js';
 
@@ -68,8 +68,8 @@ function unwritableObject(value: object): string | undefined {
   const proto = Object.getPrototypeOf(value);
   if (Array.isArray(value) || proto === Object.prototype || proto === null) return undefined;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
-  const tag = Object.prototype.toString.call(value).slice(8, -1);
-  const named = `${/^[AEIO]/.test(tag) ? 'an' : 'a'} ${tag}`; // a Map, an Error, a Uint8Array
+  const tag = tagOf(value);
+  const named = aKind(tag);
   if (ArrayBuffer.isView(value) && tag !== 'DataView')
     return `${named}, which JSON would write as an object of its indices: give an array`;
   if (tag === 'Object' || tag === 'Number' || tag === 'String' || tag === 'Boolean' || Object.keys(value).length)

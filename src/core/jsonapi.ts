@@ -330,6 +330,8 @@ export interface GenericInput {
  * as given; each relationship's target type is read from the input, since no table documents it.
  */
 function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
+  // Checked as given, before the copy below (a copy of a Map is an empty object).
+  if (isObject(input)) checkKeys(what, input, DOCUMENT_KEYS, '');
   const issues: ValidationIssue[] = [];
   const relationships: Record<string, { data: Identifier | Identifier[] }> = {};
   const given = isObject(input) && isObject(input.relationships) ? input.relationships : {};

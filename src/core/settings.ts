@@ -4,7 +4,7 @@
  * same messages, wherever a setting is given. A JavaScript caller has no compiler to tell them a misspelled
  * or misplaced option went nowhere, so nothing unknown is ignored.
  */
-import { describe } from './describe.js';
+import { aKind, describe, tagOf } from './describe.js';
 import { ValidationError, type ValidationIssue } from './validation-error.js';
 
 /**
@@ -36,10 +36,17 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
   if (issues) throw new ValidationError(what, issues);
 }
 
-/** Refuses a `value` that is neither undefined nor a plain object (an array, a string, null). */
+/**
+ * Refuses a `value` that is neither undefined nor a plain object (an array, a string, null), and an object whose
+ * entries its keys do not show (a `Map`, a `Headers`, a `Date`): read by its keys, it would be taken as empty.
+ */
 export function checkObject(what: string, value: unknown, name: string, note?: string): void {
-  if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value)))
+  if (value === undefined) return;
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
     throw new ValidationError(what, [{ path: name, message: `must be an object, got ${describe(value)}` }], note);
+  const tag = tagOf(value);
+  if (tag !== 'Object')
+    throw new ValidationError(what, [{ path: name, message: `must be a plain object, got ${aKind(tag)}` }], note);
 }
 
 /** Timers take 32-bit signed milliseconds; a longer one would fire at once. */

@@ -231,6 +231,19 @@ describe('query parameters and headers', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('an object whose entries are not its keys (a Headers, a Map) is refused where a plain object is read', async () => {
+    const { prs, requests } = recordingClient();
+    const headers = await refusalOf(() =>
+      prs.clients.retrieve('c1', { headers: new Headers({ 'x-trace': 't' }) as never }),
+    );
+    expect(headers.issues).toEqual([{ path: 'options.headers', message: 'must be a plain object, got a Headers' }]);
+    const input = await refusalOf(() => prs.clients.create(new Map([['attributes', { name: 'x' }]]) as never));
+    expect(input.issues).toEqual([{ path: '', message: 'must be a plain object, got a Map' }]);
+    const options = await refusalOf(() => prs.clients.retrieve('c1', new Map() as never));
+    expect(options.issues).toEqual([{ path: 'options', message: 'must be a plain object, got a Map' }]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('a symbol key among the options is refused as any unknown key is', async () => {
     const { prs, requests } = recordingClient();
     const e = await refusalOf(() => prs.clients.retrieve('c1', { [Symbol('retry')]: 3 } as never));

@@ -1,0 +1,65 @@
+/// <reference types="vite/client" />
+/**
+ * Every argument of every one of the 95 methods, given a value no parameter of the SDK takes, as untyped
+ * JavaScript can pass it: each row's recipe (./recipes/) is run once to learn its arguments, then run again with
+ * one argument at a time replaced. A symbol, a function, a BigInt, a `Map` and `NaN` must each be a
+ * `ValidationError` naming the argument, with nothing sent: never a `TypeError` from deeper in, never a request
+ * carrying the value as text, never the value silently read as something else (a `Map` as an empty object).
+ */
+import { describe, expect, it } from 'vitest';
+import { ValidationError } from '../../src/index.js';
+import { endpointRows, resolveMethod } from '../helpers/endpoints.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+import type { Recipe, Recipes } from './recipe.js';
+
+const files = import.meta.glob<{ recipes: Recipes }>('./recipes/*.ts', { eager: true });
+const recipes = new Map<number, Recipe>();
+for (const mod of Object.values(files))
+  for (const [n, recipe] of Object.entries(mod.recipes)) recipes.set(Number(n), recipe);
+
+const HOSTILE: [string, unknown][] = [
+  ['a symbol', Symbol('hostile')],
+  ['a function', () => 'hostile'],
+  ['a BigInt', 10n],
+  ['a Map', new Map([['id', 'hostile']])],
+  ['NaN', Number.NaN],
+];
+
+/** Runs the row's recipe with its argument `index` replaced by `value` (none when `index` is undefined). */
+async function callWith(row: (typeof endpointRows)[number], index?: number, value?: unknown) {
+  const { prs, requests } = recordingClient({ status: 429, body: { errors: [{ status: '429' }] } }, { maxRetries: 0 });
+  const { owner, name } = resolveMethod(prs, row.sdkMethod);
+  const original = owner[name] as (...args: unknown[]) => unknown;
+  let given: unknown[] = [];
+  owner[name] = function (this: unknown, ...args: unknown[]) {
+    given = args;
+    const changed = index === undefined ? args : args.map((arg, i) => (i === index ? value : arg));
+    return original.apply(this, changed);
+  };
+  const recipe = recipes.get(row.n) as Recipe;
+  let error: unknown;
+  try {
+    await recipe.call(prs);
+  } catch (e) {
+    error = e;
+  }
+  return { error, requests, given };
+}
+
+describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
+  it('refuses a symbol, a function, a BigInt, a Map and NaN in each argument, with nothing sent', async () => {
+    const { given } = await callWith(row);
+    const outcomes: string[] = [];
+    for (let index = 0; index < given.length; index++) {
+      for (const [what, value] of HOSTILE) {
+        const { error, requests } = await callWith(row, index, value);
+        const refused = error instanceof ValidationError && requests.length === 0;
+        if (!refused)
+          outcomes.push(
+            `argument ${index} as ${what}: ${requests.length} sent, ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`,
+          );
+      }
+    }
+    expect(outcomes).toEqual([]);
+  });
+});
