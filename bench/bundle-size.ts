@@ -66,8 +66,8 @@ export const BUDGETS = [
   // 23.9 kB at load and 28.55 kB later with nothing sent changed (src/core/json-value.ts: a generic resource's
   // attributes and `prs.request`'s body checked as JSON, built-in objects JSON writes as {} included; query values,
   // header values and symbol keys checked); 23.92 / 28.56 kB with a Map or a Headers refused where a plain object is
-  // read (its entries are not its keys: it was read as empty).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_920, lazyCeiling: 28_560 },
+  // read (its entries are not its keys: it was read as empty); 28.58 kB later with a create's `attributes` held to it too.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_920, lazyCeiling: 28_580 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -21,7 +21,7 @@ import { isObject } from './is-object.js';
 import { collectIssues } from './issues.js';
 import { jsonValueIssue } from './json-value.js';
 import { overflows } from './overflows.js';
-import { checkKeys } from './settings.js';
+import { checkKeys, checkObject } from './settings.js';
 
 export { formatIssues } from './issues.js';
 
@@ -145,6 +145,8 @@ export function buildDocument(
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
   checkKeys(what, input, DOCUMENT_KEYS, '');
+  // zod reads an object schema's members by name: a Map would pass as an object whose optional members are absent.
+  checkObject(what, input.attributes, 'attributes');
   let attributes: unknown = input.attributes;
   if (schema) {
     // Checked the bounded way first: zod alone overflows the stack on a list of ~100,000 bad filters.

@@ -25,6 +25,31 @@ const HOSTILE: [string, unknown][] = [
   ['NaN', Number.NaN],
 ];
 
+/** The paths of an object's members, one and two levels down (`attributes`, `attributes.name`). */
+function memberPaths(value: unknown): string[][] {
+  const paths: string[][] = [];
+  if (!isPlain(value)) return paths;
+  for (const [key, member] of Object.entries(value)) {
+    if (member === undefined) continue;
+    paths.push([key]);
+    if (isPlain(member))
+      for (const [inner, deep] of Object.entries(member)) if (deep !== undefined) paths.push([key, inner]);
+  }
+  return paths;
+}
+const isPlain = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && Object.getPrototypeOf(value) === Object.prototype;
+
+/** A copy of `value` with the member at `path` replaced by `replacement`. */
+function replaced(value: Record<string, unknown>, [key, ...rest]: string[], replacement: unknown): unknown {
+  return {
+    ...value,
+    [key as string]: rest.length
+      ? replaced(value[key as string] as Record<string, unknown>, rest, replacement)
+      : replacement,
+  };
+}
+
 /** Runs the row's recipe with its argument `index` replaced by `value` (none when `index` is undefined). */
 async function callWith(row: (typeof endpointRows)[number], index?: number, value?: unknown) {
   const { prs, requests } = recordingClient({ status: 429, body: { errors: [{ status: '429' }] } }, { maxRetries: 0 });
@@ -58,6 +83,25 @@ describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
           outcomes.push(
             `argument ${index} as ${what}: ${requests.length} sent, ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`,
           );
+      }
+    }
+    expect(outcomes).toEqual([]);
+  });
+
+  it('refuses them in each member of an object argument, two levels down, with nothing sent', async () => {
+    const { given } = await callWith(row);
+    const outcomes: string[] = [];
+    for (let index = 0; index < given.length; index++) {
+      const argument = given[index];
+      for (const path of memberPaths(argument)) {
+        for (const [what, value] of HOSTILE) {
+          const changed = replaced(argument as Record<string, unknown>, path, value);
+          const { error, requests } = await callWith(row, index, changed);
+          if (!(error instanceof ValidationError && requests.length === 0))
+            outcomes.push(
+              `argument ${index}, ${path.join('.')} as ${what}: ${requests.length} sent, ${error instanceof Error ? `${error.name}: ${error.message}` : 'no error'}`,
+            );
+        }
       }
     }
     expect(outcomes).toEqual([]);
