@@ -3,6 +3,9 @@
  * net asset values and transactions — each with the rule that makes sending again safe, or not.
  */
 // Types only, and from the root: this entry calls the client it is given, so none of the client's code is bundled twice.
+
+import { describe } from '../core/describe.js';
+import { ValidationError } from '../core/errors.js';
 import type {
   APIPromise,
   Instrument,
@@ -72,6 +75,10 @@ export class Bulk {
     fn: (item: I, index: number, ctx: BulkCallContext) => T | PromiseLike<T>,
     options?: BulkRunOptions<I, T>,
   ): Promise<BulkResult<T>[]> {
+    if (typeof fn !== 'function')
+      return Promise.reject(
+        new ValidationError('bulk', [{ path: 'fn', message: `must be a function, got ${describe(fn)}` }]),
+      );
     return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options, [
       'idempotent',
       'verify',
@@ -229,6 +236,10 @@ function seriesLoad<A, T>(
   same: (attributes: A, record: T) => boolean,
 ): Promise<BulkResult<T>[]> {
   type Item = SeriesCreateParams<A> & { instrumentId?: string };
+  if (typeof a !== 'string' && !Array.isArray(a)) {
+    const message = `must be the instrument's id (a string) or the items (an array), got ${describe(a)}`;
+    return Promise.reject(new ValidationError('bulk', [{ path: 'instrumentId', message }]));
+  }
   const shared = typeof a === 'string' ? a : undefined;
   const items = (shared === undefined ? a : b) as readonly Item[];
   const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;

@@ -3,7 +3,8 @@
  * re-attempts, an abort that stops starting new items, and one result per input — never none, never two.
  */
 
-import { APIError, ValidationError } from '../core/errors.js';
+import { describe } from '../core/describe.js';
+import { APIError, ValidationError, type ValidationIssue } from '../core/errors.js';
 import { retryAfterMs } from '../core/retry-policy.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -192,8 +193,9 @@ class Run<I, T> {
     private readonly policy: CallPolicy<I, T>,
     accepted: readonly string[],
   ) {
-    this.results = new Array(items.length);
     checkKeys('bulk', options, [...BULK_OPTION_KEYS, ...accepted], 'options');
+    checkRunArguments(items, options);
+    this.results = new Array(items.length);
     checkSettings(
       'bulk',
       {
@@ -452,6 +454,32 @@ class Run<I, T> {
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
-    throw new ValidationError('bulk', [{ path: name, message: `must be a whole number of 1 or more, got ${value}` }]);
+    throw new ValidationError('bulk', [
+      { path: name, message: `must be a whole number of 1 or more, got ${describe(value)}` },
+    ]);
   return value;
+}
+
+/**
+ * The items must be an array (anything else was read by its `length`: a Map or a Set never settled, a string
+ * ran once per character), and the callbacks functions, before the first call: a JavaScript caller's mistake
+ * is one `ValidationError`, not a `TypeError` halfway through the load.
+ */
+function checkRunArguments(items: unknown, options: BulkOptions<never, never> & CallPolicy<never, never>): void {
+  const issues: ValidationIssue[] = [];
+  if (!Array.isArray(items)) {
+    const iterable = typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function';
+    const hint = iterable && typeof items !== 'string' ? ' (Array.from makes one of any iterable)' : '';
+    issues.push({ path: 'items', message: `must be an array, got ${describe(items)}${hint}` });
+  }
+  for (const name of ['onProgress', 'onStart', 'onResult', 'verify'] as const) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== 'function')
+      issues.push({ path: name, message: `must be a function, got ${describe(value)}` });
+  }
+  if (options.idempotent !== undefined && typeof options.idempotent !== 'boolean')
+    issues.push({ path: 'idempotent', message: `must be true or false, got ${describe(options.idempotent)}` });
+  if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
+    issues.push({ path: 'signal', message: `must be an AbortSignal, got ${describe(options.signal)}` });
+  if (issues.length) throw new ValidationError('bulk', issues);
 }

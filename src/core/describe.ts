@@ -12,7 +12,10 @@ export function describe(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (Array.isArray(value)) return 'an array';
   if (typeof value === 'string') return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') {
+    const tag = tagOf(value);
+    return tag === 'Object' ? 'an object' : aKind(tag);
+  }
   // A function's text is its source: its kind is what the message needs.
   if (typeof value === 'function') return 'a function';
   return `${typeof value} ${String(value)}`;

@@ -298,7 +298,7 @@ describe('runBulk', () => {
       return { value: 1 };
     };
     await expect(runBulk([1], call, { concurrency: 0 })).rejects.toThrow(
-      'bulk: concurrency: must be a whole number of 1 or more, got 0 (nothing was sent)',
+      'bulk: concurrency: must be a whole number of 1 or more, got number 0 (nothing was sent)',
     );
     expect(called).toBe(false);
   });

@@ -1,0 +1,73 @@
+/**
+ * The bulk runner's arguments, as plain JavaScript can pass them: items that are not an array (a Map or a Set
+ * never settled, a string ran once per character), a callback that is not a function (a `TypeError` halfway
+ * through, or every item failing with "fn is not a function"), a first argument of `prices` that is neither an
+ * id nor the items. Each is one `ValidationError` naming the argument, before any call; nothing is sent.
+ */
+import { describe, expect, it } from 'vitest';
+import { Bulk } from '../../src/bulk/index.js';
+import { ValidationError } from '../../src/index.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+
+async function refusal(start: (bulk: Bulk) => Promise<unknown>) {
+  const { prs, requests } = recordingClient({ status: 201, body: { data: { type: 'stock-instrument', id: 'i1' } } });
+  const error = await start(new Bulk(prs)).then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ValidationError);
+  expect(requests, 'nothing is sent').toHaveLength(0);
+  return (error as ValidationError).message;
+}
+
+describe('bulk arguments', () => {
+  it.each([
+    ['a Map', new Map([[1, 2]]), 'got a Map (Array.from makes one of any iterable)'],
+    ['a Set', new Set([1]), 'got a Set (Array.from makes one of any iterable)'],
+    ['a string', 'ab', 'got "ab"'],
+    ['a symbol', Symbol('rows'), 'got symbol Symbol(rows)'],
+    ['undefined', undefined, 'got undefined'],
+  ])('items given as %s: refused, for run and for every shortcut', async (_what, items, got) => {
+    const expected = `bulk: items: must be an array, ${got} (nothing was sent)`;
+    expect(await refusal((bulk) => bulk.run(items as never, (x) => x))).toBe(expected);
+    expect(await refusal((bulk) => bulk.instruments(items as never))).toBe(expected);
+    expect(await refusal((bulk) => bulk.prices('i1', items as never))).toBe(expected);
+    expect(await refusal((bulk) => bulk.netAssetValues('i1', items as never))).toBe(expected);
+    expect(await refusal((bulk) => bulk.transactions(items as never))).toBe(expected);
+  });
+
+  it('a run whose fn is not a function: refused before any item', async () => {
+    expect(await refusal((bulk) => bulk.run([1, 2], 5 as never))).toBe(
+      'bulk: fn: must be a function, got number 5 (nothing was sent)',
+    );
+  });
+
+  it('callbacks, idempotent and signal of the wrong kind: every one named in one error', async () => {
+    const message = await refusal((bulk) =>
+      bulk.run([1], (x) => x, {
+        onProgress: 5 as never,
+        onResult: 'log' as never,
+        verify: {} as never,
+        idempotent: 'yes' as never,
+        signal: { aborted: false } as never,
+      }),
+    );
+    expect(message).toBe(
+      'bulk: onProgress: must be a function, got number 5; onResult: must be a function, got "log"; verify: must be a function, got an object; idempotent: must be true or false, got "yes"; signal: must be an AbortSignal, got an object (nothing was sent)',
+    );
+  });
+
+  it('a concurrency given as a function is named by its kind', async () => {
+    expect(await refusal((bulk) => bulk.run([1], (x) => x, { concurrency: (() => 4) as never }))).toBe(
+      'bulk: concurrency: must be a whole number of 1 or more, got a function (nothing was sent)',
+    );
+  });
+
+  it('prices and net asset values whose first argument is neither an id nor the items', async () => {
+    const expected =
+      "bulk: instrumentId: must be the instrument's id (a string) or the items (an array), got symbol Symbol(id) (nothing was sent)";
+    const items = [{ attributes: { date: '2024-01-02', value: 1 } }];
+    expect(await refusal((bulk) => bulk.prices(Symbol('id') as never, items as never))).toBe(expected);
+    expect(await refusal((bulk) => bulk.netAssetValues(Symbol('id') as never, items as never))).toBe(expected);
+  });
+});
