@@ -67,8 +67,9 @@ export const BUDGETS = [
   // attributes and `prs.request`'s body checked as JSON, built-in objects JSON writes as {} included; query values,
   // header values and symbol keys checked); 23.92 / 28.56 kB with a Map or a Headers refused where a plain object is
   // read (its entries are not its keys: it was read as empty); 28.58 kB later with a create's `attributes` held to it too;
-  // 23.94 / 28.585 kB with messages naming an object's built-in kind (`got a Map`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_940, lazyCeiling: 28_585 },
+  // 23.94 / 28.585 kB with messages naming an object's built-in kind (`got a Map`); 23.985 kB with the verifier's
+  // `loadKeys` checked and a constructor's unknown key no longer ending "(nothing was sent)".
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 23_985, lazyCeiling: 28_585 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -76,7 +77,7 @@ export const BUDGETS = [
   // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind;
   // 5.62 kB since it refuses an object whose entries are not its keys (a Map, a Headers); 5.925 kB since the runner
   // checks its items (an array: a Map never settled), callbacks, `idempotent` and `signal` before the first call.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_925, lazyCeiling: 0 },
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_930, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -9,11 +9,12 @@ import { ValidationError, type ValidationIssue } from './validation-error.js';
 
 /**
  * Refuses `value` unless it is undefined or a plain object whose own keys are all in `known`; the error
- * names each unknown key and lists the accepted ones. `name` is how the argument is called in the message.
+ * names each unknown key and lists the accepted ones. `name` is how the argument is called in the message;
+ * `note` ends it (default `(nothing was sent)`; `''` for a constructor's options, which send nothing anyway).
  */
-export function checkKeys(what: string, value: unknown, known: readonly string[], name: string): void {
+export function checkKeys(what: string, value: unknown, known: readonly string[], name: string, note?: string): void {
   if (value === undefined) return;
-  checkObject(what, value, name);
+  checkObject(what, value, name, note);
   let issues: ValidationIssue[] | undefined;
   for (const key of Object.keys(value as object)) {
     if (!known.includes(key)) {
@@ -33,7 +34,7 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
       message: `is not known here (accepted: ${known.join(', ')})`,
     });
   }
-  if (issues) throw new ValidationError(what, issues);
+  if (issues) throw new ValidationError(what, issues, note);
 }
 
 /**

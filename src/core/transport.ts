@@ -186,7 +186,7 @@ export class Transport {
 
   constructor(options: ClientOptions = {}) {
     const what = 'new PortfolioReporting()';
-    checkKeys(what, options, CLIENT_OPTION_KEYS, 'options');
+    checkKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
     const token = options.accessToken ?? env('PRS_ACCESS_TOKEN');
     const { baseUrl: url } = checkSettings(
       what,

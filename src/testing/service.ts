@@ -9,6 +9,7 @@ import type { ServiceEnv } from './http/context.js';
 import { msw } from './http/msw-loader.js';
 import { toDispatcher, toHandlers } from './http/routes.js';
 import type { ListenOptions, RunningServer } from './http/server.js';
+import { checkMockOptions } from './options.js';
 import { routes } from './routes/index.js';
 import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
 import { MockStore, type Seed } from './store/store.js';
@@ -77,11 +78,12 @@ export interface MockService {
  * const http = await mock.listen({ port: 0 });   // or real HTTP: { url, close }
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  checkMockOptions(options);
   const store = new MockStore({ seed: options.seed, now: options.now, inviteBaseUrl: options.inviteBaseUrl });
   const signers: WebhookSigner[] = [...(options.signers ?? [])];
   const env: ServiceEnv = {
     store,
-    pageSize: checkPageSize(options.pageSize ?? 100),
+    pageSize: options.pageSize ?? 100,
     webhookKeys: async () => (await Promise.all(signers.map((s) => s.publicKeys()))).flat(),
   };
   const auth = { accessToken: options.accessToken };
@@ -145,10 +147,4 @@ function openapiResponse(request: Request): Response {
   return new Response(JSON.stringify({ ...openapi, servers: [server] }), {
     headers: { 'content-type': 'application/json', 'x-request-id': crypto.randomUUID() },
   });
-}
-
-function checkPageSize(size: number): number {
-  if (!Number.isInteger(size) || size < 1)
-    throw new Error(`createMockService: pageSize must be a whole number of 1 or more, got ${size}`);
-  return size;
 }

@@ -4,6 +4,7 @@
  * so it runs wherever the SDK does.
  */
 import { base64, base64url } from './ids.js';
+import { checkSignArguments, checkSignerOptions } from './options.js';
 
 /** A public key as `GET /v2/webhooks/keys` lists it. */
 export interface WebhookPublicKey {
@@ -86,6 +87,7 @@ function newKey(kid = randomId('key_')): Key {
  * const { body, headers } = await signer.sign({ type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId } });
  */
 export function createWebhookSigner(options: { kid?: string } = {}): WebhookSigner {
+  checkSignerOptions(options);
   const keys: Key[] = [newKey(options.kid)];
   const current = () => keys[keys.length - 1] as Key;
   return {
@@ -93,6 +95,7 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       return current().kid;
     },
     async sign(event, opts = {}) {
+      checkSignArguments(event, opts);
       const key = opts.kid === undefined ? current() : keys.find((k) => k.kid === opts.kid);
       if (!key) throw new Error(`webhook signer: no published key with kid "${opts.kid}"`);
       const body = typeof event === 'string' ? event : JSON.stringify(event);

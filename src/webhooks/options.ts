@@ -70,7 +70,7 @@ export interface ResolvedVerifierOptions {
 /** Checks every option (a `ValidationError` or `PortfolioReportingError` naming it) and resolves the defaults. */
 export function resolveVerifierOptions(options: WebhookVerifierOptions): ResolvedVerifierOptions {
   const what = 'new WebhookVerifier()';
-  checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options');
+  checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options', '');
   // The settings it shares with the client are checked by the client's own rules and messages.
   checkSettings(
     what,
@@ -92,6 +92,12 @@ export function resolveVerifierOptions(options: WebhookVerifierOptions): Resolve
   );
   if (options.fetch !== undefined && typeof options.fetch !== 'function')
     throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
+  if (options.loadKeys !== undefined && typeof options.loadKeys !== 'function')
+    throw new ValidationError(
+      what,
+      [{ path: 'loadKeys', message: mustBe('a function returning the keys', options.loadKeys) }],
+      '',
+    );
   const tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
   const given: unknown = options.versions ?? ['v1a'];
   const tags = Array.isArray(given) ? given : [];

@@ -50,6 +50,14 @@ describe('options', () => {
   });
 });
 
+it('the verifier’s loadKeys as a number: a ValidationError naming loadKeys (it was taken, and failed at the first verify)', () => {
+  const error = thrown(() => new WebhookVerifier({ loadKeys: 5 as never }));
+  expect(error).toBeInstanceOf(ValidationError);
+  expect((error as ValidationError).issues).toEqual([
+    { path: 'loadKeys', message: 'must be a function returning the keys, got number 5' },
+  ]);
+});
+
 describe('call inputs', () => {
   it('waitForStatus with a BigInt status: a ValidationError naming status, nothing sent', async () => {
     const { prs, requests } = recordingClient();

@@ -1,0 +1,90 @@
+/**
+ * The testing entry's arguments, checked as the client's are (src/core/settings.ts): an unknown or misspelled key
+ * is refused, not ignored (`createMockService({ basUrl })` answered every origin), and a value of the wrong kind
+ * is a `ValidationError` naming it, not a `TypeError` from deep inside (`baseUrl.replace is not a function`).
+ */
+import { describe } from '../core/describe.js';
+import { jsonValueIssue } from '../core/json-value.js';
+import { checkKeys, checkSettings } from '../core/settings.js';
+import { ValidationError, type ValidationIssue } from '../core/validation-error.js';
+
+const MOCK_OPTION_KEYS = ['baseUrl', 'seed', 'pageSize', 'accessToken', 'now', 'inviteBaseUrl', 'signers'];
+const SIGN_OPTION_KEYS = ['id', 'timestamp', 'kid'];
+const NOTE = '';
+
+/** `createMockService(options)`: every option by its rule; one error listing each broken one. */
+export function checkMockOptions(options: unknown): void {
+  const what = 'createMockService()';
+  checkKeys(what, options, MOCK_OPTION_KEYS, 'options', NOTE);
+  const given = (options ?? {}) as Record<string, unknown>;
+  checkSettings(what, { baseUrl: given.baseUrl }, { note: NOTE });
+  const issues: ValidationIssue[] = [];
+  const rule = (path: string, ok: boolean, expected: string) => {
+    if (given[path] !== undefined && !ok)
+      issues.push({ path, message: `must be ${expected}, got ${describe(given[path])}` });
+  };
+  rule('seed', typeof given.seed === 'function', 'a function (store) => void');
+  rule('now', typeof given.now === 'function', 'a function returning a Date');
+  rule('accessToken', typeof given.accessToken === 'string' && given.accessToken !== '', 'a non-empty string');
+  rule('pageSize', Number.isInteger(given.pageSize) && (given.pageSize as number) >= 1, 'a whole number of 1 or more');
+  rule(
+    'inviteBaseUrl',
+    typeof given.inviteBaseUrl === 'string' &&
+      /^https?:\/\//i.test(given.inviteBaseUrl) &&
+      URL.canParse(given.inviteBaseUrl),
+    'an absolute http:// or https:// URL',
+  );
+  const signers = given.signers;
+  rule('signers', Array.isArray(signers), 'an array of signers made by createWebhookSigner()');
+  if (Array.isArray(signers)) {
+    signers.forEach((signer, i) => {
+      if (typeof (signer as { publicKeys?: unknown } | null)?.publicKeys !== 'function')
+        issues.push({
+          path: `signers.${i}`,
+          message: `must be a signer made by createWebhookSigner(), got ${describe(signer)}`,
+        });
+    });
+  }
+  if (issues.length) throw new ValidationError(what, issues, NOTE);
+}
+
+/** `createWebhookSigner(options)`: only `kid`, a non-empty string. */
+export function checkSignerOptions(options: unknown): void {
+  const what = 'createWebhookSigner()';
+  checkKeys(what, options, ['kid'], 'options', NOTE);
+  const kid = (options as { kid?: unknown } | undefined)?.kid;
+  if (kid !== undefined && (typeof kid !== 'string' || kid === ''))
+    throw new ValidationError(
+      what,
+      [{ path: 'kid', message: `must be a non-empty string, got ${describe(kid)}` }],
+      NOTE,
+    );
+}
+
+/**
+ * `signer.sign(event, options)`: an event JSON writes as it is (or a raw body string), and options by their rules.
+ * A value JSON would drop or rewrite (a function, NaN, a Map) would be signed changed: refused, as the client does.
+ */
+export function checkSignArguments(event: unknown, options: unknown): void {
+  const what = 'signer.sign()';
+  checkKeys(what, options, SIGN_OPTION_KEYS, 'options', NOTE);
+  const issues: ValidationIssue[] = [];
+  if (event === undefined)
+    issues.push({ path: 'event', message: 'is required (an event object or a raw body string)' });
+  else if (typeof event !== 'string') {
+    const unwritable = jsonValueIssue(event, 'event');
+    if (unwritable) issues.push(unwritable);
+  }
+  const { id, timestamp, kid } = (options ?? {}) as Record<string, unknown>;
+  if (id !== undefined && (typeof id !== 'string' || id === ''))
+    issues.push({ path: 'id', message: `must be a non-empty string, got ${describe(id)}` });
+  const validDate = timestamp instanceof Date && !Number.isNaN(timestamp.getTime());
+  if (timestamp !== undefined && !validDate && !(Number.isInteger(timestamp) && (timestamp as number) >= 0))
+    issues.push({
+      path: 'timestamp',
+      message: `must be whole seconds since the epoch or a valid Date, got ${describe(timestamp)}`,
+    });
+  if (kid !== undefined && typeof kid !== 'string')
+    issues.push({ path: 'kid', message: `must be a string, got ${describe(kid)}` });
+  if (issues.length) throw new ValidationError(what, issues, NOTE);
+}
