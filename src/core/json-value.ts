@@ -52,7 +52,7 @@ function unwritable(value: unknown, inArray: boolean): string | undefined {
     case 'bigint':
       return `${describe(value)}, which JSON cannot write: give a string or a number`;
     case 'object':
-      return value === null ? undefined : unwritableObject(value);
+      return value === null ? undefined : unwritableObject(value, inArray);
     default:
       return undefined;
   }
@@ -60,19 +60,22 @@ function unwritable(value: unknown, inArray: boolean): string | undefined {
 
 /**
  * A built-in object whose contents JSON does not see: a `Map`, `Set`, `RegExp`, `Error`, `ArrayBuffer` or
- * `Promise` (written as `{}`), a typed array (written as an object of its indices). Plain objects, arrays,
- * objects with `toJSON` (a `Date`), boxed primitives (written as the primitive) and class instances with
- * members (written as those members, JSON's rule) are written as they are.
+ * `Promise` (written as `{}`), a typed array (written as an object of its indices), a boxed primitive JSON
+ * would not write (`new Number(NaN)`). Plain objects, arrays, objects with `toJSON` (a `Date`), other boxed
+ * primitives (written as the primitive) and class instances with members (written as those members, JSON's rule)
+ * are written as they are.
  */
-function unwritableObject(value: object): string | undefined {
+function unwritableObject(value: object, inArray: boolean): string | undefined {
   const proto = Object.getPrototypeOf(value);
   if (Array.isArray(value) || proto === Object.prototype || proto === null) return undefined;
   if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
   const tag = tagOf(value);
+  // A boxed primitive is written as its primitive (`new Number(-Infinity)` as null): held to the primitive's rule.
+  if (tag === 'Number' || tag === 'String' || tag === 'Boolean' || tag === 'BigInt')
+    return unwritable((value as { valueOf(): unknown }).valueOf(), inArray);
   const named = aKind(tag);
   if (ArrayBuffer.isView(value) && tag !== 'DataView')
     return `${named}, which JSON would write as an object of its indices: give an array`;
-  if (tag === 'Object' || tag === 'Number' || tag === 'String' || tag === 'Boolean' || Object.keys(value).length)
-    return undefined;
+  if (tag === 'Object' || Object.keys(value).length) return undefined;
   return `${named}, which JSON would write as {}`;
 }

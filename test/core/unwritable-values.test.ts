@@ -92,6 +92,19 @@ describe('call inputs', () => {
     ],
     ['a Map', { value: new Map([['a', 1]]) }, 'attributes.value', 'a Map, which JSON would write as {}'],
     ['a RegExp', { value: /a+/ }, 'attributes.value', 'a RegExp, which JSON would write as {}'],
+    // Found by the property test (test/properties/json-values.test.ts) on a CI run: a boxed number is its number.
+    [
+      'a boxed -Infinity',
+      { value: { '': new Number(Number.NEGATIVE_INFINITY) } },
+      'attributes.value.',
+      '-Infinity, which JSON would write as null',
+    ],
+    [
+      'a boxed BigInt',
+      { value: Object(10n) },
+      'attributes.value',
+      'bigint 10, which JSON cannot write: give a string or a number',
+    ],
     ['an Error', { value: new Error('boom') }, 'attributes.value', 'an Error, which JSON would write as {}'],
     [
       'an ArrayBuffer',
