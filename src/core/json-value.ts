@@ -2,10 +2,10 @@
  * What `JSON.stringify` would change or drop without a word, found before a body is written: a function or a
  * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map`, a
  * `Set` and the like (`{}`), a typed array (an object of indices), a BigInt and an object that contains itself
- * (it throws). Used where the SDK sends a caller's value
- * as given, with no schema to check it: a generic resource's attributes and the body of `prs.request`. A member
- * that is `undefined` is absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no
- * symbol keys); an object with `toJSON` (a `Date`) is written as it says.
+ * (it throws). Used where the SDK sends a caller's value as given, with no schema to check it: a generic
+ * resource's attributes, the body of `prs.request`, the testing signer's event. A member that is `undefined` is
+ * absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no symbol keys); an object
+ * with `toJSON` (a `Date`) is written as it says.
  */
 import { aKind, describe, tagOf } from './describe.js';
 import { overflows } from './overflows.js';
