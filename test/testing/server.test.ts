@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
+import { MAX_REQUEST_BYTES } from '../../src/testing/http/server.js';
 import { createMockService } from '../../src/testing/index.js';
 import { HEX24, JSONAPI, useHarness } from './harness.js';
 
@@ -33,6 +34,27 @@ describe('listen(): the HTTP bridge', () => {
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:5173');
     expect(res.headers.get('access-control-expose-headers')).toContain('location');
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('answers 413 to a body over 32 MiB, read to its end and dropped, and goes on serving', async () => {
+    const body = new Uint8Array(MAX_REQUEST_BYTES + 1);
+    const res = await fetch(`${h.url}/api/v2/clients`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': JSONAPI },
+      body,
+    });
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({
+      errors: [{ status: 413, detail: 'the request body is larger than this server reads (32 MiB)' }],
+    });
+    // A body of exactly the limit is read (and refused by the route as not JSON:API, not as too large).
+    const atLimit = await fetch(`${h.url}/api/v2/clients`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer t', 'content-type': JSONAPI },
+      body: new Uint8Array(MAX_REQUEST_BYTES),
+    });
+    expect(atLimit.status).not.toBe(413);
+    expect((await h.call('GET', '/api/v2/clients')).status).toBe(200);
   });
 
   it('refuses a request without a bearer token: 401 with the error body', async () => {

@@ -61,13 +61,27 @@ function preflight(req: IncomingMessage, res: ServerResponse): void {
   res.end();
 }
 
+/**
+ * The largest request body the server holds (32 MiB; a custodian file upload is a few MB). A longer one is read
+ * to its end and dropped, and answered 413: the server's memory does not grow with what a client sends.
+ */
+export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
+
+class RequestTooLarge extends Error {}
+
 async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Request> {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   }
   const chunks: Buffer[] = [];
-  for await (const chunk of req) chunks.push(chunk as Buffer);
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MAX_REQUEST_BYTES) chunks.push(chunk as Buffer);
+    else chunks.length = 0;
+  }
+  if (size > MAX_REQUEST_BYTES) throw new RequestTooLarge();
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
   // The Host the caller used, so links.next and Location stay on the caller's origin.
   const url = `http://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
@@ -112,14 +126,13 @@ export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): 
       );
     }
     answer(dispatch, req, res, host).catch((error: unknown) => {
-      if (!res.headersSent) res.writeHead(500, { 'content-type': JSONAPI, ...cors(req) });
-      res.end(
-        JSON.stringify({
-          errors: [
-            { status: 500, detail: `mock server failure: ${error instanceof Error ? error.message : String(error)}` },
-          ],
-        }),
-      );
+      const status = error instanceof RequestTooLarge ? 413 : 500;
+      const detail =
+        status === 413
+          ? `the request body is larger than this server reads (${MAX_REQUEST_BYTES / 1024 / 1024} MiB)`
+          : `mock server failure: ${error instanceof Error ? error.message : String(error)}`;
+      if (!res.headersSent) res.writeHead(status, { 'content-type': JSONAPI, ...cors(req) });
+      res.end(JSON.stringify({ errors: [{ status, detail }] }));
     });
   });
   await new Promise<void>((resolve, reject) => {
