@@ -21,6 +21,8 @@ export type PageFetcher = (next: string | undefined) => Promise<Page<unknown, un
 /** The call's target, built from the caller's input by the row's rules; bad input throws a `ValidationError`. */
 function targetOf(id: EndpointId, row: Endpoint, args: CallArgs, options: RequestOptions | undefined): Target {
   const path = fillPath(id, row.path, args.path);
+  // A row with no body and no query (a retrieve, a delete) is its path: none of the steps below has work to do.
+  if (!row.body && !row.query && !args.check && options?.query === undefined) return { path };
   const query = row.query ? queryOf(validateInput(id, row.query, args.query ?? {})) : undefined;
   const extra = args.check?.(query) ?? [];
   const pathId = args.path ? Object.values(args.path).at(-1) : undefined;
