@@ -70,8 +70,9 @@ export const BUDGETS = [
   // 23.94 / 28.585 kB with messages naming an object's built-in kind (`got a Map`); 23.985 kB with the verifier's
   // `loadKeys` checked and a constructor's unknown key no longer ending "(nothing was sent)"; 24.0 kB with a boxed
   // primitive held to its primitive's rule (`new Number(-Infinity)` was sent as null); 28.605 kB later with a row of
-  // no body and no query sent to its path without the other steps of its target (4 µs less before a GET's fetch).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_000, lazyCeiling: 28_605 },
+  // no body and no query sent to its path without the other steps of its target (4 µs less before a GET's fetch);
+  // 24.165 / 28.61 kB with the logger's methods, `waitForStatus`'s options and `prs.webhooks.verifier`'s keys checked.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_165, lazyCeiling: 28_610 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -206,6 +206,7 @@ export class Transport {
     );
     checkClientExtras(what, options);
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
+    checkLogger(what, options.logger, level);
     this.logger = new LevelLogger(options.logger ?? console, level);
     checkHeaders(options.headers, '`headers`');
     // The credentials this client always sends, marked used on every request so that they stay masked.
@@ -583,6 +584,27 @@ function checkClientExtras(what: string, options: ClientOptions): void {
     throw wrong('logger', 'must be an object with debug/info/warn/error methods (console, say)');
   if (options.logLevel !== undefined && !LOG_LEVELS.includes(options.logLevel))
     throw wrong('logLevel', `must be one of ${LOG_LEVELS.join(', ')}, got ${describe(options.logLevel)}`);
+}
+
+/**
+ * A logger must have the methods its level writes with (`warn` and `error` at the default level): one missing
+ * would throw a `TypeError` from inside a retry, the first time the SDK logs.
+ */
+function checkLogger(what: string, logger: unknown, level: string): void {
+  if (logger === undefined) return;
+  const used = LOG_LEVELS.slice(LOG_LEVELS.indexOf(level), -1);
+  const missing = used.filter((name) => typeof (logger as Record<string, unknown>)[name] !== 'function');
+  if (missing.length)
+    throw new ValidationError(
+      what,
+      [
+        {
+          path: 'logger',
+          message: `must have ${used.join(', ')} methods at logLevel ${level}; missing: ${missing.join(', ')}`,
+        },
+      ],
+      '',
+    );
 }
 
 /** The values of the credential headers (`authorization`, `x-api-key`, `cookie`…) among `headers`. */

@@ -2,6 +2,7 @@ import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { describe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
+import { checkKeys } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custodian-values.js';
 import type {
@@ -92,9 +93,15 @@ export class CustodianAuthorities {
   async waitForStatus(
     id: string,
     status: CustodianAuthorityStatus | readonly CustodianAuthorityStatus[],
-    { timeout = 300_000, interval = 2_000, signal }: WaitForStatusOptions = {},
+    options: WaitForStatusOptions = {},
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
+    checkKeys(what, options, ['timeout', 'interval', 'signal'], 'options');
+    const { timeout = 300_000, interval = 2_000, signal } = options;
+    if (signal !== undefined && !(signal instanceof AbortSignal))
+      throw new ValidationError(what, [
+        { path: 'options.signal', message: `must be an AbortSignal, got ${describe(signal)}` },
+      ]);
     const wanted = checkWait(what, status, timeout, interval);
     const path = await this.api.path('custodianAuthorities.retrieve', { id });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');

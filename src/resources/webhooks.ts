@@ -1,11 +1,17 @@
 import type { API } from '../core/api.js';
 import { APIPromise } from '../core/api-promise.js';
 import { ResponseValidationError } from '../core/errors.js';
+import { checkKeys } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { WebhookBody, WebhookHeaders } from '../webhooks/delivery.js';
 import type { WebhookEvent } from '../webhooks/events.js';
 import { type WebhookKeys, webhookKeysSchema } from '../webhooks/keys.js';
-import { resolveVerifierOptions, WEBHOOK_KEYS_PATH, type WebhookVerifierOptions } from '../webhooks/options.js';
+import {
+  resolveVerifierOptions,
+  VERIFIER_OPTION_KEYS,
+  WEBHOOK_KEYS_PATH,
+  type WebhookVerifierOptions,
+} from '../webhooks/options.js';
 import { issuesOf } from '../webhooks/shape.js';
 import type { WebhookVerifier } from '../webhooks/verifier.js';
 import { loadVerifier } from '../webhooks/verifier-loader.js';
@@ -32,6 +38,9 @@ export interface ClientWebhookVerifier {
    */
   verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent>;
 }
+
+const SUPPLIED_BY_CLIENT = ['baseUrl', 'fetch', 'accessToken', 'loadKeys'];
+const CLIENT_VERIFIER_OPTION_KEYS = VERIFIER_OPTION_KEYS.filter((key) => !SUPPLIED_BY_CLIENT.includes(key));
 
 /** Webhooks: the service's public keys and verification of deliveries with them. */
 export class Webhooks {
@@ -74,6 +83,9 @@ export class Webhooks {
    * const verifier = prs.webhooks.verifier({ secret: process.env.WEBHOOK_SECRET, toleranceSeconds: 120 });
    */
   verifier(options: ClientWebhookVerifierOptions = {}): ClientWebhookVerifier {
+    // Checked as given, before the spread below: the client supplies the key source, so `baseUrl`, `fetch`,
+    // `accessToken` and `loadKeys` here would be overridden, and are refused instead.
+    checkKeys('prs.webhooks.verifier()', options, CLIENT_VERIFIER_OPTION_KEYS, 'options', '');
     const full: WebhookVerifierOptions = {
       ...options,
       // The key set's own timeout aborts the signal; a refresh is one attempt (the cooldown paces retries).

@@ -45,7 +45,7 @@ export const SYMMETRIC_VERSION = 'v1';
 
 /** The public keys' path below the base URL: the endpoint table's `webhooks.keys` row reads it from here. */
 export const WEBHOOK_KEYS_PATH = '/v2/webhooks/keys';
-const VERIFIER_OPTION_KEYS = [
+export const VERIFIER_OPTION_KEYS = [
   'baseUrl',
   'fetch',
   'accessToken',

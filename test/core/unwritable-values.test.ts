@@ -58,6 +58,61 @@ it('the verifier’s loadKeys as a number: a ValidationError naming loadKeys (it
   ]);
 });
 
+describe('options read by other methods', () => {
+  it('a logger without the methods its level writes with: refused at construction, not a TypeError at the first retry', () => {
+    const partial = thrown(
+      () =>
+        new PortfolioReporting({ baseUrl: 'https://x.test', accessToken: 'token-1', logger: { warn() {} } as never }),
+    );
+    expect((partial as ValidationError).issues).toEqual([
+      { path: 'logger', message: 'must have warn, error methods at logLevel warn; missing: error' },
+    ]);
+    // At logLevel error, only error is written with: a logger with error alone is enough.
+    expect(
+      () =>
+        new PortfolioReporting({
+          baseUrl: 'https://x.test',
+          accessToken: 'token-1',
+          logLevel: 'error',
+          logger: { error() {} } as never,
+        }),
+    ).not.toThrow();
+  });
+
+  it('waitForStatus refuses an unknown option and a signal that is not an AbortSignal, nothing sent', async () => {
+    const { prs, requests } = recordingClient();
+    const unknown = await prs.custodianAuthorities
+      .waitForStatus('ca1', 'active', { intervl: 5 } as never)
+      .catch((e: unknown) => e);
+    expect((unknown as ValidationError).issues).toEqual([
+      { path: 'options.intervl', message: 'is not known here (accepted: timeout, interval, signal)' },
+    ]);
+    const signal = await prs.custodianAuthorities
+      .waitForStatus('ca1', 'active', { signal: { aborted: false } } as never)
+      .catch((e: unknown) => e);
+    expect((signal as ValidationError).issues).toEqual([
+      { path: 'options.signal', message: 'must be an AbortSignal, got an object' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('prs.webhooks.verifier refuses the options the client supplies itself (they were overridden), and a Map', () => {
+    const { prs } = recordingClient();
+    const baseUrl = thrown(() => prs.webhooks.verifier({ baseUrl: 'https://elsewhere.test' } as never));
+    expect((baseUrl as ValidationError).issues).toEqual([
+      {
+        path: 'options.baseUrl',
+        message:
+          'is not known here (accepted: toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
+      },
+    ]);
+    const map = thrown(() => prs.webhooks.verifier(new Map() as never));
+    expect((map as ValidationError).issues).toEqual([
+      { path: 'options', message: 'must be a plain object, got a Map' },
+    ]);
+  });
+});
+
 describe('call inputs', () => {
   it('waitForStatus with a BigInt status: a ValidationError naming status, nothing sent', async () => {
     const { prs, requests } = recordingClient();
