@@ -2,8 +2,9 @@
  * What `JSON.stringify` would change or drop without a word, found before a body is written: a function or a
  * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map`, a
  * `Set` and the like (`{}`), a typed array (an object of indices), a BigInt and an object that contains itself
- * (it throws). Used where the SDK sends a caller's value as given, with no schema to check it: a generic
- * resource's attributes, the body of `prs.request`, the testing signer's event. A member that is `undefined` is
+ * (it throws). Held to every create's and update's attributes once their schema has accepted them (zod reads an
+ * object by its members' names: a Map passes where every member is optional), to the body of `prs.request` and to
+ * the testing signer's event. A member that is `undefined` is
  * absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no symbol keys); an object
  * with `toJSON` (a `Date`) is written as it says.
  */

@@ -156,6 +156,11 @@ export function buildDocument(
     if (found.length) issues.push(...found);
     else attributes = returnsInput(schema) ? (input.attributes ?? {}) : z.parse(schema, input.attributes ?? {});
   }
+  // What is sent is held to what JSON writes, whatever the schema let through: zod reads an object by its members'
+  // names, so a Map, a Set or NaN inside a member it does not type (a generic resource's attributes) or inside an
+  // all-optional object would be sent changed or dropped.
+  const unwritable = issues.length === 0 && attributes !== undefined && jsonValueIssue(attributes, 'attributes');
+  if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (issues.length) throw new ValidationError(what, issues);
   const data: Record<string, unknown> = { type };
@@ -347,9 +352,6 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
       if (identifier) relationships[name] = { data: identifier };
     }
   }
-  // Sent as given, so checked as JSON: nothing JSON would drop or rewrite (a function, NaN, a Map) goes unsaid.
-  const unwritable = isObject(input) && isObject(input.attributes) && jsonValueIssue(input.attributes, 'attributes');
-  if (unwritable) issues.push(unwritable);
   const body = isObject(input) ? { ...input, relationships: undefined } : input;
   const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
   if (Object.keys(relationships).length) doc.data.relationships = relationships;

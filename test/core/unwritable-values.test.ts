@@ -5,6 +5,8 @@
  * changed; nothing is sent.
  */
 import { describe, expect, it } from 'vitest';
+import * as z from 'zod/mini';
+import { buildDocument } from '../../src/core/jsonapi.js';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
 import { WebhookVerifier } from '../../src/webhooks/index.js';
 import { refusalOf } from '../helpers/issues.js';
@@ -222,6 +224,26 @@ describe('call inputs', () => {
           office: { city: 'Zurich' },
         },
       },
+    });
+  });
+
+  it('a typed input holds to the same rule: a Map in an all-optional object zod lets through is refused', () => {
+    // zod reads an object by its members' names: a Map has none, so an object whose members are all optional takes it.
+    const schema = z.strictObject({
+      name: z.string(),
+      meta: z.optional(z.strictObject({ note: z.optional(z.string()) })),
+    });
+    expect(z.safeParse(schema, { name: 'n', meta: new Map([['note', 'x']]) }).success).toBe(true);
+    const error = thrown(() =>
+      buildDocument('kinds.create', { attributes: { name: 'n', meta: new Map([['note', 'x']]) } }, 'kind', schema, {}),
+    );
+    expect((error as ValidationError).issues).toEqual([
+      { path: 'attributes.meta', message: 'must be a JSON value, got a Map, which JSON would write as {}' },
+    ]);
+    expect(
+      buildDocument('kinds.create', { attributes: { name: 'n', meta: { note: 'x' } } }, 'kind', schema, {}),
+    ).toEqual({
+      data: { type: 'kind', attributes: { name: 'n', meta: { note: 'x' } } },
     });
   });
 
