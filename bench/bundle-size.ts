@@ -71,8 +71,9 @@ export const BUDGETS = [
   // `loadKeys` checked and a constructor's unknown key no longer ending "(nothing was sent)"; 24.0 kB with a boxed
   // primitive held to its primitive's rule (`new Number(-Infinity)` was sent as null); 28.605 kB later with a row of
   // no body and no query sent to its path without the other steps of its target (4 µs less before a GET's fetch);
-  // 24.165 / 28.61 kB with the logger's methods, `waitForStatus`'s options and `prs.webhooks.verifier`'s keys checked.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_165, lazyCeiling: 28_610 },
+  // 24.165 / 28.61 kB with the logger's methods, `waitForStatus`'s options and `prs.webhooks.verifier`'s keys checked;
+  // 24.19 kB with those messages written by the one `mustBe` (gzip's split of the chunks moved by 20 bytes).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_190, lazyCeiling: 28_610 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -80,7 +81,8 @@ export const BUDGETS = [
   // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind;
   // 5.62 kB since it refuses an object whose entries are not its keys (a Map, a Headers); 5.925 kB since the runner
   // checks its items (an array: a Map never settled), callbacks, `idempotent` and `signal` before the first call.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_930, lazyCeiling: 0 },
+  // 5.95 kB with its messages written by the one `mustBe`.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_950, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

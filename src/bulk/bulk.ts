@@ -4,7 +4,7 @@
  */
 // Types only, and from the root: this entry calls the client it is given, so none of the client's code is bundled twice.
 
-import { describe } from '../core/describe.js';
+import { mustBe } from '../core/describe.js';
 import { ValidationError } from '../core/errors.js';
 import type {
   APIPromise,
@@ -76,9 +76,7 @@ export class Bulk {
     options?: BulkRunOptions<I, T>,
   ): Promise<BulkResult<T>[]> {
     if (typeof fn !== 'function')
-      return Promise.reject(
-        new ValidationError('bulk', [{ path: 'fn', message: `must be a function, got ${describe(fn)}` }]),
-      );
+      return Promise.reject(new ValidationError('bulk', [{ path: 'fn', message: mustBe('a function', fn) }]));
     return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options, [
       'idempotent',
       'verify',
@@ -237,7 +235,7 @@ function seriesLoad<A, T>(
 ): Promise<BulkResult<T>[]> {
   type Item = SeriesCreateParams<A> & { instrumentId?: string };
   if (typeof a !== 'string' && !Array.isArray(a)) {
-    const message = `must be the instrument's id (a string) or the items (an array), got ${describe(a)}`;
+    const message = mustBe("the instrument's id (a string) or the items (an array)", a);
     return Promise.reject(new ValidationError('bulk', [{ path: 'instrumentId', message }]));
   }
   const shared = typeof a === 'string' ? a : undefined;

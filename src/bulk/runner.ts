@@ -3,7 +3,7 @@
  * re-attempts, an abort that stops starting new items, and one result per input — never none, never two.
  */
 
-import { describe } from '../core/describe.js';
+import { mustBe } from '../core/describe.js';
 import { APIError, ValidationError, type ValidationIssue } from '../core/errors.js';
 import { retryAfterMs } from '../core/retry-policy.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
@@ -454,9 +454,7 @@ class Run<I, T> {
 
 function positiveInteger(name: string, value: number): number {
   if (!Number.isInteger(value) || value < 1)
-    throw new ValidationError('bulk', [
-      { path: name, message: `must be a whole number of 1 or more, got ${describe(value)}` },
-    ]);
+    throw new ValidationError('bulk', [{ path: name, message: mustBe('a whole number of 1 or more', value) }]);
   return value;
 }
 
@@ -470,16 +468,16 @@ function checkRunArguments(items: unknown, options: BulkOptions<never, never> & 
   if (!Array.isArray(items)) {
     const iterable = typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function';
     const hint = iterable && typeof items !== 'string' ? ' (Array.from makes one of any iterable)' : '';
-    issues.push({ path: 'items', message: `must be an array, got ${describe(items)}${hint}` });
+    issues.push({ path: 'items', message: `${mustBe('an array', items)}${hint}` });
   }
   for (const name of ['onProgress', 'onStart', 'onResult', 'verify'] as const) {
     const value = options[name];
     if (value !== undefined && typeof value !== 'function')
-      issues.push({ path: name, message: `must be a function, got ${describe(value)}` });
+      issues.push({ path: name, message: mustBe('a function', value) });
   }
   if (options.idempotent !== undefined && typeof options.idempotent !== 'boolean')
-    issues.push({ path: 'idempotent', message: `must be true or false, got ${describe(options.idempotent)}` });
+    issues.push({ path: 'idempotent', message: mustBe('true or false', options.idempotent) });
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
-    issues.push({ path: 'signal', message: `must be an AbortSignal, got ${describe(options.signal)}` });
+    issues.push({ path: 'signal', message: mustBe('an AbortSignal', options.signal) });
   if (issues.length) throw new ValidationError('bulk', issues);
 }

@@ -6,7 +6,7 @@
  */
 import type { EndpointId } from '../endpoints.js';
 import { APIPromise, ListPromise } from './api-promise.js';
-import { describe } from './describe.js';
+import { describe, mustBe } from './describe.js';
 import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
@@ -141,7 +141,7 @@ function checkQueryValues(what: string, query: unknown, name: string): void {
     if (!written && value !== undefined)
       issues.push({
         path: `${name}.${key}`,
-        message: `must be a string, a finite number or a boolean, got ${describe(value)}`,
+        message: mustBe('a string, a finite number or a boolean', value),
       });
   }
   if (issues.length) throw new ValidationError(what, issues);

@@ -23,10 +23,11 @@ export function jsonValueIssue(value: unknown, path: string): ValidationIssue | 
 
 /** `open`: the objects being walked, above this one (JSON cannot write an object inside itself). */
 function issueIn(value: unknown, path: string, inArray: boolean, open: Set<object>): ValidationIssue | undefined {
+  // An object with `toJSON` (a `Date`) is written as it says: neither judged nor walked.
+  if (typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function') return undefined;
   const problem = unwritable(value, inArray);
   if (problem) return { path, message: `must be a JSON value, got ${problem}` };
-  if (typeof value !== 'object' || value === null || typeof (value as { toJSON?: unknown }).toJSON === 'function')
-    return undefined;
+  if (typeof value !== 'object' || value === null) return undefined;
   if (open.has(value))
     return { path, message: 'must be a JSON value, got an object that contains itself, which JSON cannot write' };
   open.add(value);
@@ -62,14 +63,13 @@ function unwritable(value: unknown, inArray: boolean): string | undefined {
 /**
  * A built-in object whose contents JSON does not see: a `Map`, `Set`, `RegExp`, `Error`, `ArrayBuffer` or
  * `Promise` (written as `{}`), a typed array (written as an object of its indices), a boxed primitive JSON
- * would not write (`new Number(NaN)`). Plain objects, arrays, objects with `toJSON` (a `Date`), other boxed
+ * would not write (`new Number(NaN)`). Plain objects, arrays, other boxed
  * primitives (written as the primitive) and class instances with members (written as those members, JSON's rule)
  * are written as they are.
  */
 function unwritableObject(value: object, inArray: boolean): string | undefined {
   const proto = Object.getPrototypeOf(value);
   if (Array.isArray(value) || proto === Object.prototype || proto === null) return undefined;
-  if (typeof (value as { toJSON?: unknown }).toJSON === 'function') return undefined;
   const tag = tagOf(value);
   // A boxed primitive is written as its primitive (`new Number(-Infinity)` as null): held to the primitive's rule.
   if (tag === 'Number' || tag === 'String' || tag === 'Boolean' || tag === 'BigInt')

@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
-import { describe } from '../core/describe.js';
+import { describe, mustBe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
 import { checkKeys } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -99,9 +99,7 @@ export class CustodianAuthorities {
     checkKeys(what, options, ['timeout', 'interval', 'signal'], 'options');
     const { timeout = 300_000, interval = 2_000, signal } = options;
     if (signal !== undefined && !(signal instanceof AbortSignal))
-      throw new ValidationError(what, [
-        { path: 'options.signal', message: `must be an AbortSignal, got ${describe(signal)}` },
-      ]);
+      throw new ValidationError(what, [{ path: 'options.signal', message: mustBe('an AbortSignal', signal) }]);
     const wanted = checkWait(what, status, timeout, interval);
     const path = await this.api.path('custodianAuthorities.retrieve', { id });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');

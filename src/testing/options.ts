@@ -3,7 +3,7 @@
  * is refused, not ignored (`createMockService({ basUrl })` answered every origin), and a value of the wrong kind
  * is a `ValidationError` naming it, not a `TypeError` from deep inside (`baseUrl.replace is not a function`).
  */
-import { describe } from '../core/describe.js';
+import { mustBe } from '../core/describe.js';
 import { jsonValueIssue } from '../core/json-value.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
 import { ValidationError, type ValidationIssue } from '../core/validation-error.js';
@@ -20,8 +20,7 @@ export function checkMockOptions(options: unknown): void {
   checkSettings(what, { baseUrl: given.baseUrl }, { note: NOTE });
   const issues: ValidationIssue[] = [];
   const rule = (path: string, ok: boolean, expected: string) => {
-    if (given[path] !== undefined && !ok)
-      issues.push({ path, message: `must be ${expected}, got ${describe(given[path])}` });
+    if (given[path] !== undefined && !ok) issues.push({ path, message: mustBe(expected, given[path]) });
   };
   rule('seed', typeof given.seed === 'function', 'a function (store) => void');
   rule('now', typeof given.now === 'function', 'a function returning a Date');
@@ -41,7 +40,7 @@ export function checkMockOptions(options: unknown): void {
       if (typeof (signer as { publicKeys?: unknown } | null)?.publicKeys !== 'function')
         issues.push({
           path: `signers.${i}`,
-          message: `must be a signer made by createWebhookSigner(), got ${describe(signer)}`,
+          message: mustBe('a signer made by createWebhookSigner()', signer),
         });
     });
   }
@@ -54,11 +53,7 @@ export function checkSignerOptions(options: unknown): void {
   checkKeys(what, options, ['kid'], 'options', NOTE);
   const kid = (options as { kid?: unknown } | undefined)?.kid;
   if (kid !== undefined && (typeof kid !== 'string' || kid === ''))
-    throw new ValidationError(
-      what,
-      [{ path: 'kid', message: `must be a non-empty string, got ${describe(kid)}` }],
-      NOTE,
-    );
+    throw new ValidationError(what, [{ path: 'kid', message: mustBe('a non-empty string', kid) }], NOTE);
 }
 
 /**
@@ -77,14 +72,13 @@ export function checkSignArguments(event: unknown, options: unknown): void {
   }
   const { id, timestamp, kid } = (options ?? {}) as Record<string, unknown>;
   if (id !== undefined && (typeof id !== 'string' || id === ''))
-    issues.push({ path: 'id', message: `must be a non-empty string, got ${describe(id)}` });
+    issues.push({ path: 'id', message: mustBe('a non-empty string', id) });
   const validDate = timestamp instanceof Date && !Number.isNaN(timestamp.getTime());
   if (timestamp !== undefined && !validDate && !(Number.isInteger(timestamp) && (timestamp as number) >= 0))
     issues.push({
       path: 'timestamp',
-      message: `must be whole seconds since the epoch or a valid Date, got ${describe(timestamp)}`,
+      message: mustBe('whole seconds since the epoch or a valid Date', timestamp),
     });
-  if (kid !== undefined && typeof kid !== 'string')
-    issues.push({ path: 'kid', message: `must be a string, got ${describe(kid)}` });
+  if (kid !== undefined && typeof kid !== 'string') issues.push({ path: 'kid', message: mustBe('a string', kid) });
   if (issues.length) throw new ValidationError(what, issues, NOTE);
 }

@@ -22,13 +22,13 @@ async function refusal(start: (bulk: Bulk) => Promise<unknown>) {
 
 describe('bulk arguments', () => {
   it.each([
-    ['a Map', new Map([[1, 2]]), 'got a Map (Array.from makes one of any iterable)'],
-    ['a Set', new Set([1]), 'got a Set (Array.from makes one of any iterable)'],
-    ['a string', 'ab', 'got "ab"'],
-    ['a symbol', Symbol('rows'), 'got symbol Symbol(rows)'],
-    ['undefined', undefined, 'got undefined'],
+    ['a Map', new Map([[1, 2]]), 'must be an array, got a Map (Array.from makes one of any iterable)'],
+    ['a Set', new Set([1]), 'must be an array, got a Set (Array.from makes one of any iterable)'],
+    ['a string', 'ab', 'must be an array, got "ab"'],
+    ['a symbol', Symbol('rows'), 'must be an array, got symbol Symbol(rows)'],
+    ['undefined', undefined, 'is required'],
   ])('items given as %s: refused, for run and for every shortcut', async (_what, items, got) => {
-    const expected = `bulk: items: must be an array, ${got} (nothing was sent)`;
+    const expected = `bulk: items: ${got} (nothing was sent)`;
     expect(await refusal((bulk) => bulk.run(items as never, (x) => x))).toBe(expected);
     expect(await refusal((bulk) => bulk.instruments(items as never))).toBe(expected);
     expect(await refusal((bulk) => bulk.prices('i1', items as never))).toBe(expected);
