@@ -76,6 +76,29 @@ describe('key rotation', () => {
   });
 });
 
+describe('each key is checked once per delivery', () => {
+  it('a refused delivery costs one signature check per key, the first (hot path) check included', async () => {
+    const { endpoint, verifier, verify } = setup([k1]);
+    await verify(k1);
+    const checks = vi.spyOn(crypto.subtle, 'verify');
+    try {
+      const d = delivery(k1);
+      const tampered = d.body.replace('c1', 'c2');
+      expect((await refusal(verifier.verify(tampered, d.headers))).reason).toBe('no_matching_signature');
+      expect(checks).toHaveBeenCalledTimes(1); // within the cooldown: no refresh, k1 not checked again
+      // A key rotated in while k1 is the only key held: k1 refuses (once), the refresh brings k2, which verifies.
+      endpoint.keys = [k1.jwk, k2.jwk];
+      advance(31_000);
+      checks.mockClear();
+      await expect(verify(k2)).resolves.toEqual(EVENT);
+      expect(checks).toHaveBeenCalledTimes(2);
+      expect(endpoint.calls).toHaveLength(2);
+    } finally {
+      checks.mockRestore();
+    }
+  });
+});
+
 describe('a flood of deliveries signed by an unknown key', () => {
   it('200 concurrent deliveries share one keys request per cooldown window and are all refused', async () => {
     const { endpoint, verify } = setup([k1]);
