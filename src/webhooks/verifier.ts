@@ -55,14 +55,11 @@ export class WebhookVerifier {
     const prefix = `${delivery.id}.${delivery.timestamp}.`;
     const content = typeof body === 'string' ? utf8(prefix + body) : concat(utf8(prefix), body);
     const held = signatures.symmetric.length ? undefined : this.heldPair(signatures.asymmetric, delivery.keyId);
-    if (held) {
-      // One await on the hot path: no attempt records, no refresh, no async layers in between.
-      if (await crypto.subtle.verify(ECDSA, held.key, held.signature, content)) return decodeEvent(body);
-      await this.verifyAsymmetric(signatures.asymmetric, content, delivery, held);
-      return decodeEvent(body);
-    }
+    // One await on the hot path: no attempt records, no refresh, no async layers in between. A refusal takes the
+    // full path below, which does not check that pair again.
+    if (held && (await crypto.subtle.verify(ECDSA, held.key, held.signature, content))) return decodeEvent(body);
     const symmetric = signatures.symmetric.length > 0 && (await this.verifySymmetric(signatures.symmetric, content));
-    if (!symmetric) await this.verifyAsymmetric(signatures.asymmetric, content, delivery);
+    if (!symmetric) await this.verifyAsymmetric(signatures.asymmetric, content, delivery, held);
     return decodeEvent(body);
   }
 
