@@ -1,7 +1,7 @@
 /**
  * Cold start: the wall time of a fresh Node process that imports the built package and constructs the client,
  * against one that imports ky and zod/mini alone (the mandated stack's floor) and one that does nothing (bare
- * node). Each side runs `RUNS` times, interleaved in a rotating order, and the medians are compared. Beside it,
+ * node). Each side runs `RUNS` times, interleaved so that each follows every other equally often, and the medians are compared. Beside it,
  * the time to the first request: a fresh process that also sends one `instruments.retrieve` to the bench server
  * and decodes the answer, against one that sends the same GET with bare ky and parses it.
  */
@@ -9,7 +9,7 @@ import './built.js';
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { report, startServer } from './child.js';
-import { median } from './stats.js';
+import { everyPairOrder, median } from './stats.js';
 
 const RUNS = Number(process.env.BENCH_COLD_RUNS ?? 30);
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
@@ -41,11 +41,13 @@ function time(side: Side): number {
   return ms;
 }
 
+// Each side right after every other equally often (bench/stats.ts).
+const SEQUENCE = everyPairOrder(SIDES);
 const all = Object.fromEntries(SIDES.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
 for (const side of SIDES) time(side); // warm the file system cache once
 for (let run = 0; run < RUNS; run++) {
   for (let k = 0; k < SIDES.length; k++) {
-    const side = SIDES[(run + k) % SIDES.length] as Side;
+    const side = SEQUENCE[(run * SIDES.length + k) % SEQUENCE.length] as Side;
     all[side].push(time(side));
   }
 }

@@ -4,7 +4,7 @@
  * time from `fetch` answering to the caller's `await` returning (body read, JSON parsed, decoded). Sides: the SDK's
  * `instruments.retrieve`, `prs.request` (the transport and the promise, no endpoint row, no decode), the
  * transport's `send` alone (an internal, read off the client), and bare ky (bench/bare-ky.ts). Sequential GETs
- * against the bench server in its own process, interleaved in a rotating order; medians in µs. Not part of
+ * against the bench server in its own process, interleaved so that each side follows every other equally often (`everyPairOrder`); medians in µs. Not part of
  * `npm run bench`:
  *
  *   npx tsup && npx tsx --tsconfig bench/tsconfig.json bench/phases.ts
@@ -13,7 +13,7 @@ import './built.js';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy } from './bare-ky.js';
 import { startServer } from './child.js';
-import { median } from './stats.js';
+import { everyPairOrder, median } from './stats.js';
 
 const REQUESTS = Number(process.env.BENCH_REQUESTS ?? 4_000);
 
@@ -47,9 +47,10 @@ const phases = () => ({ before: [] as number[], fetch: [] as number[], after: []
 const times = Object.fromEntries(SIDES.map((side) => [side, phases()])) as Record<Side, ReturnType<typeof phases>>;
 
 for (let i = 0; i < 300; i++) for (const side of SIDES) await sides[side](); // warm-up: connections, JIT
+const ORDER = everyPairOrder(SIDES);
 for (let i = 0; i < REQUESTS; i++) {
   for (let k = 0; k < SIDES.length; k++) {
-    const side = SIDES[(i + k) % SIDES.length] as Side;
+    const side = ORDER[(i * SIDES.length + k) % ORDER.length] as Side;
     const start = performance.now();
     await sides[side]();
     const end = performance.now();

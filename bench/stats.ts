@@ -31,6 +31,28 @@ export async function interleave<K extends string>(
   return times;
 }
 
+/**
+ * An order of the sides in which each one runs right after every other one equally often: one circuit through
+ * every ordered pair (A then B, A ≠ B) of the sides, `n(n - 1)` steps, each side `n - 1` times; repeated, the
+ * circuit closes on itself, so the pairs stay balanced across repetitions. A rotating order (A B C, B C A, C A B)
+ * is not: there B follows A in two rounds of three, so B runs with A's code warm in the processor's caches (ky's
+ * code, after the SDK's request) more often than A runs with B's. Hierholzer's algorithm on the complete directed graph.
+ */
+export function everyPairOrder<K>(sides: readonly K[]): K[] {
+  if (sides.length < 2) return [...sides];
+  const unused = sides.map((_, from) => sides.map((_, to) => to).filter((to) => to !== from));
+  const stack = [0];
+  const circuit: number[] = [];
+  while (stack.length) {
+    const at = stack[stack.length - 1] as number;
+    const to = unused[at]?.pop();
+    if (to === undefined) circuit.push(stack.pop() as number);
+    else stack.push(to);
+  }
+  circuit.reverse().pop(); // the circuit ends where it began
+  return circuit.map((i) => sides[i] as K);
+}
+
 export interface Machine {
   cpu: string;
   cores: number;
