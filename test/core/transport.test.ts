@@ -51,8 +51,10 @@ describe('one ky instance per client', () => {
 });
 
 describe('what ky is given', () => {
-  it('per call, only the options that differ from its defaults: no body, signal, fetch or throwHttpErrors on a plain GET', async () => {
-    server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
+  it('per call, only the options that differ from its defaults: no headers, body, signal, fetch or throwHttpErrors on a plain GET', async () => {
+    server.handle((req, res) =>
+      req.method === 'POST' ? json(res, 201, { data: bond('i2') }) : json(res, 200, { data: bond('i1') }),
+    );
     const create = vi.spyOn(ky, 'create');
     const calls: { defaults: object; options: object[] } = { defaults: {}, options: [] };
     create.mockImplementation((defaults) => {
@@ -64,13 +66,42 @@ describe('what ky is given', () => {
       }) as unknown as ReturnType<typeof ky.create>;
     });
     try {
-      await client(server.url).instruments.retrieve('i1');
+      const prs = client(server.url, { headers: { 'X-Team': 'desk-1' } });
+      await prs.instruments.retrieve('i1');
+      await prs.instruments.create({
+        type: 'loan-instrument',
+        attributes: loanAttributes,
+        relationships: { account: 'acc-1' },
+      });
+      await prs.instruments.retrieve('i1', { headers: { 'x-team': undefined, 'X-Trace': 't-1' } });
     } finally {
       create.mockRestore();
     }
-    // ky merges every key of both on every request: each one costs (bench/profile.ts, `compare get stub`).
-    expect(Object.keys(calls.defaults).sort()).toEqual(['hooks', 'parseJson']);
-    expect(Object.keys(calls.options[0] ?? {}).sort()).toEqual(['headers', 'method', 'redirect', 'retry', 'timeout']);
+    // ky merges every key of both on every request: each one costs (bench/profile.ts, `compare get stub`). The
+    // client's headers are ky's defaults; a call with a body or headers of its own gives its whole set instead.
+    expect(Object.keys(calls.defaults).sort()).toEqual(['headers', 'hooks', 'parseJson']);
+    expect(Object.keys(calls.options[0] ?? {}).sort()).toEqual(['method', 'redirect', 'retry', 'timeout']);
+    expect(Object.keys(calls.options[1] ?? {}).sort()).toEqual([
+      'body',
+      'headers',
+      'method',
+      'redirect',
+      'retry',
+      'timeout',
+    ]);
+    const sent = server.requests.map((r) => ({
+      team: r.headers['x-team'],
+      trace: r.headers['x-trace'],
+      type: r.headers['content-type'],
+      auth: r.headers.authorization,
+      accept: r.headers.accept,
+    }));
+    const accept = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
+    expect(sent).toEqual([
+      { team: 'desk-1', trace: undefined, type: undefined, auth: `Bearer ${TOKEN}`, accept },
+      { team: 'desk-1', trace: undefined, type: 'application/vnd.api+json', auth: `Bearer ${TOKEN}`, accept },
+      { team: undefined, trace: 't-1', type: undefined, auth: `Bearer ${TOKEN}`, accept },
+    ]);
   });
 
   it('reads the global fetch at each request when no fetch is given: one replaced after the client was made is used', async () => {
