@@ -54,7 +54,7 @@ export function callRow(
   }
   const { path, body, query } = targetOf(id, row, args, options);
   const method = row.method;
-  return transport.send({ method, path, body, options, query }).then((res) => {
+  return transport.send({ method, path, body, options, query, plain: true }).then((res) => {
     // A 204 row answers nothing; any other decodes its one resource.
     if (response.status === 204) return { data: undefined, response: res.response };
     const doc = decode(res.call, single(response.resource), res.body, responseChecks[id]);
@@ -103,6 +103,7 @@ function pageFetcher(
       path: next ?? first.path,
       query: next ? undefined : first.query,
       options,
+      plain: !next,
     });
     const doc = decode(res.call, page, res.body, check);
     const given = doc.links?.next;
@@ -154,12 +155,12 @@ function fillPath(id: string, template: string, params: Record<string, unknown> 
     parts = template.split(/:[A-Za-z]+/);
     templates.set(template, parts);
   }
-  const given = Object.entries(params);
-  if (given.length !== parts.length - 1) throw new Error(`${id}: ${given.length} path parameters for ${template}`);
+  const names = Object.keys(params);
+  if (names.length !== parts.length - 1) throw new Error(`${id}: ${names.length} path parameters for ${template}`);
   let path = parts[0] as string;
-  for (let i = 0; i < given.length; i++) {
-    const [name, value] = given[i] as [string, unknown];
-    path += segment(id, name, value) + parts[i + 1];
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    path += segment(id, name, params[name]) + parts[i + 1];
   }
   return path;
 }

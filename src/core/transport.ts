@@ -120,6 +120,8 @@ export interface TransportRequest {
   options?: RequestOptions | undefined;
   /** Redirects followed so far to reach this request (internal). */
   redirects?: number;
+  /** The path is a filled row template (segments encoded, `.` and `..` refused): plain by construction (internal). */
+  plain?: boolean;
 }
 
 /** What came back: the final response, its parsed body, and whether a redirect was followed. */
@@ -269,10 +271,10 @@ export class Transport {
    * The URL of a path below the base URL (starting with a single `/`) or of an absolute URL on its origin.
    * Anything else would send the token elsewhere: a `ValidationError`, nothing sent.
    */
-  url(path: string, query?: TransportRequest['query'], what = 'request'): string {
+  url(path: string, query?: TransportRequest['query'], what = 'request', plain = false): string {
     // The SDK's own paths (filled row templates) are plain: the URL parser would hand them back as they are, so the
     // URL is written without parsing it (a parse was a tenth of the SDK's cost over bare ky per request).
-    if (typeof path === 'string' && PLAIN_PATH.test(path)) {
+    if (plain || (typeof path === 'string' && PLAIN_PATH.test(path))) {
       const search = query ? searchOf(query) : '';
       return `${this.resolved.base}${path}${search && `?${search}`}`;
     }
@@ -299,13 +301,14 @@ export class Transport {
     const opts = req.options ?? {};
     const what = `${req.method} ${req.path}`;
     if (req.options !== undefined) checkRequestOptions(what, req.options);
-    const url = this.url(req.path, req.query, what);
+    const url = this.url(req.path, req.query, what, req.plain);
     const call: CallSite = { method: req.method, url };
     const timeout = opts.timeout ?? this.resolved.timeout;
     const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
     const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
     checkHeaders(opts.headers, '`headers`');
-    for (const secret of this.resolved.credentials) rememberSecret(secret);
+    const credentials = this.resolved.credentials;
+    for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
     if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
     const token = this.resolved.token;
     // A call whose headers are the client's (see the constructor) gives ky none; any other gives its whole set.
@@ -529,10 +532,10 @@ function isHTTPErrorOf(error: unknown): error is HTTPError<string | undefined> {
 }
 
 /** The policy of API.md as ky's retry options, made once per method and retry count in use. */
-const retryCache = new Map<string, NonNullable<KyOptions['retry']>>();
+const retryCache: Record<string, NonNullable<KyOptions['retry']>[]> = {};
 function retryOptions(method: string, limit: number): NonNullable<KyOptions['retry']> {
-  const key = `${method} ${limit}`;
-  let options = retryCache.get(key);
+  const byLimit = (retryCache[method] ??= []);
+  let options = byLimit[limit];
   if (!options) {
     const post = method === 'POST';
     options = {
@@ -551,7 +554,7 @@ function retryOptions(method: string, limit: number): NonNullable<KyOptions['ret
     // methods: ky copies each key of the retry options on every request.)
     if (post)
       options.shouldRetry = ({ error }) => (isHTTPErrorOf(error) && error.response.status === 429 ? undefined : false);
-    retryCache.set(key, options);
+    byLimit[limit] = options;
   }
   return options;
 }
