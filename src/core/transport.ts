@@ -372,8 +372,10 @@ export class Transport {
       // Read through ky, so that `timeout` covers the body as well.
       const text = await pending.text();
       if (debug) this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
-      // Where fetch follows redirects itself (a browser), an answer from another origin is never the resource.
-      if (response.redirected && response.url && new URL(response.url).origin !== this.resolved.baseUrl.origin) {
+      // Where fetch follows redirects itself (a browser, or a given fetch that does), an answer from another origin
+      // is never the resource. (Read once: each read of a platform Response's getter is a brand check.)
+      const redirected = response.redirected;
+      if (redirected && response.url && new URL(response.url).origin !== this.resolved.baseUrl.origin) {
         const elsewhere = new URL(response.url).origin;
         throw new RedirectError(
           call,
@@ -382,7 +384,7 @@ export class Transport {
           `the answer came from another origin (${elsewhere}) through a redirect; it is not used as the resource`,
         );
       }
-      return { response, body: this.parseBody(call, response, text), redirected: response.redirected, call };
+      return { response, body: this.parseBody(call, response, text), redirected, call };
     } catch (error) {
       if (!isHTTPErrorOf(error))
         throw this.connectionError(call, error, opts.signal, deadline?.aborted ? totalTimeout : undefined, timeout);
