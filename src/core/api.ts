@@ -5,7 +5,7 @@
  * and the schemas on the first call, so that importing the package builds none of them.
  */
 import type { EndpointId } from '../endpoints.js';
-import { APIPromise, ListPromise } from './api-promise.js';
+import { APIPromise, ListPromise, type WithResponse } from './api-promise.js';
 import { describe, mustBe } from './describe.js';
 import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
@@ -60,6 +60,16 @@ export class API {
    */
   // biome-ignore lint/suspicious/noExplicitAny: each resource method declares what its row answers
   call(id: EndpointId, args: CallArgs = {}, options?: RequestOptions): any {
+    // Once loaded, the row is called here: no closure, no deferred start, no check of a pending load.
+    if (loaded) {
+      let raw: Promise<WithResponse<unknown>>;
+      try {
+        raw = loaded.callRow(this.transport, id, args, options);
+      } catch (error) {
+        raw = Promise.reject(error);
+      }
+      return new APIPromise(raw);
+    }
     return APIPromise.defer(() => {
       const calls = endpointCalls();
       if (!(calls instanceof Promise)) return calls.callRow(this.transport, id, args, options);
