@@ -58,8 +58,9 @@ export function parseSignatureHeader(
   // Duplicate headers arrive joined by ", " (Node and fetch alike): a trailing comma is a separator, not data.
   const entries = new Set<string>();
   let given = 0;
-  for (const token of header.split(/\s+/)) {
-    const entry = token.replace(/,$/, '');
+  // One entry (the usual header) is not split.
+  for (const token of /\s/.test(header) ? header.split(/\s+/) : [header]) {
+    const entry = token.endsWith(',') ? token.slice(0, -1) : token;
     if (entry === '') continue;
     given++;
     entries.add(entry);
@@ -96,7 +97,7 @@ const count = (n: number): string => n.toLocaleString('en-US');
 /** Raw `r‖s` (IEEE P1363, what WebCrypto verifies) from either encoding a signer may use. */
 export function ecdsaSignatureCandidates(bytes: Uint8Array): Uint8Array<ArrayBuffer>[] {
   const candidates: Uint8Array<ArrayBuffer>[] = [];
-  if (bytes.length === 2 * P256_SCALAR_BYTES) candidates.push(Uint8Array.from(bytes));
+  if (bytes.length === 2 * P256_SCALAR_BYTES) candidates.push(bytes as Uint8Array<ArrayBuffer>);
   const fromDer = derToRaw(bytes);
   if (fromDer) candidates.push(fromDer);
   return candidates;
