@@ -80,7 +80,9 @@ export const BUDGETS = [
   // per GET run after a raw fetch. 24.315 kB with a call of a loaded row made without a deferred start (2-3 µs).
   // 24.335 / 28.785 kB with the verifier's base64 and signature header read without rewriting the usual value
   // (1.5 µs per delivery: 0.92-0.93x bare verify, as the minimal verifier).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_335, lazyCeiling: 28_785 },
+  // 24.295 kB with the retry warning written from ky's `shouldRetry` instead of a `beforeRetry` hook (ky merged the
+  // hooks on every request) and the retry options written out per call instead of cached.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_295, lazyCeiling: 28_785 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -244,6 +244,44 @@ describe('Retry-After', () => {
   });
 });
 
+describe('the warning before each retry', () => {
+  const warnings = () => {
+    const lines: string[] = [];
+    const logger = { debug: () => {}, info: () => {}, warn: (m: string) => lines.push(m), error: () => {} };
+    return { lines, logger };
+  };
+  const url = () => `${server.url}/api/v3/instruments/i1`;
+
+  it('names the method, URL, retry and cause for a network failure and for a timeout', async () => {
+    const dropped = warnings();
+    server.handle((_req, res) => res.socket?.destroy());
+    await client(server.url, { logger: dropped.logger, logLevel: 'warn' })
+      .instruments.retrieve('i1')
+      .catch(() => undefined);
+    expect(dropped.lines).toEqual([
+      `[portfolio-reporting] retrying GET ${url()} (retry 1) after a network error`,
+      `[portfolio-reporting] retrying GET ${url()} (retry 2) after a network error`,
+    ]);
+    const slow = warnings();
+    server.handle(() => {});
+    await client(server.url, { logger: slow.logger, logLevel: 'warn', maxRetries: 1 })
+      .instruments.retrieve('i1', { timeout: 50 })
+      .catch(() => undefined);
+    expect(slow.lines).toEqual([`[portfolio-reporting] retrying GET ${url()} (retry 1) after a timeout`]);
+  });
+
+  it('is not written where nothing is retried: a GET after a 404, a POST after a 503', async () => {
+    const { lines, logger } = warnings();
+    const prs = client(server.url, { logger, logLevel: 'warn' });
+    sequence([404]);
+    await prs.instruments.retrieve('i1').catch(() => undefined);
+    sequence([503]);
+    await prs.request({ method: 'POST', path: '/api/v2/clients', body: {} }).catch(() => undefined);
+    expect(attempts()).toBe(2);
+    expect(lines).toEqual([]);
+  });
+});
+
 describe('network failures', () => {
   it('a connection closed without an answer is retried, then an APIConnectionError', async () => {
     server.handle((_req, res) => res.socket?.destroy());

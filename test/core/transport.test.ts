@@ -79,7 +79,7 @@ describe('what ky is given', () => {
     }
     // ky merges every key of both on every request: each one costs (bench/profile.ts, `compare get stub`). The
     // client's headers are ky's defaults; a call with a body or headers of its own gives its whole set instead.
-    expect(Object.keys(calls.defaults).sort()).toEqual(['headers', 'hooks', 'parseJson']);
+    expect(Object.keys(calls.defaults).sort()).toEqual(['headers', 'parseJson']);
     expect(Object.keys(calls.options[0] ?? {}).sort()).toEqual(['method', 'redirect', 'retry', 'timeout']);
     expect(Object.keys(calls.options[1] ?? {}).sort()).toEqual([
       'body',
