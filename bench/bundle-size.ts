@@ -82,7 +82,9 @@ export const BUDGETS = [
   // (1.5 µs per delivery: 0.92-0.93x bare verify, as the minimal verifier).
   // 24.295 kB with the retry warning written from ky's `shouldRetry` instead of a `beforeRetry` hook (ky merged the
   // hooks on every request) and the retry options written out per call instead of cached.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_295, lazyCeiling: 28_785 },
+  // 24.31 kB with a JSON body's content type given to ky alone, merged with the client's headers (CPU per create
+  // 1.03-1.05x bare ky).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_310, lazyCeiling: 28_785 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -300,9 +300,9 @@ export class Transport {
     for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
     if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
     const token = this.resolved.token;
-    // A call whose headers are the client's (see the constructor) gives ky none; any other gives its whole set.
-    const own =
-      req.body !== undefined || opts.headers !== undefined || req.accept === 'json' || typeof token !== 'string';
+    // A call whose headers are the client's (see the constructor) gives ky none, or only the body's content type,
+    // which ky adds to them; a call with headers of its own, plain JSON or a token function gives its whole set.
+    const own = opts.headers !== undefined || req.accept === 'json' || typeof token !== 'string';
     const headers = own ? withHeaders({ ...this.resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers) : undefined;
     // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
     const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
@@ -320,7 +320,7 @@ export class Transport {
           error instanceof RangeError ? TOO_DEEP_TO_SEND : `cannot be written as JSON (${(error as Error).message})`;
         throw new ValidationError(what, [{ path: 'body', message }]);
       }
-      (headers as HeaderRecord)['content-type'] = JSONAPI_MEDIA_TYPE;
+      if (headers) headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
     if (headers)
       headers.authorization = `Bearer ${
@@ -345,6 +345,7 @@ export class Transport {
     };
     // Set only when given (see the constructor): each key ky is handed costs on every request.
     if (headers) kyOptions.headers = replaceOption(headers);
+    else if (typeof body === 'string') kyOptions.headers = JSON_BODY_HEADERS;
     if (body !== undefined) kyOptions.body = body;
     if (signal) kyOptions.signal = signal;
     // Redirects are followed here, never by fetch, where the platform lets a redirect be read: only on the
@@ -540,6 +541,9 @@ function failureOf(error: Error): string {
       ? 'a timeout'
       : 'a network error';
 }
+
+/** What a JSON body adds to the client's headers (ky merges it with them, as it would any call's headers). */
+const JSON_BODY_HEADERS = { 'content-type': JSONAPI_MEDIA_TYPE } as const;
 
 /** ky copies these per request (it never changes the caller's arrays), so one of each serves every call. */
 const RETRY_STATUS_CODES = [...RETRY_STATUSES];
