@@ -1,0 +1,89 @@
+/**
+ * CPU per create with each side in a process of its own: price creates at 16 in flight by the SDK
+ * (`instruments.prices.create`) or by bare ky with the SDK's policy (bench/bare-ky.ts), against the bench server,
+ * one side per process, the processes alternating (SDK, ky, SDK, …). In one process the two sides share ky's code and
+ * the state the JIT keeps for it, and the ratio of their CPU swung 1.03–1.10× between runs of the same code; apart,
+ * each pays for its own use of ky only. The figure compared is the median over the processes of each side. Each
+ * process warms up on 10,000 creates first: process CPU counts the compiler's and collector's threads, and a shorter
+ * warm-up (3,000, then 6,000 measured) read ~480 against ~420 µs, 1.15×. Not part of `npm run bench` (about 80 s):
+ *
+ *   npx tsup && npx tsx --tsconfig bench/tsconfig.json bench/create-cpu.ts
+ *
+ * 2026-11-26: SDK 339 µs (333–351 over four processes), bare ky 309 µs (301–319): 1.095×.
+ */
+import './built.js';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { PortfolioReporting } from 'portfolio-reporting';
+import { bareKy, JSONAPI_BODY } from './bare-ky.js';
+import { BENCH_TSCONFIG, report, startServer, TSX } from './child.js';
+import { median } from './stats.js';
+
+const SIDES = ['sdk', 'ky'] as const;
+type Side = (typeof SIDES)[number];
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 4);
+const CREATES = Number(process.env.BENCH_CREATES ?? 20_000);
+const WARM_UP = 10_000;
+const CONCURRENCY = 16;
+
+/** One side's creates in this process: a warm-up, then the CPU per create of `CREATES` more, in µs. */
+async function measure(side: Side): Promise<number> {
+  const server = await startServer();
+  const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'bench-token' });
+  const api = bareKy('bench-token');
+  const url = `${server.url}/api/v3/instruments/instrument-1/prices`;
+  const attributes = (i: number) => ({ date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`, value: 100 + i });
+  const create =
+    side === 'sdk'
+      ? (i: number) => prs.instruments.prices.create('instrument-1', { attributes: attributes(i) })
+      : (i: number) =>
+          api.post(url, { headers: JSONAPI_BODY, json: { data: { type: 'price', attributes: attributes(i) } } }).json();
+  const pool = async (count: number) => {
+    let next = 0;
+    await Promise.all(
+      Array.from({ length: CONCURRENCY }, async () => {
+        while (next < count) await create(next++);
+      }),
+    );
+  };
+  await pool(WARM_UP); // warm-up: connections, and the JIT's compilations (process CPU counts its threads)
+  const cpu = process.cpuUsage();
+  await pool(CREATES);
+  const used = process.cpuUsage(cpu);
+  server.stop();
+  return (used.user + used.system) / CREATES;
+}
+
+/** Runs `measure(side)` in a fresh process and returns its figure. */
+function inProcess(side: Side): Promise<number> {
+  const child = fork(fileURLToPath(import.meta.url), [side], {
+    execArgv: TSX,
+    env: { ...process.env, TSX_TSCONFIG_PATH: BENCH_TSCONFIG },
+  });
+  return new Promise((resolve, reject) => {
+    let result: number | undefined;
+    child.on('message', (m) => {
+      result = m as number;
+    });
+    child.on('exit', (code) =>
+      code === 0 && result !== undefined ? resolve(result) : reject(new Error(`create-cpu ${side} exited ${code}`)),
+    );
+  });
+}
+
+const side = process.argv[2] as Side | undefined;
+if (side) {
+  process.send?.(await measure(side));
+} else {
+  const all: Record<Side, number[]> = { sdk: [], ky: [] };
+  for (let i = 0; i < PROCESSES; i++)
+    for (const s of i % 2 ? [...SIDES].reverse() : SIDES) all[s].push(await inProcess(s));
+  report({
+    name: 'create-cpu',
+    processes: PROCESSES,
+    creates: CREATES,
+    concurrency: CONCURRENCY,
+    cpuUsPerCreate: { sdk: median(all.sdk), ky: median(all.ky) },
+    all,
+  });
+}
