@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { BENCH_TSCONFIG, report, startServer, TSX } from './child.js';
-import { median } from './stats.js';
+import { median, pool } from './stats.js';
 
 const SIDES = ['sdk', 'ky'] as const;
 type Side = (typeof SIDES)[number];
@@ -38,17 +38,9 @@ async function measure(side: Side): Promise<number> {
       ? (i: number) => prs.instruments.prices.create('instrument-1', { attributes: attributes(i) })
       : (i: number) =>
           api.post(url, { headers: JSONAPI_BODY, json: { data: { type: 'price', attributes: attributes(i) } } }).json();
-  const pool = async (count: number) => {
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: CONCURRENCY }, async () => {
-        while (next < count) await create(next++);
-      }),
-    );
-  };
-  await pool(WARM_UP); // warm-up: connections, and the JIT's compilations (process CPU counts its threads)
+  await pool(WARM_UP, CONCURRENCY, create); // warm-up: connections, and the JIT's compilations (process CPU counts its threads)
   const cpu = process.cpuUsage();
-  await pool(CREATES);
+  await pool(CREATES, CONCURRENCY, create);
   const used = process.cpuUsage(cpu);
   server.stop();
   return (used.user + used.system) / CREATES;

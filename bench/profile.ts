@@ -18,7 +18,7 @@ import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { startServer } from './child.js';
 import { instrumentDocument, priceDocument } from './fixtures.js';
-import { median } from './stats.js';
+import { median, pool } from './stats.js';
 
 interface Node {
   id: number;
@@ -116,13 +116,8 @@ async function drive(side: string, op: string, stub: boolean): Promise<void> {
   };
   const concurrency = op === 'get' ? 1 : 16;
   const run = async (call: (i: number) => Promise<unknown>, count: number) => {
-    let next = 0;
     const cpu = process.cpuUsage();
-    await Promise.all(
-      Array.from({ length: concurrency }, async () => {
-        while (next < count) await call(next++);
-      }),
-    );
+    await pool(count, concurrency, call);
     const used = process.cpuUsage(cpu);
     return used.user + used.system;
   };

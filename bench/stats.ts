@@ -53,6 +53,15 @@ export function everyPairOrder<K>(sides: readonly K[]): K[] {
   return circuit.map((i) => sides[i] as K);
 }
 
+/** `concurrency` workers, each taking the next index until `count` calls of `call` are done. */
+export async function pool(count: number, concurrency: number, call: (i: number) => Promise<unknown>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < count) await call(next++);
+  };
+  await Promise.all(Array.from({ length: concurrency }, worker));
+}
+
 export interface Machine {
   cpu: string;
   cores: number;

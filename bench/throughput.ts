@@ -15,7 +15,7 @@ import './built.js';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { report, startServer } from './child.js';
-import { median } from './stats.js';
+import { median, pool } from './stats.js';
 
 const CREATES = Number(process.env.BENCH_CREATES ?? 10_000);
 const BATCH = 1_000;
@@ -33,15 +33,6 @@ const headers = {
 
 const date = (i: number) =>
   `20${String(10 + (i % 15))}-${String((i % 12) + 1).padStart(2, '0')}-${String((i % 28) + 1).padStart(2, '0')}`;
-
-/** `CONCURRENCY` workers taking the next index until `count` are done. */
-async function pool(count: number, create: (i: number) => Promise<unknown>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < count) await create(next++);
-  };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-}
 
 /** The hand-written side: one POST, its JSON read back. `signal` only for the abortable variant. */
 async function rawCreate(i: number, signal?: AbortSignal): Promise<unknown> {
@@ -76,7 +67,7 @@ const SIDES = Object.keys(sides) as Side[];
 
 const check = await sides.sdk(1);
 if (check.attributes.value !== 100.01) throw new Error('the SDK decoded a different price');
-for (const create of Object.values(sides)) await pool(BATCH, create); // warm-up: connections, JIT
+for (const create of Object.values(sides)) await pool(BATCH, CONCURRENCY, create); // warm-up: connections, JIT
 
 const rates = Object.fromEntries(SIDES.map((side) => [side, [] as number[]])) as Record<Side, number[]>;
 const totals = Object.fromEntries(SIDES.map((side) => [side, { ms: 0, cpuUs: 0, creates: 0 }])) as Record<
@@ -88,7 +79,7 @@ for (let round = 0; round < ROUNDS; round++) {
     for (const side of (batch + round) % 2 ? [...SIDES].reverse() : SIDES) {
       const cpu = process.cpuUsage();
       const start = performance.now();
-      await pool(BATCH, sides[side]);
+      await pool(BATCH, CONCURRENCY, sides[side]);
       const ms = performance.now() - start;
       const used = process.cpuUsage(cpu);
       rates[side].push(BATCH / (ms / 1000));
