@@ -84,14 +84,16 @@ export function relationshipsDocument(
   rels: Rels,
   issues: ValidationIssue[],
 ): Record<string, { data: Identifier | Identifier[] }> | undefined {
-  const out: Record<string, { data: Identifier | Identifier[] }> = {};
-  for (const [name, r] of Object.entries(rels) as [string, Rel][]) {
-    const path = `relationships.${name}`;
+  let out: Record<string, { data: Identifier | Identifier[] }> | undefined;
+  for (const name of Object.keys(rels)) {
+    const r = rels[name] as Rel;
     const value = input?.[name];
     if (value === undefined) {
-      if (r.create === 'required') issues.push({ path, message: `is required (${article(r.target)} id)` });
+      if (r.create === 'required')
+        issues.push({ path: `relationships.${name}`, message: `is required (${article(r.target)} id)` });
       continue;
     }
+    const path = `relationships.${name}`;
     if (r.create === false) {
       issues.push({ path, message: 'is set by the service and cannot be sent' });
       continue;
@@ -102,14 +104,20 @@ export function relationshipsDocument(
         continue;
       }
       const ids = value.map((v, i) => toIdentifier(v, r, `${path}.${i}`, issues)).filter((v) => v !== undefined);
+      out ??= {};
       out[name] = { data: ids };
     } else {
       const id = toIdentifier(value, r, path, issues);
-      if (id) out[name] = { data: id };
+      if (id) {
+        out ??= {};
+        out[name] = { data: id };
+      }
     }
   }
-  for (const name of Object.keys(input ?? {})) {
-    if (!(name in rels)) {
+  if (input === undefined) return out;
+  for (const name of Object.keys(input)) {
+    // Own names only: one every object inherits (`constructor`) is no relationship either.
+    if (!Object.hasOwn(rels, name)) {
       const known = Object.keys(rels);
       issues.push({
         path: `relationships.${name}`,
@@ -117,7 +125,7 @@ export function relationshipsDocument(
       });
     }
   }
-  return Object.keys(out).length ? out : undefined;
+  return out;
 }
 
 const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];

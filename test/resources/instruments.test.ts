@@ -170,6 +170,13 @@ describe('creation rules (ValidationError, nothing sent)', () => {
       (await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { issuer: 'le-1' } }))
         .issues,
     ).toEqual([{ path: 'relationships.issuer', message: 'is not a relationship of this resource' }]);
+    // A name every object inherits is no relationship either (it was taken as known and dropped unsent).
+    for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
+      expect(
+        (await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { [name]: 'le-1' } }))
+          .issues,
+      ).toEqual([{ path: `relationships.${name}`, message: 'is not a relationship of this resource' }]);
+    }
     expect(
       (await refusal({ ...pmfInput, relationships: { depository: 'dep-1', commitments: ['c1'] } })).issues,
     ).toEqual([{ path: 'relationships.commitments', message: 'is set by the service and cannot be sent' }]);
