@@ -7,6 +7,7 @@
  */
 import type * as z from 'zod/mini';
 import type { ValidationIssue } from '../core/errors.js';
+import { getOwn, setOwn } from '../core/own-member.js';
 import type { LoadKind, RowInput } from './kinds.js';
 
 const NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/;
@@ -80,20 +81,24 @@ function convert(cell: string, type: string | undefined): unknown {
   return cell;
 }
 
-/** Sets `path` in `target`; returns the clashing column when a value and an object meet. */
+/**
+ * Sets `path` in `target`; returns the clashing column when a value and an object meet. Only own members are read
+ * and each is defined as an own member: a column `__proto__.x` or `constructor` names a member of that name (which
+ * the SDK then refuses as unknown), never the prototype of the row's object or of every object in the process.
+ */
 function place(target: Record<string, unknown>, path: readonly string[], value: unknown): string | undefined {
   let node = target;
   for (const [i, key] of path.slice(0, -1).entries()) {
-    const next = node[key];
+    const next = getOwn(node, key);
     if (next === undefined) {
       const child: Record<string, unknown> = {};
-      node[key] = child;
+      setOwn(node, key, child);
       node = child;
     } else if (typeof next === 'object' && next !== null) node = next as Record<string, unknown>;
     else return path.slice(0, i + 1).join('.');
   }
   const last = path.at(-1) as string;
-  if (node[last] !== undefined) return path.join('.');
-  node[last] = value;
+  if (Object.hasOwn(node, last)) return path.join('.');
+  setOwn(node, last, value);
   return undefined;
 }

@@ -155,6 +155,31 @@ describe('--dry-run', () => {
     expect(existsSync(`${csv}.journal.jsonl`)).toBe(false);
   });
 
+  it('reads a column named like an inherited member as that column: no prototype is reached or changed', async () => {
+    const csv = file(
+      'inherited.csv',
+      [
+        'type,name,securityIdentifier,ccyCode,countryCode,__proto__.polluted,constructor,toString.x,rel.constructor',
+        'stock-instrument,ACME,US0000000001,USD,US,yes,c,t,r',
+      ].join('\n'),
+    );
+    try {
+      const run = await cli(['load', 'instruments', csv, '--dry-run', '--base-url', server.url]);
+      expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
+      expect(run.code).toBe(1);
+      expect(run.stdout.split('\n')).toEqual([
+        'line 2: attributes.__proto__: is not a documented field here (misspelled, or read-only?)',
+        'line 2: attributes.constructor: is not a documented field here (misspelled, or read-only?)',
+        'line 2: attributes.toString: is not a documented field here (misspelled, or read-only?)',
+        'line 2: relationships.constructor: is not a relationship of this resource',
+        '1 rows checked, 1 invalid; nothing was sent (dry run).',
+        '',
+      ]);
+    } finally {
+      delete (Object.prototype as Record<string, unknown>).polluted;
+    }
+  });
+
   it('checks JSON lines too: syntax, shape, members, and the instrument of each value', async () => {
     const jsonl = file(
       'nav.jsonl',
