@@ -11,6 +11,7 @@ import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
+import { getOwn, setOwn } from './own-member.js';
 import { checkKeys } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 
@@ -128,12 +129,12 @@ export function withOptionsQuery(built: Target, options: RequestOptions | undefi
   checkQueryValues(built.path, extra, 'options.query');
   const query: Query = { ...built.query };
   for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
-    if (query[name] !== undefined && value !== undefined) {
+    if (getOwn(query, name) !== undefined && value !== undefined) {
       throw new ValidationError(`${built.path}`, [
         { path: `options.query.${name}`, message: "is set by the method's own parameters; give it there" },
       ]);
     }
-    if (value !== undefined) query[name] = value;
+    if (value !== undefined) setOwn(query, name, value);
   }
   return { ...built, query };
 }

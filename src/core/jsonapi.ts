@@ -21,6 +21,7 @@ import { isObject } from './is-object.js';
 import { collectIssues } from './issues.js';
 import { jsonValueIssue } from './json-value.js';
 import { overflows } from './overflows.js';
+import { setOwn } from './own-member.js';
 import { checkKeys, checkObject } from './settings.js';
 
 export { formatIssues } from './issues.js';
@@ -314,7 +315,7 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
         path: `relationships.${name}`,
         message: `cannot be changed by PATCH${changeable.length ? ` (changeable: ${changeable.join(', ')})` : ''}`,
       });
-    } else sendable[name] = value; // unknown names are reported by the codec
+    } else setOwn(sendable, name, value); // unknown names are reported by the codec
   }
   const { attributes } = input;
   const noAttributes = attributes === undefined || (isObject(attributes) && Object.keys(attributes).length === 0);
@@ -354,10 +355,10 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
     const path = `relationships.${name}`;
     if (Array.isArray(value)) {
       const ids = value.map((v, i) => genericIdentifier(v, `${path}.${i}`, issues));
-      relationships[name] = { data: ids.filter((v) => v !== undefined) };
+      setOwn(relationships, name, { data: ids.filter((v) => v !== undefined) });
     } else {
       const identifier = genericIdentifier(value, path, issues);
-      if (identifier) relationships[name] = { data: identifier };
+      if (identifier) setOwn(relationships, name, { data: identifier });
     }
   }
   const body = isObject(input) ? { ...input, relationships: undefined } : input;

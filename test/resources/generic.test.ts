@@ -65,6 +65,25 @@ describe('clients', () => {
     });
   });
 
+  it('sends a member named __proto__ (a relationship, a query parameter) as given, never as a prototype', async () => {
+    const { prs, requests } = recordingClient((req) =>
+      req.method === 'POST' ? { status: 201, body: { data: client } } : { body: { data: [client] } },
+    );
+    // JSON.parse makes `__proto__` an own member, as a caller's parsed input would have it.
+    const relationships = JSON.parse('{"__proto__":{"type":"user","id":"u9"}}');
+    await prs.clients.create({ attributes: { name: 'Muster' }, relationships });
+    await prs.clients.update('c1', { attributes: { name: 'Muster' }, relationships });
+    await prs.clients.list({ query: JSON.parse('{"__proto__":"x","constructor":"y"}') });
+    const sent = { ['__proto__']: { data: { type: 'user', id: 'u9' } } };
+    expect(requests[0]?.body).toEqual({
+      data: { type: 'client', attributes: { name: 'Muster' }, relationships: sent },
+    });
+    expect(requests[1]?.body).toEqual({
+      data: { id: 'c1', type: 'client', attributes: { name: 'Muster' }, relationships: sent },
+    });
+    expect(requests[2]?.url.split('?')[1]).toBe('__proto__=x&constructor=y');
+  });
+
   it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', async () => {
     const { prs, requests } = recordingClient();
     expect(
