@@ -87,6 +87,12 @@ describe('instruments and assets', () => {
     });
     expect(extra.status).toBe(400);
     expect(extra.body.errors[0].detail).toBe('data.relationships.depository is not a relationship of bond-asset');
+    // A name every object inherits is no relationship either.
+    const relationship = await h.post('/api/v2/assets', {
+      data: { type: 'bond-asset', attributes: bond, relationships: { toString: { data: { type: 'x', id: '1' } } } },
+    });
+    expect(relationship.status).toBe(400);
+    expect(relationship.body.errors[0].detail).toBe('data.relationships.toString is not a relationship of bond-asset');
   });
 
   it('refuses an attribute the kind does not have (the SDK refuses it too), and reads null as absent', async () => {

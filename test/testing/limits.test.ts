@@ -163,6 +163,16 @@ describe('limits', () => {
     expect(res.body.errors[0].detail).toMatch(
       /^data\.attributes\.limitFilter\.condition\.type must be one of country-code-is, country-code-is-not, .*; data\.attributes\.limitType\.values\.max must be a number or null$/,
     );
+    // A kind named like a member every object inherits is no condition kind either.
+    const inherited = await createLimit(h, s.client.id, {
+      name: 'x',
+      limitFilter: { type: 'condition', condition: { type: 'constructor-is', constructor: 'x' } },
+      limitType: { type: 'limit-group' },
+    });
+    expect(inherited.status).toBe(400);
+    expect(inherited.body.errors[0].detail).toMatch(
+      /^data\.attributes\.limitFilter\.condition\.type must be one of country-code-is, country-code-is-not, .*$/,
+    );
     const ok = (
       await createLimit(h, s.client.id, {
         name: 'x',

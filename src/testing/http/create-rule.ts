@@ -80,7 +80,7 @@ export function checkedRelationships(
     found[name] = ref(f, given, name, tableOf(store, r.target), { required: r.create === 'required', types });
   }
   for (const name of Object.keys(given)) {
-    const r = rule.relationships[name];
+    const r = Object.hasOwn(rule.relationships, name) ? rule.relationships[name] : undefined;
     if (!r || r.create === false) f.issue(`data.relationships.${name} is not a relationship of ${rule.type}`);
   }
   return found;
