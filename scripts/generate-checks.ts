@@ -41,7 +41,8 @@ export function generateChecks(): { source: string; leftToZod: string[] } {
 
 /** A module whose `responseChecks[name]` checks what each schema of `entries` accepts. */
 export function writeChecks(entries: readonly [string, unknown][]): { source: string; leftToZod: string[] } {
-  const names = new Map<object, string>();
+  // By the `type` a dispatch case established (undefined: none): a member is written once per case it is reached from.
+  const names = new Map<string | undefined, Map<object, string>>();
   const bodies = new Map<string, string>();
   let count = 0;
   const functions: string[] = [];
@@ -59,19 +60,27 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
     return name;
   };
 
-  /** The name of the function that checks `schema`, written on first use (before its body: recursion). */
-  const functionOf = (schema: object, body: (name: string) => string): string => {
-    let name = names.get(schema);
+  /**
+   * The name of the function that checks `schema` (for values whose `type` is `kind`, when a dispatch case
+   * established it), written on first use (before its body: recursion).
+   */
+  const functionOf = (schema: object, kind: string | undefined, body: (name: string) => string): string => {
+    let named = names.get(kind);
+    if (!named) {
+      named = new Map();
+      names.set(kind, named);
+    }
+    let name = named.get(schema);
     if (name) return name;
     name = `c${count++}`;
-    names.set(schema, name);
+    named.set(schema, name);
     const made = body(name);
     // Schemas of the same shape (each kind's attributes, empty relationships) share one function, unless the
     // body calls itself (a recursive schema's name may already be in the functions written below it).
     const text = made.replace(`function ${name}(`, 'function (');
     const same = bodies.get(text);
     if (same && !new RegExp(`\\b${name}\\(`).test(made.slice(made.indexOf('{')))) {
-      names.set(schema, same);
+      named.set(schema, same);
       return same;
     }
     bodies.set(text, name);
@@ -79,17 +88,25 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
     return name;
   };
 
-  /** An expression that is true when the value in the variable `x` passes `schema`. */
-  const check = (schema: unknown, x: string, at: string): string => {
+  /**
+   * An expression that is true when the value in the variable `x` passes `schema`. `kind` is the value's `type`
+   * when a dispatch case established it: an object's `type` member that accepts it is then not tested again.
+   */
+  const check = (schema: unknown, x: string, at: string, kind?: string): string => {
     if (typeof schema !== 'object' || schema === null) return unsupported(at);
     const dispatch = kindDispatch(schema as never);
     if (dispatch) {
-      const fn = functionOf(schema, (name) => {
-        const cases = [...dispatch.members].map(
-          ([type, member]) => `case ${JSON.stringify(type)}:return ${check(member, 'v', `${at}<${type}>`)};`,
-        );
+      const fn = functionOf(schema, undefined, (name) => {
+        // Members of the same check once their `type` is not tested (an asset's and an instrument's bond) share
+        // one `return`, their cases written together.
+        const cases = new Map<string, string[]>();
+        for (const [type, member] of dispatch.members) {
+          const test = check(member, 'v', `${at}<${type}>`, type);
+          cases.set(test, [...(cases.get(test) ?? []), `case ${JSON.stringify(type)}:`]);
+        }
         const fallback = check(dispatch.fallback, 'v', `${at}<other>`);
-        return `function ${name}(v:any):boolean{switch(v==null?void 0:v.type){${cases.join('')}default:return ${fallback}}}`;
+        const written = [...cases].map(([test, labels]) => `${labels.join('')}return ${test};`);
+        return `function ${name}(v:any):boolean{switch(v==null?void 0:v.type){${written.join('')}default:return ${fallback}}}`;
       });
       return `${fn}(${x})`;
     }
@@ -124,17 +141,17 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
           : `${setOf(all)}.has(${x})`;
       }
       case 'nullable':
-        return either(`${x}===null`, check(def.innerType, x, at));
+        return either(`${x}===null`, check(def.innerType, x, at, kind));
       case 'optional': {
         if (presence(def.innerType)?.optin === 'defaulted') return unsupported(at);
-        return either(`${x}===void 0`, check(def.innerType, x, at));
+        return either(`${x}===void 0`, check(def.innerType, x, at, kind));
       }
       case 'union':
         return Array.isArray(def.options)
-          ? either(...def.options.map((option, i) => check(option, x, `${at}|${i}`)))
+          ? either(...def.options.map((option, i) => check(option, x, `${at}|${i}`, kind)))
           : unsupported(at);
       case 'array': {
-        const fn = functionOf(schema, (name) => {
+        const fn = functionOf(schema, undefined, (name) => {
           const element = check(def.element, VALUE, `${at}[]`);
           return element === 'true'
             ? `function ${name}(v:any):boolean{return Array.isArray(v)}`
@@ -145,7 +162,7 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
       case 'record': {
         const key = known(def.keyType);
         if (!plain(key) || key.type !== 'string') return unsupported(at);
-        const fn = functionOf(schema, (name) => {
+        const fn = functionOf(schema, undefined, (name) => {
           const item = check(def.valueType, VALUE, `${at}{}`);
           // zod's own test of a record is wider (any object whose constructor looks plain): outside it, zod decides.
           const own =
@@ -162,7 +179,7 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
         const rest = def.catchall === undefined ? 'unknown' : plain(catchall) ? catchall.type : undefined;
         if (!shape || Object.getOwnPropertySymbols(shape).length || !['unknown', 'any', 'never'].includes(rest ?? ''))
           return unsupported(at);
-        const fn = functionOf(schema, (name) => {
+        const fn = functionOf(schema, kind, (name) => {
           const steps: string[] = [];
           for (const key of Object.keys(shape)) {
             if (key === '__proto__') continue; // zod skips it too
@@ -176,11 +193,14 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
             const before = leftToZod.length;
             const passes = check(member, VALUE, `${at}.${key}`);
             // A member with a node left to zod says no outright: wrapped in the absent-key rule, an absent key would
-            // pass where zod fills in a default (the compiled checks handed the whole object to zod alike).
+            // pass where zod fills in a default (the compiled checks handed the whole object to zod alike). The
+            // `type` a dispatch case established is present and is `kind`: where zod accepts that, it passes.
             steps.push(
               leftToZod.length > before
                 ? 'false'
-                : memberStep(key, absent, z.safeParse(member as never, undefined).success, passes),
+                : key === 'type' && kind !== undefined && z.safeParse(member as never, kind).success
+                  ? 'true'
+                  : memberStep(key, absent, z.safeParse(member as never, undefined).success, passes),
             );
           }
           const strict =

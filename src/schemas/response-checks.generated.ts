@@ -4,52 +4,38 @@ import { isObject } from '../core/is-object.js';
 import type { EndpointId } from '../endpoints.js';
 function c3(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&typeof v.couponFrequency=="string"&&((a=v.datedDate)===void 0||typeof a=="string")&&typeof v.dayCountConvention=="string"&&((a=v.firstCouponDate)===void 0||typeof a=="string")&&((a=v.maturityDate)===void 0||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
 function c4(v:any):boolean{return isObject(v)}
-function c2(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="bond-asset")&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c5(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-linked-bond-asset")&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c2(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c9(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&((a=v.maturityDate)===void 0||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
-function c8(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="zero-coupon-bond-asset")&&c9(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c8(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c9(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c12(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
-function c11(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="stock-asset")&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c14(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="mutual-fund-asset")&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c11(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c18(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.category=="string"}
-function c17(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fee-asset")&&c18(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c17(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c18(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c21(v:any):boolean{return isObject(v)&&typeof v.name=="string"}
-function c20(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="refund-asset")&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c20(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c24(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.dayCountConvention=="string"&&Number.isFinite(v.interestRateInPercent)&&typeof v.maturityDate=="string"&&Number.isFinite(v.principalAmount)&&typeof v.securityIdentifier=="string"}
 function c27(v:any):boolean{return isObject(v)&&typeof v.type=="string"&&typeof v.id=="string"}
 function c26(v:any):boolean{let a;return isObject(v)&&((a=v.data)===void 0||a===null||c27(a))}
 function c25(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))}
-function c23(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="loan-asset")&&c24(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
+function c23(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c24(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
 function c29(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.fixingDate=="string"&&typeof v.settlementDate=="string"&&Number.isFinite(v.notionalAmount)&&typeof v.primaryCcyCode=="string"&&typeof v.secondaryCcyCode=="string"&&typeof v.securityIdentifier=="string"&&Number.isFinite(v.settlementAmount)}
-function c28(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-cash-settlement-asset")&&c29(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
+function c28(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c29(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
 function c32(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.fixingDate=="string"&&typeof v.settlementDate=="string"&&Number.isFinite(v.notionalAmount)&&typeof v.securityIdentifier=="string"&&Number.isFinite(v.settlementAmount)}
 function c33(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))}
-function c31(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-physical-delivery-asset")&&c32(v.attributes)&&((a=v.relationships)===void 0||c33(a))}
+function c31(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c32(v.attributes)&&((a=v.relationships)===void 0||c33(a))}
 function c36(v:any):boolean{let a;return isObject(v)&&typeof v.managerName=="string"&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.strategy=="string"&&typeof v.investmentRegion=="string"&&typeof v.vintageDate=="string"&&((a=v.expectedExitDate)===void 0||typeof a=="string")}
 function c35(v:any):boolean{let a;return isObject(v)&&((a=v.customIdentifier)===void 0||a===null||typeof a=="string")&&c36(v.fund)&&((a=v.exitDate)===void 0||a===null||typeof a=="string")}
 function c39(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c27(v[i])))return false;return true}
 function c38(v:any):boolean{let a;return isObject(v)&&((a=v.data)===void 0||c39(a))}
 function c37(v:any):boolean{let a;return isObject(v)&&((a=v.depository)===void 0||c26(a))&&((a=v.commitments)===void 0||c38(a))}
-function c34(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="private-market-fund-commitment-based-asset")&&c35(v.attributes)&&((a=v.relationships)===void 0||c37(a))}
+function c34(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c35(v.attributes)&&((a=v.relationships)===void 0||c37(a))}
 function c41(v:any):boolean{return isObject(v)&&typeof v.securityIdentifier=="string"}
-function c40(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="other-asset")&&c41(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c40(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c41(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
 function c44(v:any):boolean{if(!isObject(v))return false;const p=Object.getPrototypeOf(v);if(p!==Object.prototype&&p!==null)return false;for(const s of Object.getOwnPropertySymbols(v))if(Object.prototype.propertyIsEnumerable.call(v,s))return false;return true}
 function c43(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&typeof v.type=="string"&&((a=v.attributes)===void 0||c44(a))&&((a=v.relationships)===void 0||c44(a))}
-function c1(v:any):boolean{switch(v==null?void 0:v.type){case "bond-asset":return c2(v);case "index-linked-bond-asset":return c5(v);case "zero-coupon-bond-asset":return c8(v);case "stock-asset":return c11(v);case "mutual-fund-asset":return c14(v);case "fee-asset":return c17(v);case "refund-asset":return c20(v);case "loan-asset":return c23(v);case "fx-forward-cash-settlement-asset":return c28(v);case "fx-forward-physical-delivery-asset":return c31(v);case "private-market-fund-commitment-based-asset":return c34(v);case "other-asset":return c40(v);default:return c43(v)}}
+function c1(v:any):boolean{switch(v==null?void 0:v.type){case "bond-asset":case "index-linked-bond-asset":return c2(v);case "zero-coupon-bond-asset":return c8(v);case "stock-asset":case "mutual-fund-asset":return c11(v);case "fee-asset":return c17(v);case "refund-asset":return c20(v);case "loan-asset":return c23(v);case "fx-forward-cash-settlement-asset":return c28(v);case "fx-forward-physical-delivery-asset":return c31(v);case "private-market-fund-commitment-based-asset":return c34(v);case "other-asset":return c40(v);default:return c43(v)}}
 function c0(v:any):boolean{return isObject(v)&&c1(v.data)}
-function c48(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="bond-instrument")&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c51(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-linked-bond-instrument")&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c54(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="zero-coupon-bond-instrument")&&c9(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c57(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="stock-instrument")&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c60(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="mutual-fund-instrument")&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c63(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fee-instrument")&&c18(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c66(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="refund-instrument")&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c69(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="loan-instrument")&&c24(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c72(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-cash-settlement-instrument")&&c29(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c75(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-physical-delivery-instrument")&&c32(v.attributes)&&((a=v.relationships)===void 0||c33(a))}
-function c78(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="private-market-fund-commitment-based-instrument")&&c35(v.attributes)&&((a=v.relationships)===void 0||c37(a))}
-function c81(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="other-instrument")&&c41(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c47(v:any):boolean{switch(v==null?void 0:v.type){case "bond-instrument":return c48(v);case "index-linked-bond-instrument":return c51(v);case "zero-coupon-bond-instrument":return c54(v);case "stock-instrument":return c57(v);case "mutual-fund-instrument":return c60(v);case "fee-instrument":return c63(v);case "refund-instrument":return c66(v);case "loan-instrument":return c69(v);case "fx-forward-cash-settlement-instrument":return c72(v);case "fx-forward-physical-delivery-instrument":return c75(v);case "private-market-fund-commitment-based-instrument":return c78(v);case "other-instrument":return c81(v);default:return c43(v)}}
+function c47(v:any):boolean{switch(v==null?void 0:v.type){case "bond-instrument":case "index-linked-bond-instrument":return c2(v);case "zero-coupon-bond-instrument":return c8(v);case "stock-instrument":case "mutual-fund-instrument":return c11(v);case "fee-instrument":return c17(v);case "refund-instrument":return c20(v);case "loan-instrument":return c23(v);case "fx-forward-cash-settlement-instrument":return c28(v);case "fx-forward-physical-delivery-instrument":return c31(v);case "private-market-fund-commitment-based-instrument":return c34(v);case "other-instrument":return c40(v);default:return c43(v)}}
 function c46(v:any):boolean{return isObject(v)&&c47(v.data)}
 function c85(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c47(v[i])))return false;return true}
 function c86(v:any):boolean{return Array.isArray(v)}
@@ -146,80 +132,67 @@ function c202(v:any):boolean{let a;return isObject(v)&&c203(v.data)&&((a=v.inclu
 function c206(v:any):boolean{return isObject(v)&&typeof v.custodianAuthorityId=="string"&&typeof v.status=="string"}
 function c205(v:any):boolean{return isObject(v)&&c206(v.data)}
 function c211(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c210(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="account-interest-transaction")&&c211(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
+function c210(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c211(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
 function c214(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)}
 function c215(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))}
-function c213(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="bond-coupon-transaction")&&c214(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c213(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c214(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c217(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c216(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="bond-redemption-transaction")&&c217(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c216(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c217(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c220(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)}
-function c219(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="bond-trade-transaction")&&c220(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c219(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c220(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c224(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.counterpartyTransaction)===void 0||c26(a))}
-function c222(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="cash-transfer-transaction")&&c211(v.attributes)&&((a=v.relationships)===void 0||c224(a))}
+function c222(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c211(v.attributes)&&((a=v.relationships)===void 0||c224(a))}
 function c226(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&((a=v.commission)===void 0||Number.isFinite(a))&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.tax)}
-function c225(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="dividend-transaction")&&c226(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c225(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c226(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c229(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c228(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="equity-trade-transaction")&&c229(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c228(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c229(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c232(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"}
-function c231(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fee-transaction")&&c232(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c234(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="futures-trade-transaction")&&c229(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c231(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c232(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
 function c239(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))&&((a=v.openingTransaction)===void 0||c26(a))}
-function c237(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="futures-execution-transaction")&&c229(v.attributes)&&((a=v.relationships)===void 0||c239(a))}
+function c237(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c229(v.attributes)&&((a=v.relationships)===void 0||c239(a))}
 function c241(v:any):boolean{return isObject(v)&&Number.isFinite(v.accountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
 function c242(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c240(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-cash-settlement-transaction")&&c241(v.attributes)&&((a=v.relationships)===void 0||c242(a))}
+function c240(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c241(v.attributes)&&((a=v.relationships)===void 0||c242(a))}
 function c244(v:any):boolean{return isObject(v)&&Number.isFinite(v.primaryAccountAmount)&&Number.isFinite(v.secondaryAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
 function c245(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c243(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-forward-physical-delivery-transaction")&&c244(v.attributes)&&((a=v.relationships)===void 0||c245(a))}
+function c243(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c244(v.attributes)&&((a=v.relationships)===void 0||c245(a))}
 function c247(v:any):boolean{let a;return isObject(v)&&((a=v.comment)===void 0||typeof a=="string")&&Number.isFinite(v.inflowAccountAmount)&&Number.isFinite(v.outflowAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
 function c248(v:any):boolean{let a;return isObject(v)&&((a=v.inflowAccount)===void 0||c26(a))&&((a=v.outflowAccount)===void 0||c26(a))}
-function c246(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="fx-spot-transaction")&&c247(v.attributes)&&((a=v.relationships)===void 0||c248(a))}
+function c246(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c247(v.attributes)&&((a=v.relationships)===void 0||c248(a))}
 function c250(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.indexFactor)}
-function c249(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-linked-bond-coupon-transaction")&&c250(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c249(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c250(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c253(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.indexFactor)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c252(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-linked-bond-redemption-transaction")&&c253(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c252(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c253(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c256(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)&&((a=v.indexFactor)===void 0||typeof a=="string"||Number.isFinite(a))}
-function c255(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-linked-bond-trade-transaction")&&c256(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
+function c255(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c256(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
 function c259(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.interest)===void 0||Number.isFinite(a))&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
 function c260(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.loan)===void 0||c26(a))}
-function c258(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="loan-transaction")&&c259(v.attributes)&&((a=v.relationships)===void 0||c260(a))}
+function c258(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c259(v.attributes)&&((a=v.relationships)===void 0||c260(a))}
 function c262(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
 function c263(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.instrument)===void 0||c26(a))}
-function c261(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="private-market-fund-distribution-transaction")&&c262(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
+function c261(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c262(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
 function c265(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c264(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="private-market-fund-drawdown-transaction")&&c265(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
-function c267(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="refund-transaction")&&c211(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c270(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="zero-coupon-bond-trade-transaction")&&c229(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c209(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":return c210(v);case "bond-coupon-transaction":return c213(v);case "bond-redemption-transaction":return c216(v);case "bond-trade-transaction":return c219(v);case "cash-transfer-transaction":return c222(v);case "dividend-transaction":return c225(v);case "equity-trade-transaction":return c228(v);case "fee-transaction":return c231(v);case "futures-trade-transaction":return c234(v);case "futures-execution-transaction":return c237(v);case "fx-forward-cash-settlement-transaction":return c240(v);case "fx-forward-physical-delivery-transaction":return c243(v);case "fx-spot-transaction":return c246(v);case "index-linked-bond-coupon-transaction":return c249(v);case "index-linked-bond-redemption-transaction":return c252(v);case "index-linked-bond-trade-transaction":return c255(v);case "loan-transaction":return c258(v);case "private-market-fund-distribution-transaction":return c261(v);case "private-market-fund-drawdown-transaction":return c264(v);case "refund-transaction":return c267(v);case "zero-coupon-bond-trade-transaction":return c270(v);default:return c43(v)}}
+function c264(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c265(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
+function c209(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c210(v);case "bond-coupon-transaction":return c213(v);case "bond-redemption-transaction":return c216(v);case "bond-trade-transaction":return c219(v);case "cash-transfer-transaction":return c222(v);case "dividend-transaction":return c225(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c228(v);case "fee-transaction":return c231(v);case "futures-execution-transaction":return c237(v);case "fx-forward-cash-settlement-transaction":return c240(v);case "fx-forward-physical-delivery-transaction":return c243(v);case "fx-spot-transaction":return c246(v);case "index-linked-bond-coupon-transaction":return c249(v);case "index-linked-bond-redemption-transaction":return c252(v);case "index-linked-bond-trade-transaction":return c255(v);case "loan-transaction":return c258(v);case "private-market-fund-distribution-transaction":return c261(v);case "private-market-fund-drawdown-transaction":return c264(v);default:return c43(v)}}
 function c208(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c209(v[i])))return false;return true}
 function c207(v:any):boolean{let a;return isObject(v)&&c208(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
 function c274(v:any):boolean{return isObject(v)&&c209(v.data)}
 function c280(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c278(v[i])))return false;return true}
-function c279(v:any):boolean{return isObject(v)&&(v.type==="and")&&c280(v.filters)}
-function c281(v:any):boolean{return isObject(v)&&(v.type==="or")&&c280(v.filters)}
-function c285(v:any):boolean{return isObject(v)&&(v.type==="country-code-is")&&typeof v["country-code"]=="string"}
-function c286(v:any):boolean{return isObject(v)&&(v.type==="country-code-is-not")&&typeof v["country-code"]=="string"}
-function c287(v:any):boolean{return isObject(v)&&(v.type==="instrument-class-is")&&typeof v["instrument-class-id"]=="string"}
-function c288(v:any):boolean{return isObject(v)&&(v.type==="instrument-class-is-not")&&typeof v["instrument-class-id"]=="string"}
-function c289(v:any):boolean{return isObject(v)&&(v.type==="detailed-instrument-class-is")&&typeof v["detailed-instrument-class-id"]=="string"}
-function c290(v:any):boolean{return isObject(v)&&(v.type==="detailed-instrument-class-is-not")&&typeof v["detailed-instrument-class-id"]=="string"}
-function c291(v:any):boolean{return isObject(v)&&(v.type==="currency-code-is")&&typeof v["currency-code"]=="string"}
-function c292(v:any):boolean{return isObject(v)&&(v.type==="currency-code-is-not")&&typeof v["currency-code"]=="string"}
-function c293(v:any):boolean{return isObject(v)&&(v.type==="security-identifier-is")&&typeof v["security-identifier"]=="string"}
-function c294(v:any):boolean{return isObject(v)&&(v.type==="security-identifier-is-not")&&typeof v["security-identifier"]=="string"}
-function c295(v:any):boolean{return isObject(v)&&(v.type==="reporting-entity-is")&&typeof v["reporting-entity-id"]=="string"}
-function c296(v:any):boolean{return isObject(v)&&(v.type==="reporting-entity-is-not")&&typeof v["reporting-entity-id"]=="string"}
-function c297(v:any):boolean{return isObject(v)&&(v.type==="reporting-portfolio-is")&&typeof v["reporting-portfolio-id"]=="string"}
-function c298(v:any):boolean{return isObject(v)&&(v.type==="reporting-portfolio-is-not")&&typeof v["reporting-portfolio-id"]=="string"}
+function c279(v:any):boolean{return isObject(v)&&c280(v.filters)}
+function c285(v:any):boolean{return isObject(v)&&typeof v["country-code"]=="string"}
+function c287(v:any):boolean{return isObject(v)&&typeof v["instrument-class-id"]=="string"}
+function c289(v:any):boolean{return isObject(v)&&typeof v["detailed-instrument-class-id"]=="string"}
+function c291(v:any):boolean{return isObject(v)&&typeof v["currency-code"]=="string"}
+function c293(v:any):boolean{return isObject(v)&&typeof v["security-identifier"]=="string"}
+function c295(v:any):boolean{return isObject(v)&&typeof v["reporting-entity-id"]=="string"}
+function c297(v:any):boolean{return isObject(v)&&typeof v["reporting-portfolio-id"]=="string"}
 function c299(v:any):boolean{return isObject(v)&&typeof v.type=="string"}
-function c284(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":return c285(v);case "country-code-is-not":return c286(v);case "instrument-class-is":return c287(v);case "instrument-class-is-not":return c288(v);case "detailed-instrument-class-is":return c289(v);case "detailed-instrument-class-is-not":return c290(v);case "currency-code-is":return c291(v);case "currency-code-is-not":return c292(v);case "security-identifier-is":return c293(v);case "security-identifier-is-not":return c294(v);case "reporting-entity-is":return c295(v);case "reporting-entity-is-not":return c296(v);case "reporting-portfolio-is":return c297(v);case "reporting-portfolio-is-not":return c298(v);default:return c299(v)}}
-function c283(v:any):boolean{return isObject(v)&&(v.type==="condition")&&c284(v.condition)}
-function c278(v:any):boolean{switch(v==null?void 0:v.type){case "and":return c279(v);case "or":return c281(v);case "condition":return c283(v);default:return c299(v)}}
-function c301(v:any):boolean{return isObject(v)&&(v.type==="limit-group")}
+function c284(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c285(v);case "instrument-class-is":case "instrument-class-is-not":return c287(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c289(v);case "currency-code-is":case "currency-code-is-not":return c291(v);case "security-identifier-is":case "security-identifier-is-not":return c293(v);case "reporting-entity-is":case "reporting-entity-is-not":return c295(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c297(v);default:return c299(v)}}
+function c283(v:any):boolean{return isObject(v)&&c284(v.condition)}
+function c278(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c279(v);case "condition":return c283(v);default:return c299(v)}}
 function c303(v:any):boolean{let a;return isObject(v)&&((a=v.min)===null||Number.isFinite(a))&&((a=v.max)===null||Number.isFinite(a))}
-function c302(v:any):boolean{return isObject(v)&&(v.type==="proportional")&&c303(v.values)}
-function c304(v:any):boolean{return isObject(v)&&(v.type==="absolute")&&c303(v.values)}
-function c300(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c301(v);case "proportional":return c302(v);case "absolute":return c304(v);default:return c299(v)}}
+function c302(v:any):boolean{return isObject(v)&&c303(v.values)}
+function c300(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c302(v);default:return c299(v)}}
 function c277(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.startDate=="string"&&c278(v.limitFilter)&&c300(v.limitType)}
 function c305(v:any):boolean{let a;return isObject(v)&&((a=v.client)===void 0||c26(a))&&((a=v.parentLimit)===void 0||c26(a))}
 function c276(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit")&&c277(v.attributes)&&((a=v.relationships)===void 0||c305(a))}

@@ -95,6 +95,29 @@ describe('generated checks answer as zod does', () => {
         null,
       ],
     ],
+    [
+      'a member reached through its case is not tested for that type again, but everywhere else, and for the rest',
+      (() => {
+        const member = z.looseObject({ type: z.literal('a'), n: z.number() });
+        return z.looseObject({ one: kindUnion({ a: member, b: member }), other: member });
+      })(),
+      [
+        { one: { type: 'a', n: 1 }, other: { type: 'a', n: 1 } },
+        { one: { type: 'b', n: 1 }, other: { type: 'a', n: 1 } },
+        { one: { type: 'a', n: 1 }, other: { type: 'b', n: 1 } },
+        { one: { type: 'a', n: '1' }, other: { type: 'a', n: 1 } },
+        { one: { type: 'a' }, other: { type: 'a', n: 1 } },
+        { one: [], other: { type: 'a', n: 1 } },
+      ],
+    ],
+    [
+      'a member whose type is an enum, or strict, reached through its case',
+      kindUnion({
+        a: z.looseObject({ type: z.enum(['a', 'c']), n: z.number() }),
+        c: z.strictObject({ type: z.literal('c') }),
+      }),
+      [{ type: 'a', n: 1 }, { type: 'a' }, { type: 'c' }, { type: 'c', n: 1 }, { type: 'c', id: '1' }],
+    ],
   ];
   it.each(edge)('%s', (_what, schema, cases) => {
     const check = generated(schema);

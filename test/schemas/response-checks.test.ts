@@ -11,6 +11,8 @@ import * as z from 'zod/mini';
 import { GENERATED_FILE, generateChecks } from '../../scripts/generate-checks.js';
 import { collection, single } from '../../src/core/documents.js';
 import { type Endpoint, type EndpointId, endpoints } from '../../src/endpoints.js';
+import type { Schema } from '../../src/schemas/fields.js';
+import { kindDispatch } from '../../src/schemas/kinds.js';
 import { responseChecks } from '../../src/schemas/response-checks.generated.js';
 import { schemaValues } from '../helpers/arbitraries.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
@@ -40,6 +42,29 @@ describe('generated response checks', () => {
   it('cover every row that answers with a document, and no other', () => {
     expect(rows.length).toBe(66);
     expect(Object.keys(responseChecks).sort()).toEqual(rows.map(([id]) => id).sort());
+  });
+
+  it('hold a resource whose type names a kind to that kind’s other members', () => {
+    // A kind's `type` is tested once, by the dispatch: the function of its other members does not test it again.
+    let kinds = 0;
+    for (const [id, schema] of rows) {
+      const row: Endpoint = endpoints[id];
+      const dispatch = kindDispatch((row.response as { resource: Schema }).resource);
+      if (!dispatch) continue;
+      const check = responseChecks[id] as (value: unknown) => boolean;
+      for (const type of dispatch.members.keys()) {
+        kinds++;
+        for (const data of [
+          { id: '1', type, attributes: 1 },
+          { id: 1, type, attributes: {} },
+        ]) {
+          const document = { data: row.pagination ? [data] : data };
+          expect(z.safeParse(schema, document).success, `${id}: ${type}`).toBe(false);
+          expect(check(document), `${id}: ${type}`).toBe(false);
+        }
+      }
+    }
+    expect(kinds).toBeGreaterThan(0);
   });
 
   it.each(rows)('%s answers as zod does', (id, schema) => {
