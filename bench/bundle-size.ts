@@ -84,7 +84,10 @@ export const BUDGETS = [
   // hooks on every request) and the retry options written out per call instead of cached.
   // 24.31 kB with a JSON body's content type given to ky alone, merged with the client's headers (CPU per create
   // 1.03-1.05x bare ky).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_310, lazyCeiling: 28_785 },
+  // 28.2 kB later with the generated response checks testing a kind's `type` once, in its dispatch (an asset's
+  // and an instrument's kind of the same shape, and each pair of limit conditions, then share one function: 233 ->
+  // 206 functions, the module 34.0 -> 29.0 kB minified, 4.39 -> 3.97 kB gzipped).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_310, lazyCeiling: 28_200 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
