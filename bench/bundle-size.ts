@@ -87,7 +87,9 @@ export const BUDGETS = [
   // 28.2 kB later with the generated response checks testing a kind's `type` once, in its dispatch (an asset's
   // and an instrument's kind of the same shape, and each pair of limit conditions, then share one function: 233 ->
   // 206 functions, the module 34.0 -> 29.0 kB minified, 4.39 -> 3.97 kB gzipped).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_310, lazyCeiling: 28_200 },
+  // 24.365 kB at load with members a caller names (a relationship, a query parameter, a CSV column) written and read
+  // as own members (`__proto__` was set as a prototype and not sent; `constructor` read as inherited): +52 bytes.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_365, lazyCeiling: 28_200 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -19,7 +19,11 @@ function conditionKind(type: unknown): { kind: string; negated: boolean } | unde
   if (typeof type !== 'string') return undefined;
   const negated = type.endsWith('-is-not');
   const kind = type.replace(/-is(-not)?$/, '');
-  return type.endsWith('-is') || negated ? (Object.hasOwn(CONDITIONS, kind) ? { kind, negated } : undefined) : undefined;
+  return type.endsWith('-is') || negated
+    ? Object.hasOwn(CONDITIONS, kind)
+      ? { kind, negated }
+      : undefined
+    : undefined;
 }
 
 /** Records every broken rule of a (recursive) limit filter. */
