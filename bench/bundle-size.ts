@@ -89,7 +89,10 @@ export const BUDGETS = [
   // 206 functions, the module 34.0 -> 29.0 kB minified, 4.39 -> 3.97 kB gzipped).
   // 24.365 kB at load with members a caller names (a relationship, a query parameter, a CSV column) written and read
   // as own members (`__proto__` was set as a prototype and not sent; `constructor` read as inherited): +52 bytes.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_365, lazyCeiling: 28_200 },
+  // 28.44 kB later with less made per create: a calendar date read by character codes (no pattern, no substrings),
+  // zod's answer asked before its issues are collected, and the JSON walk of an accepted input skipped where the
+  // schema admits only plain JSON values (`writesAsJson`, 140 bytes; 0.9 of the 1.7 kB less allocated per create).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_365, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

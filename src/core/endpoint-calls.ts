@@ -24,12 +24,17 @@ function targetOf(id: EndpointId, row: Endpoint, args: CallArgs, options: Reques
   // A row with no body and no query (a retrieve, a delete) is its path: none of the steps below has work to do.
   if (!row.body && !row.query && !args.check && options?.query === undefined) return { path };
   const query = row.query ? queryOf(validateInput(id, row.query, args.query ?? {})) : undefined;
-  const extra = args.check?.(query) ?? [];
-  const pathId = args.path ? Object.values(args.path).at(-1) : undefined;
-  const body = withIssues(id, extra, () =>
-    row.body ? requestBody(id, row.body, args.body, pathId as string | undefined) : undefined,
-  );
+  const extra = args.check?.(query);
+  const body = extra?.length ? withIssues(id, extra, () => bodyOf(id, row, args)) : bodyOf(id, row, args);
   return withOptionsQuery({ path, body, query }, options);
+}
+
+/** The row's body built from the caller's input (an update's id is the last path parameter). */
+function bodyOf(id: EndpointId, row: Endpoint, args: CallArgs): ReturnType<typeof requestBody> | undefined {
+  if (!row.body) return undefined;
+  let pathId: unknown;
+  for (const name in args.path) pathId = args.path[name];
+  return requestBody(id, row.body, args.body, pathId as string | undefined);
 }
 
 /**
@@ -57,9 +62,10 @@ export function callRow(
   return transport.send({ method, path, body, options, query, plain: true }).then((res) => {
     // A 204 row answers nothing; any other decodes its one resource.
     if (response.status === 204) return { data: undefined, response: res.response };
-    const doc = decode(res.call, single(response.resource), res.body, responseChecks[id]);
-    const result = { data: doc.data, response: res.response };
-    return method === 'POST' ? { ...result, created: !res.redirected } : result;
+    const { data } = decode(res.call, single(response.resource), res.body, responseChecks[id]);
+    return method === 'POST'
+      ? { data, response: res.response, created: !res.redirected }
+      : { data, response: res.response };
   });
 }
 

@@ -81,8 +81,13 @@ interface Hole {
   orders: string[][];
 }
 
+/** Whether zod accepts `value`; a value nested past the stack is not accepted (`collectIssues` says why). */
+export function accepts(schema: Schema, value: unknown): boolean {
+  return overflows(() => z.safeParse(schema, value).success) === true;
+}
+
 function collect(sink: Sink, schema: Schema, value: unknown, prefix: string): void {
-  if (overflows(() => z.safeParse(schema, value).success)) return;
+  if (accepts(schema, value)) return;
   // When zod runs out of stack all the same, the array sits under a refined object (its refinements see the
   // whole value, so the array stays in): take it out anyway and leave that object's refinements unchecked.
   if (collectAt(sink, schema, value, prefix, false) || collectAt(sink, schema, value, prefix, true)) return;

@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
-import { returnsInput } from '../schemas/zod-definitions.js';
+import { returnsInput, writesAsJson } from '../schemas/zod-definitions.js';
 import { article, describe } from './describe.js';
 import { type Body, type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
 import {
@@ -18,7 +18,7 @@ import {
   type ValidationIssue,
 } from './errors.js';
 import { isObject } from './is-object.js';
-import { collectIssues } from './issues.js';
+import { accepts, collectIssues } from './issues.js';
 import { jsonValueIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
@@ -158,17 +158,23 @@ export function buildDocument(
   checkObject(what, input.attributes, 'attributes');
   let attributes: unknown = input.attributes;
   if (schema) {
-    // Checked the bounded way first: zod alone overflows the stack on a list of ~100,000 bad filters.
-    const found = collectIssues(schema, input.attributes ?? {}, 'attributes');
+    const given = input.attributes ?? {};
+    // zod's answer first; its issues only for a refused value, collected the bounded way (zod alone overflows the
+    // stack on a list of ~100,000 bad filters).
+    const found = accepts(schema, given) ? [] : collectIssues(schema, given, 'attributes');
     // The value sent is the caller's: as given when zod's output would equal it, else zod's parse, which fills
     // in a documented default (fee `category`).
     if (found.length) issues.push(...found);
-    else attributes = returnsInput(schema) ? (input.attributes ?? {}) : z.parse(schema, input.attributes ?? {});
+    else attributes = returnsInput(schema) ? given : z.parse(schema, given);
   }
   // What is sent is held to what JSON writes, whatever the schema let through: zod reads an object by its members'
   // names, so a Map, a Set or NaN inside a member it does not type (a generic resource's attributes) or inside an
-  // all-optional object would be sent changed or dropped.
-  const unwritable = issues.length === 0 && attributes !== undefined && jsonValueIssue(attributes, 'attributes');
+  // all-optional object would be sent changed or dropped. Not walked where the schema admits only such values.
+  const unwritable =
+    issues.length === 0 &&
+    attributes !== undefined &&
+    !(schema && writesAsJson(schema)) &&
+    jsonValueIssue(attributes, 'attributes');
   if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (issues.length) throw new ValidationError(what, issues);

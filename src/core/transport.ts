@@ -287,7 +287,7 @@ export class Transport {
   }
 
   async send(req: TransportRequest): Promise<TransportResponse> {
-    const opts = req.options ?? {};
+    const opts = req.options ?? NO_OPTIONS;
     const what = `${req.method} ${req.path}`;
     if (req.options !== undefined) checkRequestOptions(what, req.options);
     const url = this.url(req.path, req.query, what, req.plain);
@@ -548,6 +548,9 @@ const JSON_BODY_HEADERS = { 'content-type': JSONAPI_MEDIA_TYPE } as const;
 /** ky copies these per request (it never changes the caller's arrays), so one of each serves every call. */
 const RETRY_STATUS_CODES = [...RETRY_STATUSES];
 const backoff = (attempt: number): number => BACKOFF_MS * 2 ** (attempt - 1);
+
+/** The options of a call given none (shared: read only). */
+const NO_OPTIONS: RequestOptions = Object.freeze({});
 
 /**
  * The policy of API.md as ky's retry options for one call, written out (ky copies each key of them on every

@@ -6,6 +6,7 @@
  */
 import * as z from 'zod/mini';
 import { once } from './lazy.js';
+import { acceptingNothing } from './zod-definitions.js';
 
 /** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
 export type Schema<T = unknown, I = unknown> = z.ZodMiniType<T, I>;
@@ -31,12 +32,24 @@ export function keptObject<S extends z.core.$ZodShape>(shape: S): KeptObject<S> 
 /** ISO 8601 calendar date `YYYY-MM-DD` that exists on the calendar. */
 export const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 export function isCalendarDate(value: string): boolean {
-  if (!DATE_PATTERN.test(value)) return false;
-  const year = Number(value.slice(0, 4));
-  const month = Number(value.slice(5, 7));
-  const day = Number(value.slice(8, 10));
-  // Arithmetic, not a Date: checked on every date of every create, and Date.UTC reads years 0–99 as 1900–1999.
-  return month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+  // Read by character codes (no pattern, no substrings): checked on every date of every create. Arithmetic, not a
+  // Date: Date.UTC reads years 0–99 as 1900–1999.
+  if (value.length !== 10 || value.charCodeAt(4) !== DASH || value.charCodeAt(7) !== DASH) return false;
+  const year = digits(value, 0, 4);
+  const month = digits(value, 5, 7);
+  const day = digits(value, 8, 10);
+  return year >= 0 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+const DASH = 45;
+/** The number the ASCII digits of `value` from `start` to `end` write, or -1 if one is not a digit. */
+function digits(value: string, start: number, end: number): number {
+  let n = 0;
+  for (let i = start; i < end; i++) {
+    const d = value.charCodeAt(i) - 48;
+    if (d < 0 || d > 9) return -1;
+    n = n * 10 + d;
+  }
+  return n;
 }
 /** Days of a month in the proleptic Gregorian calendar of ISO 8601 (year 0000 is a leap year). */
 function daysInMonth(year: number, month: number): number {
@@ -76,7 +89,7 @@ export function openEnum<const V extends readonly string[]>(_values: V): Schema<
  * than `z.never()`, whose issue the codec words as a type mismatch ("must be a never") instead of the reason.
  */
 export function refused(message: string): z.ZodMiniOptional<z.ZodMiniCustom<never, never>> {
-  return z.optional(z.custom<never>(() => false, { error: message }));
+  return z.optional(acceptingNothing(z.custom<never>(() => false, { error: message })));
 }
 /** The create schema of every read-only field (one instance, so PATCH rules can recognise it). */
 export const SERVICE_SET = refused('is set by the service and cannot be sent');

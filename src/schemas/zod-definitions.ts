@@ -7,7 +7,8 @@
  * - At run time, `returnsInput` says whether a create or update input can be sent as given. Nothing is taken on
  *   trust: a node is read only when its definition has exactly the fields and core traits known here and its
  *   `optin`/`optout` the values its kind implies; for any other node the answer is "no", and zod's parse makes
- *   the value sent, as it would without this module.
+ *   the value sent, as it would without this module. `writesAsJson` says whether what a create's attributes
+ *   schema accepts is always written by JSON as it is, so that the codec need not walk the value again.
  */
 import type { Schema } from './fields.js';
 
@@ -144,6 +145,63 @@ function passesThrough(schema: unknown): boolean {
   // A plain `object` (no catchall) drops unknown keys from its output.
   if (def.type === 'object' && def.catchall === undefined) return false;
   return childrenOf(def).every((child) => returnsInput(child as Schema));
+}
+
+/** Custom checks that accept no value (a field that must be absent): their functions cannot be read, so they are listed. */
+const refusing = new WeakSet<object>();
+/** Lists `schema` as a check that accepts no value (see `writesAsJson`); returns it. */
+export function acceptingNothing<S extends Schema>(schema: S): S {
+  refusing.add(schema);
+  return schema;
+}
+
+const writing = new WeakMap<object, boolean>();
+/**
+ * Whether every value `schema` accepts (as a create's or update's plain-object attributes) is one JSON writes as
+ * it is: an object that refuses unknown keys, each member a string, a number (zod takes finite ones only), a
+ * boolean, null or a literal of those, optional or nullable, each a node known here, or a field that must be absent. Then the JSON walk of the
+ * codec (`jsonValueIssue`) has nothing to find; for anything else (an open or nested object, an array, a custom
+ * check) the answer is no and the walk runs.
+ */
+export function writesAsJson(schema: Schema): boolean {
+  let answer = writing.get(schema);
+  if (answer === undefined) {
+    const def = known(schema);
+    const shape = def?.type === 'object' && known(def.catchall)?.type === 'never' ? def.shape : undefined;
+    answer =
+      !!shape &&
+      Object.getOwnPropertySymbols(shape).length === 0 &&
+      Object.values(shape as Record<string, unknown>).every(primitiveMember);
+    writing.set(schema, answer);
+  }
+  return answer;
+}
+
+/** A member whose accepted values are primitives JSON writes as they are (undefined: the member is absent). */
+function primitiveMember(schema: unknown): boolean {
+  if (isCustomCheck(schema)) return refusing.has(schema as object);
+  const def = known(schema);
+  if (!def || def.coerce) return false;
+  switch (def.type) {
+    case 'string':
+    case 'number':
+    case 'boolean':
+    case 'null':
+      return true;
+    case 'literal':
+    case 'enum': {
+      const values = internals(schema)?.values;
+      return (
+        values instanceof Set &&
+        [...values].every((v) => typeof v === 'string' || typeof v === 'boolean' || v === null || Number.isFinite(v))
+      );
+    }
+    case 'optional':
+    case 'nullable':
+      return primitiveMember(def.innerType);
+    default:
+      return false;
+  }
 }
 
 /** The schemas a node's output is made of, for the kinds `known` reads. */
