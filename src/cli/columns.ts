@@ -58,7 +58,7 @@ export function recordToInput(
     if (cell === '') return;
     if (column === 'type' && kind.typed) input.type = cell;
     else if (column === 'instrumentId' && kind.perInstrument) input.instrumentId = cell;
-    else if (column.startsWith('rel.')) relationships[column.slice(4)] = cell;
+    else if (column.startsWith('rel.')) setOwn(relationships, column.slice(4), cell);
     else cells.push([column.split('.'), cell]);
   });
   const schema = kind.attributes(input.type);

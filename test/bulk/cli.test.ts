@@ -159,8 +159,8 @@ describe('--dry-run', () => {
     const csv = file(
       'inherited.csv',
       [
-        'type,name,securityIdentifier,ccyCode,countryCode,__proto__.polluted,constructor,toString.x,rel.constructor',
-        'stock-instrument,ACME,US0000000001,USD,US,yes,c,t,r',
+        'type,name,securityIdentifier,ccyCode,countryCode,__proto__.polluted,constructor,toString.x,rel.constructor,rel.__proto__',
+        'stock-instrument,ACME,US0000000001,USD,US,yes,c,t,r,p',
       ].join('\n'),
     );
     try {
@@ -172,6 +172,7 @@ describe('--dry-run', () => {
         'line 2: attributes.constructor: is not a documented field here (misspelled, or read-only?)',
         'line 2: attributes.toString: is not a documented field here (misspelled, or read-only?)',
         'line 2: relationships.constructor: is not a relationship of this resource',
+        'line 2: relationships.__proto__: is not a relationship of this resource',
         '1 rows checked, 1 invalid; nothing was sent (dry run).',
         '',
       ]);
