@@ -5,7 +5,7 @@
  * the state the JIT keeps for it, and the ratio of their CPU swung 1.03–1.10× between runs of the same code; apart,
  * each pays for its own use of ky only. The figure compared is the median over the processes of each side. Each
  * process warms up on 10,000 creates first: process CPU counts the compiler's and collector's threads, and a shorter
- * warm-up (3,000, then 6,000 measured) read ~480 against ~420 µs, 1.15×. Not part of `npm run bench` (about 80 s):
+ * warm-up (3,000, then 6,000 measured) read ~480 against ~420 µs, 1.15×. Part of `npm run bench` (about 80 s), or alone:
  *
  *   npx tsup && npx tsx --tsconfig bench/tsconfig.json bench/create-cpu.ts
  *
