@@ -92,7 +92,9 @@ export const BUDGETS = [
   // 28.44 kB later with less made per create: a calendar date read by character codes (no pattern, no substrings),
   // zod's answer asked before its issues are collected, and the JSON walk of an accepted input skipped where the
   // schema admits only plain JSON values (`writesAsJson`, 140 bytes; 0.9 of the 1.7 kB less allocated per create).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_365, lazyCeiling: 28_440 },
+  // 24.415 kB at load with a failed call's credentials marked again before its error is worded (32+ other
+  // credentials used meanwhile had pushed its token out of the remembered set, and it was not masked).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_415, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

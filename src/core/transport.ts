@@ -296,9 +296,7 @@ export class Transport {
     const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
     const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
     checkHeaders(opts.headers, '`headers`');
-    const credentials = this.resolved.credentials;
-    for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
-    if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
+    this.rememberCredentials(opts);
     const token = this.resolved.token;
     // A call whose headers are the client's (see the constructor) gives ky none, or only the body's content type,
     // which ky adds to them; a call with headers of its own, plain JSON or a token function gives its whole set.
@@ -383,10 +381,23 @@ export class Transport {
       if (retried && status === 404) {
         return { response: new Response(null, { status: 204 }), body: undefined, redirected: false, call };
       }
-      // A service may echo the credential in its detail (`token … expired`): redacted like a log line.
+      // A service may echo the credential in its detail (`token … expired`): redacted like a log line. Marked again
+      // first: while this call waited, other clients' credentials may have pushed its own out of the bounded set.
+      this.rememberCredentials(opts, headers?.authorization);
       const data = typeof error.data === 'string' ? this.logger.redact(error.data) : undefined;
       throw makeAPIError(call, status, responseHeaders, data);
     }
+  }
+
+  /**
+   * Marks the credentials a call sends as used (the client's, its own credential headers, `authorization` as
+   * sent), so that the bounded set of remembered secrets holds them when its text is redacted.
+   */
+  private rememberCredentials(opts: RequestOptions, authorization?: string): void {
+    const credentials = this.resolved.credentials;
+    for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
+    if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
+    if (authorization) rememberSecret(authorization.slice(BEARER_PREFIX.length));
   }
 
   /**
@@ -551,6 +562,7 @@ const backoff = (attempt: number): number => BACKOFF_MS * 2 ** (attempt - 1);
 
 /** The options of a call given none (shared: read only). */
 const NO_OPTIONS: RequestOptions = Object.freeze({});
+const BEARER_PREFIX = 'Bearer ';
 
 /**
  * The policy of API.md as ky's retry options for one call, written out (ky copies each key of them on every

@@ -125,4 +125,47 @@ describe('bounded memory', () => {
     expect(rememberedSecrets()).toBeLessThanOrEqual(32);
     expect((last as Error).message).not.toContain('per-request-200-SECRET');
   });
+
+  it('stays masked when other clients used more than 32 credentials while its call waited', async () => {
+    // Clients with their own tokens, answering 401 with the raw token (no "Bearer" for the pattern to find).
+    let release = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const echo = (wait: boolean) => async (input: RequestInfo | URL, init?: RequestInit) => {
+      const token = new Request(input, init).headers.get('authorization')?.slice('Bearer '.length);
+      if (wait) await gate;
+      return new Response(JSON.stringify({ errors: [{ status: '401', detail: `token ${token} expired` }] }), {
+        status: 401,
+        headers: { 'content-type': 'application/vnd.api+json' },
+      });
+    };
+    const client = (accessToken: string | (() => string), wait: boolean) =>
+      new PortfolioReporting({ baseUrl: server.url, accessToken, maxRetries: 0, logLevel: 'off', fetch: echo(wait) });
+    const waiting = [
+      client('tok_waiting_SECRET_1', true)
+        .clients.retrieve('c1')
+        .catch((e: unknown) => e),
+      client(() => 'tok_waiting_SECRET_2', true)
+        .clients.retrieve('c1')
+        .catch((e: unknown) => e),
+      client('tok_waiting_SECRET_3', true)
+        .clients.retrieve('c1', { headers: { 'x-trace': '1' } })
+        .catch((e: unknown) => e),
+    ];
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        client(`tok_other_${i}_SECRET`, false)
+          .clients.retrieve('c1')
+          .catch(() => {}),
+      ),
+    );
+    release();
+    const errors = await Promise.all(waiting);
+    for (const [i, error] of errors.entries()) {
+      expect(error).toBeInstanceOf(APIError);
+      expect((error as APIError).message).toContain('token *** expired');
+      for (const text of texts(error)) expect(text).not.toContain(`waiting_SECRET_${i + 1}`);
+    }
+  });
 });
