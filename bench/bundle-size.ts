@@ -94,7 +94,10 @@ export const BUDGETS = [
   // schema admits only plain JSON values (`writesAsJson`, 140 bytes; 0.9 of the 1.7 kB less allocated per create).
   // 24.415 kB at load with a failed call's credentials marked again before its error is worded (32+ other
   // credentials used meanwhile had pushed its token out of the remembered set, and it was not masked).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_415, lazyCeiling: 28_440 },
+  // 24.67 kB at load with headers that would not go out as given refused as `ValidationError`s naming them: the same
+  // name twice in different cases (one was lost), a symbol name, `__proto__` (fetch drops it), a content type on a
+  // call whose body the SDK writes (it was replaced).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_670, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -23,6 +23,7 @@ import {
   RedirectError,
   ResponseValidationError,
   ValidationError,
+  type ValidationIssue,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
@@ -218,7 +219,7 @@ export class Transport {
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     checkLogger(what, options.logger, level);
     this.logger = new LevelLogger(options.logger ?? console, level);
-    checkHeaders(options.headers, '`headers`');
+    checkHeaders(what, options.headers, 'headers', '', true);
     // The credentials this client always sends, marked used on every request so that they stay masked.
     const credentials = credentialValues(options.headers);
     if (typeof token === 'string') credentials.push(token);
@@ -295,7 +296,6 @@ export class Transport {
     const timeout = opts.timeout ?? this.resolved.timeout;
     const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
     const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
-    checkHeaders(opts.headers, '`headers`');
     this.rememberCredentials(opts);
     const token = this.resolved.token;
     // A call whose headers are the client's (see the constructor) gives ky none, or only the body's content type,
@@ -320,6 +320,7 @@ export class Transport {
       }
       if (headers) headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
+    if (opts.headers) checkHeaders(what, opts.headers, 'options.headers', undefined, body !== undefined);
     if (headers)
       headers.authorization = `Bearer ${
         typeof token === 'string'
@@ -503,10 +504,11 @@ export class Transport {
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function returned no token`);
     }
     this.logger.addSecret(token);
-    checkHeaders(
-      { authorization: `Bearer ${token}` },
-      `${call.method} ${call.url}: the token the accessToken function returned`,
-    );
+    const problem = headerProblem('authorization', `Bearer ${token}`);
+    if (problem)
+      throw new PortfolioReportingError(
+        `${call.method} ${call.url}: the token the accessToken function returned: the "authorization" header ${problem}`,
+      );
     return token;
   }
 }
@@ -680,27 +682,54 @@ function withHeaders(headers: HeaderRecord, extra: Record<string, string | undef
 }
 
 /**
- * Refuses a header fetch would refuse (a line break in a value, say) before anything is sent: fetch would
- * reject the request with a TypeError, which reads as a network failure and is retried. The message names
- * the header, never its value (it may be a credential).
+ * Refuses, before anything is sent, a header that would not go out as given: a value that is not a string (fetch
+ * writes anything as its text), one fetch refuses (a line break in a value: fetch's TypeError reads as a network
+ * failure and is retried), a symbol key (fetch skips it), the same name twice in different cases (one would be
+ * lost), and a content type where the SDK writes the body (it sets the type its body needs). Messages name the
+ * header, never its value (it may be a credential). `body`: whether the call sends a body (the client's headers go
+ * with every body).
  */
-function checkHeaders(headers: Record<string, string | undefined> | undefined, what: string): void {
+function checkHeaders(
+  what: string,
+  headers: Record<string, string | undefined> | undefined,
+  path: string,
+  note: string | undefined,
+  body: boolean,
+): void {
   if (!headers) return;
+  const issues: ValidationIssue[] = [];
+  const seen = new Map<string, string>();
+  for (const key of Object.getOwnPropertySymbols(headers))
+    issues.push({ path: `${path}.${String(key)}`, message: 'must be named by a string' });
   for (const name of Object.keys(headers)) {
     const value: unknown = headers[name];
-    // fetch writes any value as its text (a function as its source, a number as digits): only a string is sent as
-    // given; undefined is no header (ky drops it, and a call's drops the client's of that name).
+    const at = `${path}.${name}`;
+    const lower = name.toLowerCase();
+    const twin = seen.get(lower);
+    if (twin !== undefined)
+      issues.push({ path: at, message: `is given twice, as ${twin} and ${name}: header names are case-insensitive` });
+    seen.set(lower, name);
+    // undefined is no header (ky drops it, and a call's drops the client's of that name).
     if (value === undefined) continue;
-    if (typeof value !== 'string')
-      throw new PortfolioReportingError(
-        `${what}: the ${JSON.stringify(name)} header must be a string, got ${typeof value}`,
-      );
-    try {
-      new Headers([[name, headers[name] as string]]);
-    } catch {
-      throw new PortfolioReportingError(
-        `${what}: the ${JSON.stringify(name)} header cannot be sent (an invalid name, or a line break or other control character in the value)`,
-      );
-    }
+    if (typeof value !== 'string') issues.push({ path: at, message: `must be a string, got ${typeof value}` });
+    else if (headerProblem(name, value)) issues.push({ path: at, message: headerProblem(name, value) as string });
+    // fetch reads a header record through its keys and leaves this one out (`new Headers({ __proto__: … })`).
+    else if (lower === '__proto__') issues.push({ path: at, message: 'cannot be sent (fetch leaves this name out)' });
+    else if (lower === 'content-type' && body)
+      issues.push({
+        path: at,
+        message: `is set by the SDK for the body it writes (${JSONAPI_MEDIA_TYPE}; multipart/form-data for an upload)`,
+      });
+  }
+  if (issues.length) throw new ValidationError(what, issues, note);
+}
+
+/** Why fetch would refuse the header (never showing its value), or undefined. */
+function headerProblem(name: string, value: string): string | undefined {
+  try {
+    new Headers([[name, value]]);
+    return undefined;
+  } catch {
+    return 'cannot be sent (an invalid name, or a line break or other control character in the value)';
   }
 }

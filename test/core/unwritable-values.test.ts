@@ -322,11 +322,64 @@ describe('query parameters and headers', () => {
       () => undefined,
       (e: unknown) => e,
     );
-    expect((perCall as Error).message).toBe(`\`headers\`: the "X-Trace" header must be a string, got ${type}`);
+    expect(perCall).toBeInstanceOf(ValidationError);
+    expect((perCall as Error).message).toBe(
+      `GET /api/v2/clients/c1: options.headers.X-Trace: must be a string, got ${type} (nothing was sent)`,
+    );
     expect(() => recordingClient({}, { headers: { 'X-Trace': value as never } })).toThrow(
-      `\`headers\`: the "X-Trace" header must be a string, got ${type}`,
+      `new PortfolioReporting(): headers.X-Trace: must be a string, got ${type}`,
     );
     expect(requests).toHaveLength(0);
+  });
+
+  it('refuses headers that would not go out as given: case twins, symbol names, a content type the SDK sets', async () => {
+    const { prs, requests } = recordingClient({
+      status: 201,
+      body: { data: { type: 'client', id: 'c1', attributes: {} } },
+    });
+    const refused = async (call: () => Promise<unknown>) => {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues;
+    };
+    expect(
+      await refused(() => prs.clients.retrieve('c1', { headers: { 'X-Trace': 'first', 'x-trace': 'second' } })),
+    ).toEqual([
+      {
+        path: 'options.headers.x-trace',
+        message: 'is given twice, as X-Trace and x-trace: header names are case-insensitive',
+      },
+    ]);
+    expect(await refused(() => prs.clients.retrieve('c1', { headers: { [Symbol('x-sym')]: 'v' } as never }))).toEqual([
+      { path: 'options.headers.Symbol(x-sym)', message: 'must be named by a string' },
+    ]);
+    expect(
+      await refused(() =>
+        prs.clients.create({ attributes: { a: 1 } }, { headers: { 'Content-Type': 'application/json' } }),
+      ),
+    ).toEqual([
+      {
+        path: 'options.headers.Content-Type',
+        message:
+          'is set by the SDK for the body it writes (application/vnd.api+json; multipart/form-data for an upload)',
+      },
+    ]);
+    expect(() => recordingClient({}, { headers: { 'content-type': 'application/json' } })).toThrow(
+      'new PortfolioReporting(): headers.content-type: is set by the SDK for the body it writes (application/vnd.api+json; multipart/form-data for an upload)',
+    );
+    expect(() => recordingClient({}, { headers: { 'X-Tenant': 'one', 'x-tenant': 'two' } })).toThrow(
+      'new PortfolioReporting(): headers.x-tenant: is given twice, as X-Tenant and x-tenant: header names are case-insensitive',
+    );
+    expect(await refused(() => prs.clients.retrieve('c1', { headers: JSON.parse('{"__proto__":"v"}') }))).toEqual([
+      { path: 'options.headers.__proto__', message: 'cannot be sent (fetch leaves this name out)' },
+    ]);
+    expect(requests).toHaveLength(0);
+    // Without a body a content type is the caller's to send.
+    await prs.clients.retrieve('c1', { headers: { 'content-type': 'text/plain' } });
+    expect(requests[0]?.headers.get('content-type')).toBe('text/plain');
   });
 
   it('an object whose entries are not its keys (a Headers, a Map) is refused where a plain object is read', async () => {
