@@ -97,7 +97,10 @@ export const BUDGETS = [
   // 24.67 kB at load with headers that would not go out as given refused as `ValidationError`s naming them: the same
   // name twice in different cases (one was lost), a symbol name, `__proto__` (fetch drops it), a content type on a
   // call whose body the SDK writes (it was replaced).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_670, lazyCeiling: 28_440 },
+  // 24.945 kB with a query that would not go out as given refused (a Map, a string or an array as `query`, a symbol
+  // name, a lone surrogate URLSearchParams writes as U+FFFD, a name the path's own query has) and the path's query
+  // kept as written (it was re-encoded).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_945, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -12,8 +12,9 @@ import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
 import { getOwn, setOwn } from './own-member.js';
-import { checkKeys } from './settings.js';
+import { checkKeys, checkObject } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
+import { LONE_SURROGATE } from './well-formed.js';
 
 export type Query = TransportRequest['query'];
 
@@ -145,8 +146,12 @@ export function withOptionsQuery(built: Target, options: RequestOptions | undefi
  * "[object Object]"). An undefined value is no parameter.
  */
 function checkQueryValues(what: string, query: unknown, name: string): void {
-  if (typeof query !== 'object' || query === null) return;
+  if (query === undefined || query === null) return;
+  // Read by its own keys: a Map, an array or a string would be read as empty or as its indices.
+  checkObject(what, query, name);
   const issues: ValidationIssue[] = [];
+  for (const key of Object.getOwnPropertySymbols(query))
+    issues.push({ path: `${name}.${String(key)}`, message: 'must be named by a string' });
   for (const [key, value] of Object.entries(query)) {
     const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
     if (!written && value !== undefined)
@@ -173,7 +178,11 @@ export function segment(what: string, name: string, value: unknown): string {
       { path: name, message: `must be a non-empty string id other than "." and "..", got ${got}` },
     ]);
   }
-  return encodeURIComponent(value);
+  try {
+    return encodeURIComponent(value);
+  } catch {
+    throw new ValidationError(what, [{ path: name, message: LONE_SURROGATE }]);
+  }
 }
 
 /**

@@ -29,6 +29,7 @@ import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings } from './settings.js';
+import { LONE_SURROGATE, wellFormed } from './well-formed.js';
 
 /**
  * Options for one call; every SDK method takes them as its last argument. A key not listed here is a
@@ -265,7 +266,7 @@ export class Transport {
     // The SDK's own paths (filled row templates) are plain: the URL parser would hand them back as they are, so the
     // URL is written without parsing it (a parse was a tenth of the SDK's cost over bare ky per request).
     if (plain || (typeof path === 'string' && PLAIN_PATH.test(path))) {
-      const search = query ? searchOf(query) : '';
+      const search = query ? searchOf(query, what) : '';
       return `${this.resolved.base}${path}${search && `?${search}`}`;
     }
     const origin = this.resolved.baseUrl.origin;
@@ -281,8 +282,17 @@ export class Transport {
       ]);
     }
     if (query) {
-      for (const [key, value] of Object.entries(query))
-        if (value !== undefined) url.searchParams.set(key, String(value));
+      const given = url.searchParams;
+      for (const [key, value] of Object.entries(query)) {
+        if (value === undefined) continue;
+        // A parameter the path's own query already has would be overwritten: it is given once, in one place.
+        if (given.has(key))
+          throw new ValidationError(what, [
+            { path: `query.${key}`, message: "is in the path's query as well: give it once" },
+          ]);
+      }
+      const search = searchOf(query, what);
+      if (search) url.search = url.search ? `${url.search}&${search}` : search;
     }
     return url.href;
   }
@@ -524,10 +534,16 @@ const TOO_DEEP_TO_SEND = 'is nested too deeply to write as JSON (the stack ran o
 const PLAIN_PATH = /^(?!\/\/)(?!.*%2e)(?:\/(?!\.\.?(?:\/|$))[a-z0-9\-._~!$&'()*+,;=:@%]*)+$/i;
 
 /** The query as the URL's `searchParams` would write it; parameters set to undefined are left out. */
-function searchOf(query: NonNullable<TransportRequest['query']>): string {
+function searchOf(query: NonNullable<TransportRequest['query']>, what: string): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) if (value !== undefined) params.set(key, String(value));
-  return params.toString();
+  const search = params.toString();
+  // URLSearchParams writes a lone surrogate as U+FFFD (%EF%BF%BD): looked for only when that appears.
+  if (search.includes('%EF%BF%BD'))
+    for (const [key, value] of Object.entries(query))
+      if (!wellFormed(key) || (typeof value === 'string' && !wellFormed(value)))
+        throw new ValidationError(what, [{ path: `query.${key}`, message: LONE_SURROGATE }]);
+  return search;
 }
 
 /** ky's `HTTPError`, recognised by its brand as well, so that a second copy of ky is no problem. */

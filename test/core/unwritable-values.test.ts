@@ -332,6 +332,43 @@ describe('query parameters and headers', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a query that would not go out as given: not a plain object, a symbol name, a lone surrogate, a name twice', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    const issues = async (call: () => Promise<unknown>) => {
+      const error = await call().then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).issues;
+    };
+    const raw =
+      (query: unknown, path = '/api/v2/clients') =>
+      () =>
+        prs.request({ method: 'GET', path, query: query as never });
+    expect(await issues(raw(new Map([['a', '1']])))).toEqual([
+      { path: 'query', message: 'must be a plain object, got a Map' },
+    ]);
+    expect(await issues(raw('a=1'))).toEqual([{ path: 'query', message: 'must be an object, got "a=1"' }]);
+    expect(await issues(raw(['x']))).toEqual([{ path: 'query', message: 'must be an object, got an array' }]);
+    expect(await issues(raw({ [Symbol('s')]: '1' }))).toEqual([
+      { path: 'query.Symbol(s)', message: 'must be named by a string' },
+    ]);
+    expect(await issues(raw({ a: '2' }, '/api/v2/clients?a=1'))).toEqual([
+      { path: 'query.a', message: "is in the path's query as well: give it once" },
+    ]);
+    const lone = 'holds a lone surrogate (half of a UTF-16 pair), which a URL would write as U+FFFD';
+    expect(await issues(raw({ s: 'a\uD800' }))).toEqual([{ path: 'query.s', message: lone }]);
+    expect(await issues(() => prs.clients.list({ query: { 'k\uDC00': 'v' } }))).toEqual([
+      { path: 'query.k\uDC00', message: lone },
+    ]);
+    expect(await issues(() => prs.clients.retrieve('ab\uD800'))).toEqual([{ path: 'id', message: lone }]);
+    expect(requests).toHaveLength(0);
+    // The path's own query is kept as written, the query object's parameters after it; a U+FFFD given is sent.
+    await prs.request({ method: 'GET', path: '/api/v2/clients?a=b%20c', query: { d: 'e f', r: '\uFFFD' } });
+    expect(requests[0]?.url.split('?')[1]).toBe('a=b%20c&d=e+f&r=%EF%BF%BD');
+  });
+
   it('refuses headers that would not go out as given: case twins, symbol names, a content type the SDK sets', async () => {
     const { prs, requests } = recordingClient({
       status: 201,
