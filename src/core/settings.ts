@@ -146,7 +146,8 @@ function parseBaseUrl(value: unknown): URL | string {
   return url;
 }
 
-function isHeaderValue(value: string): boolean {
+/** Whether `Bearer <value>` can be sent as a header: the rule of a static token and of a token function's result. */
+export function isHeaderValue(value: string): boolean {
   try {
     new Headers([['authorization', `Bearer ${value}`]]);
     return true;

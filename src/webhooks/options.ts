@@ -5,7 +5,8 @@
  */
 import { mustBe } from '../core/describe.js';
 import { PortfolioReportingError } from '../core/error-base.js';
-import { checkKeys, checkSettings } from '../core/settings.js';
+import { rememberSecret } from '../core/secrets.js';
+import { checkKeys, checkSettings, isHeaderValue } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
 import { decodeBase64 } from './encoding.js';
 import type { KeySetOptions } from './key-set.js';
@@ -143,12 +144,27 @@ function keySource(options: WebhookVerifierOptions): {
     source,
     async load(signal) {
       const headers: Record<string, string> = { accept: 'application/json' };
-      if (token) headers.authorization = `Bearer ${typeof token === 'string' ? token : await token()}`;
+      if (token)
+        headers.authorization = `Bearer ${sendable(typeof token === 'string' ? token : await token(), source)}`;
       const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
       if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
       return response.json();
     },
   };
+}
+
+/**
+ * The token as sent, remembered before any use so that no message shows it. A function's result is checked by
+ * the rule of a static token: fetch would refuse it with an error quoting it, or send `Bearer undefined`.
+ */
+function sendable(token: unknown, source: string): string {
+  const issue = (message: string) => new ValidationError(source, [{ path: 'accessToken', message }]);
+  if (typeof token !== 'string' || token === '')
+    throw issue(`must return a non-empty string, got ${token === '' ? 'an empty string' : typeof token}`);
+  rememberSecret(token);
+  if (!isHeaderValue(token))
+    throw issue('must return a value a header can carry, got one with a line break or other control character');
+  return token;
 }
 
 function parseSecret(secret: string): Uint8Array<ArrayBuffer> {

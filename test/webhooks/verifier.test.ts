@@ -1,6 +1,6 @@
 import { Webhook } from 'standardwebhooks';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PortfolioReportingError } from '../../src/core/errors.js';
+import { PortfolioReportingError, ValidationError } from '../../src/core/errors.js';
 import { type UnknownWebhookEvent, type WebhookEvent, WebhookVerifier } from '../../src/webhooks/index.js';
 import { json, startServer, type TestServer } from '../helpers/http-server.js';
 import { delivery, ecdsaSign, keysEndpoint, makeKey, now, refusal } from './signer.js';
@@ -422,6 +422,43 @@ describe('WebhookVerifier: events', () => {
       'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}`,
     };
     expect((await refusal(verifier.verify(body, headers))).reason).toBe('malformed_body');
+  });
+});
+
+describe('WebhookVerifier: the token of the keys request', () => {
+  it.each([
+    ['undefined', () => undefined, 'must return a non-empty string, got undefined'],
+    ['an empty string', () => '', 'must return a non-empty string, got an empty string'],
+    ['a number', async () => 12345678, 'must return a non-empty string, got number'],
+  ])('refuses an accessToken function returning %s before the keys request', async (_what, accessToken, message) => {
+    const { endpoint, verifier } = setup([k1], { accessToken: accessToken as never });
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(endpoint.calls).toHaveLength(0); // no `Bearer undefined` went out
+    expect(error.reason).toBe('keys_unavailable');
+    expect(error.cause).toBeInstanceOf(ValidationError);
+    expect((error.cause as ValidationError).message).toBe(
+      `GET ${BASE}/v2/webhooks/keys: accessToken: ${message} (nothing was sent)`,
+    );
+  });
+
+  it('refuses a token a header cannot carry without quoting it anywhere in the error or its causes', async () => {
+    const token = 'sekrit_TOKEN_value\r\nX-Injected: 1';
+    const { endpoint, verifier } = setup([k1], { accessToken: () => token });
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(endpoint.calls).toHaveLength(0);
+    expect(error.reason).toBe('keys_unavailable');
+    expect((error.cause as ValidationError).issues).toEqual([
+      {
+        path: 'accessToken',
+        message: 'must return a value a header can carry, got one with a line break or other control character',
+      },
+    ]);
+    for (let e: unknown = error; e !== undefined; e = (e as Error).cause) {
+      expect(String((e as Error).message)).not.toContain('sekrit_TOKEN');
+      expect(String((e as Error).stack)).not.toContain('sekrit_TOKEN');
+    }
   });
 });
 
