@@ -68,7 +68,7 @@ export interface ResolvedVerifierOptions {
   keys: KeySetOptions;
 }
 
-/** Checks every option (a `ValidationError` or `PortfolioReportingError` naming it) and resolves the defaults. */
+/** Checks every option (a `ValidationError` naming it) and resolves the defaults. */
 export function resolveVerifierOptions(options: WebhookVerifierOptions): ResolvedVerifierOptions {
   const what = 'new WebhookVerifier()';
   checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options', '');
@@ -99,33 +99,42 @@ export function resolveVerifierOptions(options: WebhookVerifierOptions): Resolve
       [{ path: 'loadKeys', message: mustBe('a function returning the keys', options.loadKeys) }],
       '',
     );
-  const tolerance = nonNegative('toleranceSeconds', options.toleranceSeconds ?? 300);
+  const tolerance = options.toleranceSeconds ?? 300;
+  if (!Number.isFinite(tolerance) || tolerance < 0)
+    throw new ValidationError(
+      what,
+      [{ path: 'toleranceSeconds', message: mustBe('a finite number of seconds, 0 or more', tolerance) }],
+      '',
+    );
   const given: unknown = options.versions ?? ['v1a'];
   const tags = Array.isArray(given) ? given : [];
-  const wrongTag = tags.findIndex((tag) => typeof tag !== 'string');
+  const wrongTag = tags.findIndex(
+    (tag) => typeof tag !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(tag) || tag === SYMMETRIC_VERSION,
+  );
   if (!Array.isArray(given) || wrongTag >= 0) {
+    const tag = tags[wrongTag];
     const issue =
-      wrongTag >= 0
-        ? { path: `versions.${wrongTag}`, message: mustBe('a version tag such as "v1a"', tags[wrongTag]) }
-        : { path: 'versions', message: mustBe('an array of version tags', given) };
+      wrongTag < 0
+        ? { path: 'versions', message: mustBe('an array of version tags', given) }
+        : tag === SYMMETRIC_VERSION
+          ? // `versions` names ECDSA entries only: `v1` here would never be checked as HMAC.
+            {
+              path: `versions.${wrongTag}`,
+              message: 'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it',
+            }
+          : { path: `versions.${wrongTag}`, message: mustBe('a version tag such as "v1a"', tag) };
     throw new ValidationError(what, [issue], '');
   }
   const versions = new Set<string>(tags);
-  for (const version of versions) {
-    if (!/^[A-Za-z0-9_.-]+$/.test(version) || version === SYMMETRIC_VERSION) {
-      throw new PortfolioReportingError(
-        `\`versions\` holds version tags of ECDSA entries; ${JSON.stringify(version)} is not one (\`v1\` is the symmetric scheme: configure \`secret\` for it).`,
-      );
-    }
-  }
-  const secret = options.secret === undefined ? undefined : parseSecret(options.secret);
+  const secret = options.secret === undefined ? undefined : parseSecret(what, options.secret);
   const { load, source } = keySource(options);
   const keys = {
     load,
     source,
-    maxAge: nonNegative('keysMaxAge', options.keysMaxAge ?? 600_000),
-    cooldown: nonNegative('keysCooldown', options.keysCooldown ?? 30_000),
-    timeout: nonNegative('keysTimeout', options.keysTimeout ?? 5_000),
+    // Checked by \`checkSettings\` above, as durations.
+    maxAge: options.keysMaxAge ?? 600_000,
+    cooldown: options.keysCooldown ?? 30_000,
+    timeout: options.keysTimeout ?? 5_000,
   };
   return { tolerance, versions, secret, keys };
 }
@@ -167,19 +176,16 @@ function sendable(token: unknown, source: string): string {
   return token;
 }
 
-function parseSecret(secret: string): Uint8Array<ArrayBuffer> {
+function parseSecret(what: string, secret: unknown): Uint8Array<ArrayBuffer> {
   const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
   if (!key?.length) {
-    // The secret itself is never echoed.
-    throw new PortfolioReportingError(
-      '`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.',
+    // The secret itself is never echoed, nor a value given in its place: only its kind.
+    const got = typeof secret === 'string' ? 'other text (not shown)' : typeof secret;
+    throw new ValidationError(
+      what,
+      [{ path: 'secret', message: `must be the \`whsec_…\` signing secret (base64 after the prefix), got ${got}` }],
+      '',
     );
   }
   return key;
-}
-
-function nonNegative(name: string, value: number): number {
-  if (!Number.isFinite(value) || value < 0)
-    throw new PortfolioReportingError(`\`${name}\` must be a finite number of 0 or more, got ${value}`);
-  return value;
 }

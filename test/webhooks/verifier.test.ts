@@ -209,7 +209,16 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
 
   it('refuses a malformed secret at construction without echoing it', () => {
     expect(() => new WebhookVerifier({ baseUrl: BASE, secret: 'whsec_not base64 at all!' })).toThrow(
-      new PortfolioReportingError('`secret` must be the `whsec_…` signing secret: base64 after the `whsec_` prefix.'),
+      new ValidationError(
+        'new WebhookVerifier()',
+        [
+          {
+            path: 'secret',
+            message: 'must be the `whsec_…` signing secret (base64 after the prefix), got other text (not shown)',
+          },
+        ],
+        '',
+      ),
     );
   });
 });
@@ -353,8 +362,53 @@ describe('WebhookVerifier: refusals', () => {
     );
     expect(() => new WebhookVerifier({ baseUrl: BASE, versions: ['v1'] })).toThrow('`v1` is the symmetric scheme');
     expect(() => new WebhookVerifier({ baseUrl: BASE, toleranceSeconds: -1 })).toThrow(
-      '`toleranceSeconds` must be a finite number of 0 or more, got -1',
+      'new WebhookVerifier(): toleranceSeconds: must be a finite number of seconds, 0 or more, got number -1',
     );
+  });
+
+  it.each([
+    [
+      'toleranceSeconds as a string',
+      { toleranceSeconds: '300' },
+      'toleranceSeconds',
+      'must be a finite number of seconds, 0 or more, got "300"',
+    ],
+    [
+      'toleranceSeconds NaN',
+      { toleranceSeconds: Number.NaN },
+      'toleranceSeconds',
+      'must be a finite number of seconds, 0 or more, got number NaN',
+    ],
+    // A value given in the secret's place is not echoed either: only its kind.
+    [
+      'secret as a number',
+      { secret: 12345 },
+      'secret',
+      'must be the `whsec_…` signing secret (base64 after the prefix), got number',
+    ],
+    [
+      'a version tag with a space',
+      { versions: ['v1a', 'v 1'] },
+      'versions.1',
+      'must be a version tag such as "v1a", got "v 1"',
+    ],
+    [
+      'the symmetric version',
+      { versions: ['v1'] },
+      'versions.0',
+      'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it',
+    ],
+  ])('refuses %s with a ValidationError naming the option', (_what, options, path, message) => {
+    let error: unknown;
+    try {
+      new WebhookVerifier({ baseUrl: BASE, ...(options as object) });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).message).toBe(`new WebhookVerifier(): ${path}: ${message}`);
+    expect((error as ValidationError).issues).toEqual([{ path, message }]);
+    expect((error as Error).message).not.toContain('12345');
   });
 });
 
