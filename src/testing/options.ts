@@ -11,6 +11,8 @@ import { ValidationError, type ValidationIssue } from '../core/validation-error.
 const MOCK_OPTION_KEYS = ['baseUrl', 'seed', 'pageSize', 'accessToken', 'now', 'inviteBaseUrl', 'signers'];
 const SIGN_OPTION_KEYS = ['id', 'timestamp', 'kid'];
 const NOTE = '';
+/** The largest `webhook-timestamp` the SDK's verifier reads: 15 digits (src/webhooks/verifier.ts). */
+const MAX_TIMESTAMP = 999_999_999_999_999;
 
 /** `createMockService(options)`: every option by its rule; one error listing each broken one. */
 export function checkMockOptions(options: unknown): void {
@@ -73,11 +75,16 @@ export function checkSignArguments(event: unknown, options: unknown): void {
   const { id, timestamp, kid } = (options ?? {}) as Record<string, unknown>;
   if (id !== undefined && (typeof id !== 'string' || id === ''))
     issues.push({ path: 'id', message: mustBe('a non-empty string', id) });
-  const validDate = timestamp instanceof Date && !Number.isNaN(timestamp.getTime());
-  if (timestamp !== undefined && !validDate && !(Number.isInteger(timestamp) && (timestamp as number) >= 0))
+  // As the header will carry it: a Date's whole seconds (NaN for an invalid one).
+  const seconds = timestamp instanceof Date ? Math.floor(timestamp.getTime() / 1000) : timestamp;
+  // `String()` writes 1e21 as `1e+21` and a negative Date as `-…`: only what the verifier reads as whole seconds.
+  if (
+    timestamp !== undefined &&
+    !(Number.isSafeInteger(seconds) && (seconds as number) >= 0 && (seconds as number) <= MAX_TIMESTAMP)
+  )
     issues.push({
       path: 'timestamp',
-      message: mustBe('whole seconds since the epoch or a valid Date', timestamp),
+      message: mustBe(`whole seconds since the epoch (0 to ${MAX_TIMESTAMP}) or a valid Date from 1970 on`, timestamp),
     });
   if (kid !== undefined && typeof kid !== 'string') issues.push({ path: 'kid', message: mustBe('a string', kid) });
   if (issues.length) throw new ValidationError(what, issues, NOTE);

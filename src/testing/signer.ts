@@ -43,7 +43,7 @@ export interface SignedDelivery {
 export interface SignOptions {
   /** `webhook-id`; default a random `msg_…`. */
   id?: string;
-  /** Seconds since the epoch, or a Date; default now. */
+  /** Whole seconds since the epoch (at most 15 digits, as the verifier reads them), or a Date from 1970 on; default now. */
   timestamp?: number | Date;
   /** Sign with this published key instead of the current one (a delivery from before a rotation). */
   kid?: string;

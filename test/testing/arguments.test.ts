@@ -104,12 +104,39 @@ describe('createWebhookSigner and sign', () => {
       .catch((e: unknown) => e);
     expect((wrong as ValidationError).issues).toEqual([
       { path: 'id', message: 'must be a non-empty string, got number 5' },
-      { path: 'timestamp', message: 'must be whole seconds since the epoch or a valid Date, got a Date' },
+      {
+        path: 'timestamp',
+        message:
+          'must be whole seconds since the epoch (0 to 999999999999999) or a valid Date from 1970 on, got a Date',
+      },
       { path: 'kid', message: 'must be a string, got number 1' },
     ]);
     const signed = await signer.sign('{"type":"x"}', { id: 'msg_1', timestamp: 1_700_000_000, kid: 'key-1' });
     expect(signed.headers['webhook-id']).toBe('msg_1');
     expect(signed.headers['webhook-timestamp']).toBe('1700000000');
     expect(signed.body).toBe('{"type":"x"}');
+  });
+
+  it.each([
+    ['1e21, which String() writes as 1e+21', 1e21, 'number 1e+21'],
+    ['past the safe integers', Number.MAX_SAFE_INTEGER + 2, 'number 9007199254740992'],
+    ['16 digits, more than the verifier reads', 1_000_000_000_000_000, 'number 1000000000000000'],
+    ['a Date before 1970, written as negative seconds', new Date(-5_000), 'a Date'],
+  ])('refuses a timestamp of %s: only what the SDK’s verifier reads', async (_what, timestamp, got) => {
+    const error = await createWebhookSigner()
+      .sign({ type: 'x' }, { timestamp })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as ValidationError).issues).toEqual([
+      {
+        path: 'timestamp',
+        message: `must be whole seconds since the epoch (0 to 999999999999999) or a valid Date from 1970 on, got ${got}`,
+      },
+    ]);
+  });
+
+  it('signs the largest timestamp the verifier reads, 15 digits', async () => {
+    const signed = await createWebhookSigner().sign({ type: 'x' }, { timestamp: 999_999_999_999_999 });
+    expect(signed.headers['webhook-timestamp']).toBe('999999999999999');
   });
 });
