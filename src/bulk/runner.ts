@@ -469,6 +469,13 @@ function checkRunArguments(items: unknown, options: BulkOptions<never, never> & 
     const iterable = typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function';
     const hint = iterable && typeof items !== 'string' ? ' (Array.from makes one of any iterable)' : '';
     issues.push({ path: 'items', message: `${mustBe('an array', items)}${hint}` });
+  } else {
+    // A hole would run as an `undefined` item and be reported done: refused, the first one named.
+    for (let i = 0; i < items.length; i++)
+      if (!(i in items)) {
+        issues.push({ path: `items.${i}`, message: 'is a hole in the array: give an item at every index' });
+        break;
+      }
   }
   for (const name of ['onProgress', 'onStart', 'onResult', 'verify'] as const) {
     const value = options[name];

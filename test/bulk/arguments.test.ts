@@ -36,6 +36,25 @@ describe('bulk arguments', () => {
     expect(await refusal((bulk) => bulk.transactions(items as never))).toBe(expected);
   });
 
+  it('items with a hole: refused naming its index, for run and for every shortcut, before any item runs', async () => {
+    const seen: unknown[] = [];
+    // biome-ignore lint/suspicious/noSparseArray: the hole is what is under test
+    const items = ['a', , 'c'];
+    const expected = 'bulk: items.1: is a hole in the array: give an item at every index (nothing was sent)';
+    expect(await refusal((bulk) => bulk.run(items, (x) => seen.push(x)))).toBe(expected);
+    expect(seen, 'fn was never called').toEqual([]);
+    const rows = [{}, {}];
+    delete rows[0];
+    for (const start of [
+      (bulk: Bulk) => bulk.instruments(rows as never),
+      (bulk: Bulk) => bulk.prices('i1', rows as never),
+      (bulk: Bulk) => bulk.transactions(rows as never),
+    ])
+      expect(await refusal(start)).toBe(
+        'bulk: items.0: is a hole in the array: give an item at every index (nothing was sent)',
+      );
+  });
+
   it('a run whose fn is not a function: refused before any item', async () => {
     expect(await refusal((bulk) => bulk.run([1, 2], 5 as never))).toBe(
       'bulk: fn: must be a function, got number 5 (nothing was sent)',
