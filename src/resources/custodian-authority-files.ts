@@ -1,11 +1,15 @@
 import { type API, segment } from '../core/api.js';
 import { APIPromise, type ListPromise } from '../core/api-promise.js';
+import { article, describe } from '../core/describe.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CustodianAuthorityFile } from '../schemas/custodians.js';
 
-/** What may be uploaded: a Blob or File, bytes, or a stream of bytes (a Node `Readable`, a web `ReadableStream`). */
-export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array | string>;
+/**
+ * What may be uploaded: a Blob or File, bytes, or a stream of bytes (a Node `Readable`, a web `ReadableStream`)
+ * whose every chunk is a `Uint8Array` (a `Buffer`); a chunk of text or anything else fails the upload.
+ */
+export type UploadSource = Blob | Uint8Array | AsyncIterable<Uint8Array>;
 
 /** The input of `files.upload`. */
 export interface FileUploadParams {
@@ -44,7 +48,7 @@ export class CustodianAuthorityFiles {
     return APIPromise.defer(() => {
       segment(what, 'id', id); // a bad id is refused before the file is read
       const filename = checkUpload(what, input);
-      return toBlob(input.file).then((blob) => {
+      return toBlob(what, input.file).then((blob) => {
         const form = new FormData();
         form.append('file', blob, filename);
         const call: APIPromise<CustodianAuthorityFile> = this.api.call(
@@ -67,7 +71,7 @@ export class CustodianAuthorityFiles {
   }
 }
 
-function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array | string> {
+function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
   return (
     typeof value === 'object' &&
     value !== null &&
@@ -107,10 +111,30 @@ function checkUpload(what: string, input: FileUploadParams): string {
   return filename ?? (file as File).name;
 }
 
-async function toBlob(file: UploadSource): Promise<Blob> {
+/**
+ * The bytes to send, a stream read whole first: nothing is sent before its last chunk. A chunk that is not bytes
+ * would be written as text (`[object Object]`, `42`, a lone surrogate as U+FFFD): refused, which also ends the
+ * stream (`for await` returns it).
+ */
+async function toBlob(what: string, file: UploadSource): Promise<Blob> {
   if (file instanceof Blob) return file;
   if (file instanceof Uint8Array) return new Blob([file as Uint8Array<ArrayBuffer>]);
   const chunks: BlobPart[] = [];
-  for await (const chunk of file) chunks.push(chunk as BlobPart);
+  for await (const chunk of file as AsyncIterable<unknown>) {
+    if (!(chunk instanceof Uint8Array)) {
+      // By its kind only: a chunk's content is the file's.
+      const got =
+        typeof chunk === 'object' || typeof chunk === 'function' || chunk === undefined
+          ? describe(chunk)
+          : article(typeof chunk);
+      throw new ValidationError(what, [
+        {
+          path: 'file',
+          message: `must be a stream of bytes (Uint8Array or Buffer chunks; no setEncoding), got ${got} at chunk index ${chunks.length}`,
+        },
+      ]);
+    }
+    chunks.push(chunk as Uint8Array<ArrayBuffer>);
+  }
   return new Blob(chunks);
 }

@@ -188,6 +188,51 @@ describe('custodianAuthorities.files.upload', () => {
     );
   });
 
+  it.each([
+    ['an object', { not: 'bytes' }, 'an object'],
+    ['a number', 42, 'a number'],
+    ['text (a stream given setEncoding)', 'x\uD800y', 'a string'],
+    ['an ArrayBuffer', new ArrayBuffer(2), 'an ArrayBuffer'],
+  ])('fails an upload whose stream yields %s, sending nothing and ending the stream', async (_what, bad, got) => {
+    let ended = false;
+    async function* chunks() {
+      try {
+        yield new Uint8Array([65, 66]);
+        await new Promise((resolve) => setTimeout(resolve, 5)); // the bad chunk comes late
+        yield bad as never;
+        yield new Uint8Array([67]);
+      } finally {
+        ended = true;
+      }
+    }
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file: chunks(), filename: 'c.pdf' }),
+      ['file', `must be a stream of bytes (Uint8Array or Buffer chunks; no setEncoding), got ${got} at chunk index 1`],
+    );
+    expect(error.message).toBe(
+      `custodianAuthorities.files.upload: file: must be a stream of bytes (Uint8Array or Buffer chunks; no setEncoding), got ${got} at chunk index 1 (nothing was sent)`,
+    );
+    expect(ended, 'the stream was returned').toBe(true);
+  });
+
+  it('fails an upload from a Node stream given setEncoding, destroying it; a web ReadableStream of bytes is sent', async () => {
+    const text = Readable.from([Buffer.from('%PDF')]).setEncoding('utf8');
+    await refused(
+      () => ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file: text, filename: 'c.pdf' }),
+      ['file', /got a string at chunk index 0/],
+    );
+    expect(text.destroyed).toBe(true);
+    answerUpload();
+    await ctx.prs.custodianAuthorities.files.upload('ca1', {
+      name: 'consent',
+      file: new Blob([PDF]).stream(),
+      filename: 'c.pdf',
+    });
+    const { parts } = await receivedParts(ctx.server.requests[0] as Recorded);
+    const file = parts[0]?.[1] as File;
+    expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
+  });
+
   it('lists the files of an authority', async () => {
     ctx.server.handle((_req, res) => json(res, 200, { data: [] }));
     expect(await ctx.prs.custodianAuthorities.files.list('ca1')).toEqual([]);
