@@ -2,6 +2,7 @@ import { type API, segment } from '../core/api.js';
 import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { article, describe } from '../core/describe.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
+import { checkKeys } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CustodianAuthorityFile } from '../schemas/custodians.js';
 
@@ -81,6 +82,7 @@ function isAsyncIterable(value: unknown): value is AsyncIterable<Uint8Array> {
 
 /** Checks the input before anything is read or sent; returns the file name to send. */
 function checkUpload(what: string, input: FileUploadParams): string {
+  checkKeys(what, input, ['name', 'file', 'filename'], '');
   const issues: ValidationIssue[] = [];
   const { name, file, filename } = (input ?? {}) as Partial<FileUploadParams>;
   if (typeof name !== 'string' || name === '')
@@ -102,10 +104,6 @@ function checkUpload(what: string, input: FileUploadParams): string {
       path: 'filename',
       message: 'is required unless file is a File: the service records the original file name',
     });
-  }
-  for (const key of Object.keys(input ?? {})) {
-    if (!['name', 'file', 'filename'].includes(key))
-      issues.push({ path: key, message: 'is not a documented field here (name, file, filename)' });
   }
   if (issues.length) throw new ValidationError(what, issues);
   return filename ?? (file as File).name;

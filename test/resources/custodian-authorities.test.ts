@@ -233,6 +233,17 @@ describe('custodianAuthorities.files.upload', () => {
     expect(new Uint8Array(await file.arrayBuffer())).toEqual(PDF);
   });
 
+  it.each([
+    ['a symbol key', Symbol('x'), 'Symbol(x)'],
+    ['a misspelled key', 'fileName', 'fileName'],
+  ])('refuses %s of the input, as every input does', async (_what, key, path) => {
+    const input = { name: 'consent', file: PDF, filename: 'c.pdf', [key]: 'c.pdf' };
+    await refused(
+      () => ctx.prs.custodianAuthorities.files.upload('ca1', input),
+      [path, 'is not known here (accepted: name, file, filename)'],
+    );
+  });
+
   it('lists the files of an authority', async () => {
     ctx.server.handle((_req, res) => json(res, 200, { data: [] }));
     expect(await ctx.prs.custodianAuthorities.files.list('ca1')).toEqual([]);
