@@ -100,7 +100,9 @@ export const BUDGETS = [
   // 24.945 kB with a query that would not go out as given refused (a Map, a string or an array as `query`, a symbol
   // name, a lone surrogate URLSearchParams writes as U+FFFD, a name the path's own query has) and the path's query
   // kept as written (it was re-encoded).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 24_945, lazyCeiling: 28_440 },
+  // 25.085 kB with the verifier's options (`toleranceSeconds`, `secret`, `versions`, its token function's result) and
+  // an upload's chunks and keys checked as every input is (a chunk that is not bytes was written as text).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_085, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -108,8 +110,9 @@ export const BUDGETS = [
   // 5.55 kB since the one check of an object's keys refuses symbol keys and a function is described by its kind;
   // 5.62 kB since it refuses an object whose entries are not its keys (a Map, a Headers); 5.925 kB since the runner
   // checks its items (an array: a Map never settled), callbacks, `idempotent` and `signal` before the first call.
-  // 5.95 kB with its messages written by the one `mustBe`.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 5_950, lazyCeiling: 0 },
+  // 5.95 kB with its messages written by the one `mustBe`. 6.01 kB with an items array with a hole refused (the hole
+  // ran as an undefined item, reported done).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_010, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */
