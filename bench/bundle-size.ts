@@ -102,7 +102,8 @@ export const BUDGETS = [
   // kept as written (it was re-encoded).
   // 25.085 kB with the verifier's options (`toleranceSeconds`, `secret`, `versions`, its token function's result) and
   // an upload's chunks and keys checked as every input is (a chunk that is not bytes was written as text).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_085, lazyCeiling: 28_440 },
+  // 25.155 kB with the verifier refusing keys a redirect brought from another origin (they were trusted).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_155, lazyCeiling: 28_440 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

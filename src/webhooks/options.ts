@@ -156,6 +156,12 @@ function keySource(options: WebhookVerifierOptions): {
       if (token)
         headers.authorization = `Bearer ${sendable(typeof token === 'string' ? token : await token(), source)}`;
       const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
+      // Keys served by another origin (a redirect followed by fetch) would be trusted to sign events: never used.
+      const at = response.redirected && response.url ? new URL(response.url).origin : url.origin;
+      if (at !== url.origin)
+        throw new PortfolioReportingError(
+          `${source} was redirected to another origin (${at}); keys are read from ${url.origin} only`,
+        );
       if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
       return response.json();
     },

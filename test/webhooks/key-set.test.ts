@@ -252,3 +252,23 @@ describe('which listed keys are used', () => {
     );
   });
 });
+
+describe('keys from another origin', () => {
+  it('are never trusted: a keys request redirected off the base URL origin fails, its keys unused', async () => {
+    const endpoint = keysEndpoint([k1]);
+    const redirected = (async (input: RequestInfo | URL, init?: RequestInit) => {
+      const response = await endpoint.fetch(input, init);
+      // What fetch hands back after following a redirect to another origin.
+      Object.defineProperty(response, 'redirected', { value: true });
+      Object.defineProperty(response, 'url', { value: 'https://elsewhere.test/keys' });
+      return response;
+    }) as typeof fetch;
+    const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', fetch: redirected });
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(error.reason).toBe('keys_unavailable');
+    expect(error.message).toBe(
+      'webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys was redirected to another origin (https://elsewhere.test); keys are read from https://reporting.test only)',
+    );
+  });
+});
