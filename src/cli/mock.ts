@@ -53,12 +53,19 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
       throw new UsageError(`--state ${options.state}: ${(error as Error).message}`);
     }
   }
-  const save = () => {
-    if (!options.state) return;
-    // Written beside and renamed: a crash mid-write leaves the previous state, never half a file.
-    const temporary = `${options.state}.tmp`;
-    writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
-    renameSync(temporary, options.state);
+  /** Whether the state is on disk. A failure is reported on stderr, never thrown: the server keeps serving. */
+  const save = (): boolean => {
+    if (!options.state) return true;
+    try {
+      // Written beside and renamed: a crash mid-write leaves the previous state, never half a file.
+      const temporary = `${options.state}.tmp`;
+      writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
+      renameSync(temporary, options.state);
+      return true;
+    } catch (error) {
+      io.stderr.write(`--state ${options.state}: the state could not be saved: ${(error as Error).message}\n`);
+      return false;
+    }
   };
   const server = await mock.listen({
     port: options.port,
@@ -80,9 +87,9 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
     else io.stop.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.close();
-  save();
+  const saved = save();
   io.stdout.write('Mock stopped.\n');
-  return 0;
+  return saved ? 0 : 1;
 }
 
 interface MockArgs {

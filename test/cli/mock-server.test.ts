@@ -24,6 +24,8 @@ interface Started {
   url: string;
   /** Everything written to stdout so far. */
   output: () => string;
+  /** Everything written to stderr so far. */
+  errors: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
 }
@@ -39,7 +41,7 @@ function start(args: string[]): Promise<Started> {
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
-      if (url) resolve({ child, url, output: () => out, exited });
+      if (url) resolve({ child, url, output: () => out, errors: () => err, exited });
     });
     child.stderr?.on('data', (chunk: Buffer) => {
       err += chunk.toString();
@@ -52,6 +54,15 @@ function start(args: string[]): Promise<Started> {
 async function logged(started: Started, text: string): Promise<void> {
   while (!started.output().includes(text))
     await new Promise<void>((resolve) => started.child.stdout?.once('data', () => resolve()));
+}
+
+/** Waits until stderr holds `text` (it arrives through its own pipe, in no fixed order with stdout). */
+async function reported(started: Started, text: string): Promise<void> {
+  while (!started.errors().includes(text)) {
+    const more = new Promise<boolean>((resolve) => started.child.stderr?.once('data', () => resolve(true)));
+    if (!(await Promise.race([more, started.exited.then(() => false)])) && !started.errors().includes(text))
+      throw new Error(`the mock exited: ${started.errors()}`);
+  }
 }
 
 describe('portfolio-reporting mock', () => {
@@ -109,6 +120,48 @@ describe('portfolio-reporting mock', () => {
     expect(other.id).not.toBe(acme.id);
     second.child.kill('SIGINT');
     expect(await second.exited).toBe(0);
+  });
+
+  it('with --state, refuses a 5,000-deep body with 400 and goes on saving (it once crashed the next save)', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    const post = (attributes: string) =>
+      fetch(`${mock.url}/api/v2/clients`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer t', 'content-type': 'application/vnd.api+json' },
+        body: `{"data":{"type":"client","attributes":${attributes}}}`,
+      });
+    const deep = await post(`{"deep":${'['.repeat(5000)}${']'.repeat(5000)}}`);
+    expect([deep.status, await deep.json()]).toEqual([
+      400,
+      {
+        errors: [
+          {
+            status: 400,
+            detail: 'the request body nests arrays and objects deeper than 64 levels, the most this mock reads',
+          },
+        ],
+      },
+    ]);
+    expect((await post('{"name":"ok"}')).status).toBe(201);
+    await logged(mock, 'POST /api/v2/clients 201');
+    expect(JSON.parse(readFileSync(state, 'utf8'))).toMatchObject({ format: 1 });
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+  });
+
+  it('reports a failed save on stderr and keeps serving; exit 1 when the last save fails', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'missing-directory', 'state.json');
+    const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    const headers = { authorization: 'Bearer t', 'content-type': 'application/vnd.api+json' };
+    const body = JSON.stringify({ data: { type: 'client', attributes: { name: 'Berg' } } });
+    expect((await fetch(`${mock.url}/api/v2/clients`, { method: 'POST', headers, body })).status).toBe(201);
+    await logged(mock, 'POST /api/v2/clients 201');
+    await reported(mock, `--state ${state}: the state could not be saved: ENOENT`);
+    const clients = await fetch(`${mock.url}/api/v2/clients`, { headers });
+    expect([clients.status, ((await clients.json()) as { data: unknown[] }).data.length]).toEqual([200, 1]);
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(1);
   });
 
   it('refuses a bad option with the help hint, exit 2', async () => {

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
+import { MAX_JSON_DEPTH } from '../../src/testing/http/context.js';
 import { MAX_REQUEST_BYTES } from '../../src/testing/http/server.js';
 import { createMockService } from '../../src/testing/index.js';
 import { HEX24, JSONAPI, useHarness } from './harness.js';
@@ -107,6 +108,58 @@ describe('listen(): the HTTP bridge', () => {
     const again = (await h.post('/api/v3/instruments', { data: stock })).body.data.id;
     expect(again).toBe(first);
     expect(again).toMatch(HEX24);
+  });
+});
+
+describe('a request body nested deeper than MAX_JSON_DEPTH (64)', () => {
+  const h = useHarness();
+  const TOO_DEEP = `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the most this mock reads`;
+  /** `levels` arrays, one inside the next, as JSON text (5,000 are 10 KB). */
+  const arrays = (levels: number) => '['.repeat(levels) + ']'.repeat(levels);
+  const refused = { status: 400, body: { errors: [{ status: 400, detail: TOO_DEEP }] } };
+  const answer = (res: { status: number; body: unknown }) => ({ status: res.status, body: res.body });
+
+  it('is refused with 400 before any route, and nothing is stored: later reads still answer', async () => {
+    const client = h.mock.store.clients.add({ name: 'Berg' });
+    const deep = `{"data":{"type":"client","attributes":{"name":"x","deep":${arrays(5000)}}}}`;
+    expect(answer(await h.post('/api/v2/clients', deep))).toEqual(refused);
+    expect(answer(await h.patch(`/api/v2/clients/${client.id}`, deep))).toEqual(refused);
+    // Before the route: a path whose id does not exist gets the same 400, not the route's 404.
+    expect(answer(await h.patch('/api/v2/clients/65f1c0ffee00000000000000', deep))).toEqual(refused);
+    const clients = await h.get('/api/v2/clients');
+    expect([clients.status, clients.body.data]).toEqual([
+      200,
+      [{ id: client.id, type: 'client', attributes: { name: 'Berg' } }],
+    ]);
+  });
+
+  it('answers 400 to a 5,000-deep name or limitFilter (the checks that recurse never see it)', async () => {
+    const client = h.mock.store.clients.add({ name: 'Berg' });
+    const name = `{"data":{"type":"legal-entity","attributes":{"name":${arrays(5000)}}}}`;
+    expect(answer(await h.post(`/api/v2/clients/${client.id}/legal-entities`, name))).toEqual(refused);
+    let filter = '{"type":"condition","condition":{"type":"currency-code-is","currency-code":"EUR"}}';
+    for (let i = 0; i < 5000; i++) filter = `{"type":"and","filters":[${filter}]}`;
+    const limit =
+      `{"data":{"type":"limit","attributes":{"name":"L","ccyCode":"EUR","startDate":"2024-01-01","limitFilter":${filter},` +
+      `"limitType":{"type":"limit-group"}},"relationships":{"client":{"data":{"type":"client","id":"${client.id}"}}}}}`;
+    expect(answer(await h.post('/api/v2/limits', limit))).toEqual(refused);
+    expect(h.mock.store.limits.size).toBe(0);
+  });
+
+  it('reads a body of exactly 64 levels, and counts no bracket inside a string', async () => {
+    const client = h.mock.store.clients.add({ name: 'Berg' });
+    const at = (levels: number) => `{"data":{"type":"legal-entity","attributes":{"name":${arrays(levels)}}}}`;
+    const path = `/api/v2/clients/${client.id}/legal-entities`;
+    const read = await h.post(path, at(61)); // 3 levels of document, 61 of name: the route's own check answers
+    expect([read.status, read.body.errors[0].detail]).toEqual([
+      400,
+      `data.attributes.name must be a non-empty string, got ${arrays(61)}`,
+    ]);
+    expect(answer(await h.post(path, at(62)))).toEqual(refused);
+    const named = await h.post(path, {
+      data: { type: 'legal-entity', attributes: { name: `"\\[${'['.repeat(100)}` } },
+    });
+    expect([named.status, named.body.data?.attributes.name]).toEqual([201, `"\\[${'['.repeat(100)}`]);
   });
 });
 

@@ -5,7 +5,7 @@ import type { Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { isDate } from './check.js';
 import { badRequest, HttpError } from './errors.js';
-import { checkJsonContentType } from './media.js';
+import { checkJsonContentType, isJsonBody } from './media.js';
 
 /** The service-wide settings a handler may need. */
 export interface ServiceEnv {
@@ -22,6 +22,32 @@ export interface Doc {
   type: string;
   attributes: Record<string, unknown>;
   relationships: Relationships;
+}
+
+/**
+ * The deepest nesting of arrays and objects a JSON body may have. A request document nests 3 levels
+ * (`data.attributes.x`), a limit filter 2 more per `and`/`or`: 64 holds any real document, limit filters
+ * ~30 levels deep included. Deeper bodies are refused, because the mock's checks, its answers and the `--state`
+ * save (`JSON.stringify`) recurse per level, and a body of a few KB nested thousands deep runs them out of stack.
+ */
+export const MAX_JSON_DEPTH = 64;
+
+/** Whether the JSON text nests arrays/objects deeper than `max`: a scan of its characters, no recursion. */
+function nestsDeeper(text: string, max: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      // A backslash escapes the next character: an escaped quote does not close the string.
+      if (c === 0x5c) i++;
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) {
+      if (++depth > max) return true;
+    } else if (c === 0x5d || c === 0x7d) depth--;
+  }
+  return false;
 }
 
 export class Ctx {
@@ -68,6 +94,18 @@ export class Ctx {
     const value = this.requireQuery(name);
     if (!isDate(value)) throw badRequest(`query parameter ${name} must be a date (YYYY-MM-DD), got "${value}"`);
     return value;
+  }
+
+  /**
+   * A 400 for a JSON body nested deeper than `MAX_JSON_DEPTH`; run before any route (routes.ts), so no route
+   * reads, stores or answers such a body. Other bodies (a multipart upload) are left unread for their route.
+   */
+  async checkNesting(): Promise<void> {
+    if (!isJsonBody(this.request.headers.get('content-type'))) return;
+    if (nestsDeeper(await this.bodyText(), MAX_JSON_DEPTH))
+      throw badRequest(
+        `the request body nests arrays and objects deeper than ${MAX_JSON_DEPTH} levels, the most this mock reads`,
+      );
   }
 
   /** The body, read once (a handler may look at it before parsing it). */

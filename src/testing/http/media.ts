@@ -26,10 +26,15 @@ export function negotiate(accept: string | null): string {
   return wanted.includes(JSONAPI_ALT) && !wanted.includes(JSONAPI) ? JSONAPI_ALT : JSONAPI;
 }
 
+/** Whether a body of this Content-Type is read as JSON (one of the JSON:API spellings, or plain JSON). */
+export function isJsonBody(contentType: string | null): boolean {
+  const type = types(contentType ?? '')[0];
+  return type !== undefined && JSON_BODIES.includes(type);
+}
+
 /** A JSON body must come as one of the JSON:API spellings (or plain JSON): 415 otherwise. */
 export function checkJsonContentType(contentType: string | null): void {
-  const type = types(contentType ?? '')[0];
-  if (!type || !JSON_BODIES.includes(type)) {
+  if (!isJsonBody(contentType)) {
     throw new HttpError(
       415,
       `Content-Type "${contentType ?? ''}" is not accepted: send ${JSONAPI} (or ${JSONAPI_ALT})`,

@@ -108,7 +108,9 @@ async function dispatch(
       contentType = negotiate(request.headers.get('accept'));
       authenticate(request, auth);
     }
-    response = await route.handle(new Ctx(request, params, env, contentType));
+    const ctx = new Ctx(request, params, env, contentType);
+    await ctx.checkNesting();
+    response = await route.handle(ctx);
   } catch (error) {
     const known =
       error instanceof HttpError
