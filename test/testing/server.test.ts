@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
@@ -108,6 +109,57 @@ describe('listen(): the HTTP bridge', () => {
     const again = (await h.post('/api/v3/instruments', { data: stock })).body.data.id;
     expect(again).toBe(first);
     expect(again).toMatch(HEX24);
+  });
+});
+
+/** A request as node:http sends it, request target and Host as given (fetch would normalize both). */
+function rawRequest(
+  base: string,
+  method: string,
+  target: string,
+  host: string,
+): Promise<{ status: number; body: unknown }> {
+  const { hostname, port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      { hostname, port, method, path: target, headers: { host, authorization: 'Bearer t', accept: JSONAPI } },
+      (res) => {
+        let text = '';
+        res.on('data', (chunk: Buffer) => {
+          text += chunk.toString();
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) }));
+      },
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('odd but valid request lines and Host headers', () => {
+  const h = useHarness();
+  const bad = (status: number, detail: string) => ({ status, body: { errors: [{ status, detail }] } });
+
+  it('routes by the request target: an absolute-form target is served by its path and query', async () => {
+    const host = new URL(h.url).host;
+    const custodians = await h.get('/api/v2/custodians');
+    const absolute = await rawRequest(h.url, 'GET', `${h.url}/api/v2/custodians?page[size]=1`, host);
+    expect(absolute).toEqual({ status: 200, body: custodians.body });
+    // A Host that carries a path or a fragment does not re-route the request: it is refused.
+    expect(await rawRequest(h.url, 'GET', '/api/v2/custodians', `${host}/x#`)).toEqual(
+      bad(400, `the Host header "${host}/x#" is not a host or host:port`),
+    );
+  });
+
+  it('answers 400 to a Host that is not host[:port] and 501 to TRACE, never 500', async () => {
+    expect(await rawRequest(h.url, 'GET', '/api/v2/custodians', 'a b')).toEqual(
+      bad(400, 'the Host header "a b" is not a host or host:port'),
+    );
+    const host = new URL(h.url).host;
+    expect(await rawRequest(h.url, 'TRACE', '/api/v2/custodians', host)).toEqual(
+      bad(501, 'the method TRACE is not implemented by this service'),
+    );
+    expect((await h.get('/api/v2/custodians')).status).toBe(200);
   });
 });
 

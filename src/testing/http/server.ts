@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { badRequest, HttpError } from './errors.js';
 import { JSONAPI } from './media.js';
 
 /** Answers a request, or `undefined` when no route matches. */
@@ -67,7 +68,33 @@ function preflight(req: IncomingMessage, res: ServerResponse): void {
  */
 export const MAX_REQUEST_BYTES = 32 * 1024 * 1024;
 
-class RequestTooLarge extends Error {}
+/** Methods a Fetch `Request` cannot carry (forbidden methods): no route can serve them. */
+const UNSERVED_METHODS = ['CONNECT', 'TRACE', 'TRACK'];
+
+/** `host` or `host:port`, a name or an IPv4/IPv6 literal: what a Host header (or an absolute target) may name. */
+const HOST = /^(?:[A-Za-z0-9._~-]+|\[[0-9A-Fa-f:.]+\])(?::[0-9]{1,5})?$/;
+
+/**
+ * The request's URL. Path and query come from the request target only: origin-form as it is, absolute-form
+ * (`GET http://host/path`, which RFC 9112 §3.2.2 requires a server to accept) by its path and query. The origin
+ * (kept so that links.next and Location stay on the caller's origin) is the absolute target's authority, else the
+ * Host header, else the server's own address; a Host that is not `host[:port]` is a 400 (RFC 9112 §3.2).
+ */
+function requestUrl(req: IncomingMessage, fallbackHost: string): URL {
+  const target = req.url ?? '/';
+  let authority = req.headers.host ?? fallbackHost;
+  let pathAndQuery = target;
+  if (!target.startsWith('/')) {
+    const absolute = URL.parse(target);
+    if (!absolute || !/^https?:$/.test(absolute.protocol))
+      throw badRequest(`the request target "${target}" is neither a path nor an absolute http URL`);
+    authority = absolute.host;
+    pathAndQuery = absolute.pathname + absolute.search;
+  }
+  const url = HOST.test(authority) ? URL.parse(`http://${authority}${pathAndQuery}`) : null;
+  if (!url) throw badRequest(`the Host header "${authority}" is not a host or host:port`);
+  return url;
+}
 
 async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Request> {
   const headers = new Headers();
@@ -81,14 +108,19 @@ async function toRequest(req: IncomingMessage, fallbackHost: string): Promise<Re
     if (size <= MAX_REQUEST_BYTES) chunks.push(chunk as Buffer);
     else chunks.length = 0;
   }
-  if (size > MAX_REQUEST_BYTES) throw new RequestTooLarge();
+  if (size > MAX_REQUEST_BYTES)
+    throw new HttpError(
+      413,
+      `the request body is larger than this server reads (${MAX_REQUEST_BYTES / 1024 / 1024} MiB)`,
+    );
+  const method = req.method ?? 'GET';
+  if (UNSERVED_METHODS.includes(method))
+    throw new HttpError(501, `the method ${method} is not implemented by this service`);
   const body = chunks.length ? Buffer.concat(chunks) : undefined;
-  // The Host the caller used, so links.next and Location stay on the caller's origin.
-  const url = `http://${req.headers.host ?? fallbackHost}${req.url ?? '/'}`;
-  return new Request(url, {
-    method: req.method,
+  return new Request(requestUrl(req, fallbackHost), {
+    method,
     headers,
-    body: req.method === 'GET' || req.method === 'HEAD' ? undefined : body,
+    body: method === 'GET' || method === 'HEAD' ? undefined : body,
   });
 }
 
@@ -126,11 +158,10 @@ export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): 
       );
     }
     answer(dispatch, req, res, host).catch((error: unknown) => {
-      const status = error instanceof RequestTooLarge ? 413 : 500;
-      const detail =
-        status === 413
-          ? `the request body is larger than this server reads (${MAX_REQUEST_BYTES / 1024 / 1024} MiB)`
-          : `mock server failure: ${error instanceof Error ? error.message : String(error)}`;
+      const { status, detail } =
+        error instanceof HttpError
+          ? error
+          : { status: 500, detail: `mock server failure: ${error instanceof Error ? error.message : String(error)}` };
       if (!res.headersSent) res.writeHead(status, { 'content-type': JSONAPI, ...cors(req) });
       res.end(JSON.stringify({ errors: [{ status, detail }] }));
     });
