@@ -99,6 +99,54 @@ describe('legal structure', () => {
     expect((await h.get(`/api/v2/legal-entities/${leId}/accounts`)).body.data).toHaveLength(2);
   });
 
+  it('refuses relationships a create may not send (400, as the SDK rows say), nothing created', async () => {
+    const clientId = await client();
+    const leId = await legalEntity();
+    const first = await account(leId, { externalIdentifier: 'A1', ccyCode: 'EUR' });
+    const other = { toString: { data: { type: 'client', id: clientId } }, parent: { data: { type: 'x', id: 'y' } } };
+    const detail = (type: string, ...names: string[]) =>
+      names.map((name) => `data.relationships.${name} is not a relationship of ${type}`).join('; ');
+    const cases: [string, unknown, string][] = [
+      [
+        `/api/v2/clients/${clientId}/legal-entities`,
+        { type: 'legal-entity', attributes: { name: 'X' }, relationships: other },
+        detail('legal-entity', 'toString', 'parent'),
+      ],
+      [
+        `/api/v2/legal-entities/${leId}/accounts`,
+        {
+          type: 'account',
+          attributes: { externalIdentifier: 'B', ccyCode: 'EUR' },
+          relationships: {
+            ...other,
+            legalEntity: { data: { type: 'legal-entity', id: 'does-not-exist' } },
+            depositories: { data: [] },
+          },
+        },
+        detail('account', 'toString', 'parent', 'legalEntity', 'depositories'),
+      ],
+      [
+        `/api/v2/legal-entities/${leId}/depositories`,
+        {
+          type: 'depository',
+          attributes: { externalIdentifier: 'D' },
+          relationships: { ...other, accounts: { data: [{ type: 'account', id: first }] } },
+        },
+        detail('depository', 'toString', 'parent'),
+      ],
+    ];
+    for (const [path, data, expected] of cases) {
+      const res = await h.post(path, { data });
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { errors: [{ status: 400, detail: expected }] },
+      });
+    }
+    const store = h.mock.store;
+    expect([store.legalEntities.size, store.accounts.size, store.depositories.size]).toEqual([1, 1, 0]);
+  });
+
   it('PATCHes name and identifiers (204) but never excludeFromReporting or relationships', async () => {
     const leId = await legalEntity();
     const accountId = await account(leId, { externalIdentifier: 'A1', ccyCode: 'EUR', excludeFromReporting: true });

@@ -64,6 +64,31 @@ describe('limits', () => {
     expect((await h.get(`/api/v2/clients/${s.client.id}/limits`)).body.data).toHaveLength(1);
   });
 
+  it('refuses a relationship other than client and parentLimit (400), nothing created', async () => {
+    const s = seed(h);
+    const res = await h.post('/api/v2/limits', {
+      data: {
+        type: 'limit',
+        attributes: {
+          name: 'L',
+          ccyCode: 'EUR',
+          startDate: '2024-01-01',
+          limitFilter: condition('currency-code-is', 'currency-code', 'EUR'),
+          limitType: { type: 'limit-group' },
+        },
+        relationships: {
+          client: { data: { type: 'client', id: s.client.id } },
+          parent: { data: { type: 'limit', id: 'nope' } },
+        },
+      },
+    });
+    expect([res.status, res.body]).toEqual([
+      400,
+      { errors: [{ status: 400, detail: 'data.relationships.parent is not a relationship of limit' }] },
+    ]);
+    expect(h.mock.store.limits.size).toBe(0);
+  });
+
   it('computes an absolute status from the holdings matched by the filter', async () => {
     const s = seed(h);
     const id = (

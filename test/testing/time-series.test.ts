@@ -121,6 +121,33 @@ describe('time series', () => {
     ).toEqual(['2024-07-05']);
   });
 
+  it('refuses relationships on a value or NAV create (the SDK rows have none), nothing created', async () => {
+    const id = stock().id;
+    const fund = h.mock.store.instruments.add({
+      kind: 'private-market-fund-commitment-based',
+      attributes: fundSeed({ ccyCode: 'EUR' }),
+    });
+    const relationships = { toString: { data: { type: 'instrument', id } } };
+    const cases: [string, string, Record<string, unknown>][] = [
+      [`/api/v3/instruments/${id}/prices`, 'price', { date: '2024-01-02', value: 1 }],
+      [`/api/v2/assets/${id}/interest-rates`, 'interest-rate', { date: '2024-01-02', value: 0.02 }],
+      [`/api/v3/instruments/${id}/index-factors`, 'index-factor', { date: '2024-01-02', value: 1.1 }],
+      [`/api/v3/instruments/${fund.id}/net-asset-values`, 'net-asset-value', { officialDate: '2024-03-31', value: 5 }],
+    ];
+    for (const [path, type, attributes] of cases) {
+      const res = await h.post(path, { data: { type, attributes, relationships } });
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { errors: [{ status: 400, detail: `data.relationships.toString is not a relationship of ${type}` }] },
+      });
+    }
+    const store = h.mock.store;
+    expect([store.prices.size, store.interestRates.size, store.indexFactors.size, store.netAssetValues.size]).toEqual([
+      0, 0, 0, 0,
+    ]);
+  });
+
   it('keeps net asset values to private market funds', async () => {
     const res = await h.post(`/api/v3/instruments/${stock().id}/net-asset-values`, {
       data: { type: 'net-asset-value', attributes: { officialDate: '2024-03-31', value: 1 } },

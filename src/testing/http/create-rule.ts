@@ -79,9 +79,21 @@ export function checkedRelationships(
       : undefined;
     found[name] = ref(f, given, name, tableOf(store, r.target), { required: r.create === 'required', types });
   }
+  refuseOtherRelationships(f, rule, given);
+  return found;
+}
+
+/** The rule of a create row of one resource type (e.g. `'limits.create'`), as the SDK checks its body. */
+export function documentRule(endpoint: EndpointId): DocumentRule {
+  const body = (endpoints[endpoint] as Endpoint).body;
+  if (body?.kind !== 'document') throw new Error(`mock: ${endpoint} has no document rule`);
+  return body;
+}
+
+/** Records every relationship in `given` that the rule's table does not let a create send. */
+export function refuseOtherRelationships(f: Fields, rule: DocumentRule, given: Relationships): void {
   for (const name of Object.keys(given)) {
     const r = Object.hasOwn(rule.relationships, name) ? rule.relationships[name] : undefined;
     if (!r || r.create === false) f.issue(`data.relationships.${name} is not a relationship of ${rule.type}`);
   }
-  return found;
 }

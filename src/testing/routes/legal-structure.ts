@@ -5,6 +5,7 @@
  */
 import { Fields, ref, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
+import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
@@ -74,6 +75,7 @@ async function createLegalEntity(ctx: Ctx): Promise<Response> {
   const f = new Fields(doc.attributes, 'data.attributes');
   const name = f.string('name') as string;
   f.allowOnly(['name']);
+  refuseOtherRelationships(f, documentRule('clients.legalEntities.create'), doc.relationships);
   f.done();
   return created(ctx, renderLegalEntity(ctx.store, ctx.store.legalEntities.add({ clientId: client.id, name }), false));
 }
@@ -111,16 +113,13 @@ async function createAccount(ctx: Ctx): Promise<Response> {
   const ccyCode = f.currency('ccyCode') as string;
   const excludeFromReporting = f.boolean('excludeFromReporting', { optional: true }) ?? false;
   f.allowOnly(['name', 'externalIdentifier', 'ccyCode', 'excludeFromReporting']);
-  const linked = [
-    ref(f, doc.relationships, 'depository', ctx.store.depositories),
-    ...(refs(f, doc.relationships, 'depositories', ctx.store.depositories) ?? []),
-  ];
-  const depositoryIds = [...new Set(linked.filter((d) => d !== undefined).map((d) => d.id))];
-  for (const id of depositoryIds) {
-    if (ctx.store.depositories.get(id)?.legalEntityId !== le.id)
-      f.issue(`data.relationships.depository: depository ${id} belongs to another legal entity`);
-  }
+  // The SDK's row: only `depository` links at create (`depositories` and `legalEntity` are read-only).
+  refuseOtherRelationships(f, documentRule('legalEntities.accounts.create'), doc.relationships);
+  const depository = ref(f, doc.relationships, 'depository', ctx.store.depositories);
+  if (depository && depository.legalEntityId !== le.id)
+    f.issue(`data.relationships.depository: depository ${depository.id} belongs to another legal entity`);
   f.done();
+  const depositoryIds = depository ? [depository.id] : [];
   const account = ctx.store.accounts.add({
     legalEntityId: le.id,
     name,
@@ -156,6 +155,7 @@ async function createDepository(ctx: Ctx): Promise<Response> {
   const name = f.string('name', { optional: true });
   const externalIdentifier = f.string('externalIdentifier') as string;
   f.allowOnly(['name', 'externalIdentifier']);
+  refuseOtherRelationships(f, documentRule('legalEntities.depositories.create'), doc.relationships);
   const data = doc.relationships.accounts?.data;
   const accounts =
     Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];

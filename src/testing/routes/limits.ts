@@ -1,6 +1,7 @@
 /** Investment limits and their statuses, computed from the seeded holdings on the date asked for. */
 import { Fields, ref } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
+import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { conflict } from '../http/errors.js';
 import { created } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
@@ -34,6 +35,7 @@ async function create(ctx: Ctx): Promise<Response> {
   checkFilter(f, doc.attributes.limitFilter, 'data.attributes.limitFilter');
   checkLimitType(f, doc.attributes.limitType, 'data.attributes.limitType');
   f.allowOnly(['name', 'ccyCode', 'startDate', 'limitFilter', 'limitType']);
+  refuseOtherRelationships(f, documentRule('limits.create'), doc.relationships);
   const client = ref(f, doc.relationships, 'client', ctx.store.clients, { required: true });
   const parent = ref(f, doc.relationships, 'parentLimit', ctx.store.limits);
   if (client && parent && parent.clientId !== client.id)

@@ -2,8 +2,11 @@
  * Interest rates, prices, index factors (v2 on assets, v3 on instruments; one store) and net asset
  * values (v3 only). Values created here have provider `client`; a second value on the same date is a 409.
  */
+
+import type { EndpointId } from '../../endpoints.js';
 import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
+import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { created, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
@@ -29,10 +32,11 @@ const render = (type: string, s: SeriesRecord) => ({
   attributes: { date: s.date, provider: s.provider, value: s.value },
 });
 
-async function createValue(ctx: Ctx, family: Family, def: SeriesDef): Promise<Response> {
+async function createValue(ctx: Ctx, family: Family, def: SeriesDef, endpoint: EndpointId): Promise<Response> {
   const instrument = instrumentOf(ctx, family);
   const doc = await ctx.document(def.type);
   const f = new Fields(doc.attributes, 'data.attributes');
+  refuseOtherRelationships(f, documentRule(endpoint), doc.relationships);
   const date = f.date('date');
   const value = f.number('value');
   if (doc.attributes.provider !== undefined)
@@ -81,7 +85,10 @@ function seriesRoutes(family: Family, parent: 'instruments' | 'assets'): Route[]
             .map((s) => render(def.type, s)),
         ),
     },
-    { endpoint: `${parent}.${def.name}.create`, handle: (ctx) => createValue(ctx, family, def) },
+    {
+      endpoint: `${parent}.${def.name}.create`,
+      handle: (ctx) => createValue(ctx, family, def, `${parent}.${def.name}.create`),
+    },
     ...(def.type === 'price' ? [{ endpoint: `${parent}.prices.update`, handle: patchPrice } as const] : []),
     { endpoint: `${parent}.${def.name}.delete`, handle: (ctx) => deleteValue(ctx, def) },
   ]);
@@ -95,6 +102,7 @@ async function createNav(ctx: Ctx): Promise<Response> {
     throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
   const doc = await ctx.document('net-asset-value');
   const f = new Fields(doc.attributes, 'data.attributes');
+  refuseOtherRelationships(f, documentRule('instruments.netAssetValues.create'), doc.relationships);
   const officialDate = f.date('officialDate') as string;
   const effectiveDate = f.date('effectiveDate', { optional: true });
   const value = f.number('value') as number;
