@@ -47,7 +47,7 @@ describe('time series', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].detail).toBe(
-      'data.attributes.date must be a date (YYYY-MM-DD), got "2024-02-30"; data.attributes.provider is set by the service (client for values sent here) and cannot be sent',
+      'data.attributes.date must be a calendar date in the form YYYY-MM-DD; data.attributes.provider is set by the service and cannot be sent',
     );
     await h.post(`/api/v3/instruments/${id}/prices`, {
       data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } },
@@ -140,6 +140,43 @@ describe('time series', () => {
         path,
         status: 400,
         body: { errors: [{ status: 400, detail: `data.relationships.toString is not a relationship of ${type}` }] },
+      });
+    }
+    const store = h.mock.store;
+    expect([store.prices.size, store.interestRates.size, store.indexFactors.size, store.netAssetValues.size]).toEqual([
+      0, 0, 0, 0,
+    ]);
+  });
+
+  it("refuses attributes the SDK's create rules do not have (400), nothing created", async () => {
+    const id = stock().id;
+    const fund = h.mock.store.instruments.add({
+      kind: 'private-market-fund-commitment-based',
+      attributes: fundSeed({ ccyCode: 'EUR' }),
+    });
+    const cases: [string, string, Record<string, unknown>, string][] = [
+      [`/api/v3/instruments/${id}/prices`, 'price', { date: '2024-01-06', value: 1, currency: 'USD' }, 'currency'],
+      [`/api/v2/assets/${id}/interest-rates`, 'interest-rate', { date: '2024-01-06', value: 0.02, note: 'x' }, 'note'],
+      [
+        `/api/v3/instruments/${id}/index-factors`,
+        'index-factor',
+        { date: '2024-01-06', value: 1.1, junk: true },
+        'junk',
+      ],
+      [
+        `/api/v3/instruments/${fund.id}/net-asset-values`,
+        'net-asset-value',
+        { officialDate: '2024-01-06', value: 100, ccyCode: 'USD' },
+        'ccyCode',
+      ],
+    ];
+    for (const [path, type, attributes, extra] of cases) {
+      const res = await h.post(path, { data: { type, attributes } });
+      const detail = `data.attributes.${extra} is not a documented field here (misspelled, or read-only?)`;
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { errors: [{ status: 400, detail }] },
       });
     }
     const store = h.mock.store;

@@ -6,7 +6,7 @@
 import type { EndpointId } from '../../endpoints.js';
 import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
-import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
+import { checkedAttributes, documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { created, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
@@ -35,12 +35,11 @@ const render = (type: string, s: SeriesRecord) => ({
 async function createValue(ctx: Ctx, family: Family, def: SeriesDef, endpoint: EndpointId): Promise<Response> {
   const instrument = instrumentOf(ctx, family);
   const doc = await ctx.document(def.type);
+  const rule = documentRule(endpoint);
   const f = new Fields(doc.attributes, 'data.attributes');
-  refuseOtherRelationships(f, documentRule(endpoint), doc.relationships);
-  const date = f.date('date');
-  const value = f.number('value');
-  if (doc.attributes.provider !== undefined)
-    f.fail('provider', 'is set by the service (client for values sent here) and cannot be sent');
+  // The SDK's rule: `date` and `value` only (`provider` is the service's), nothing else dropped unsaid.
+  const { date, value } = checkedAttributes(f, rule);
+  refuseOtherRelationships(f, rule, doc.relationships);
   f.done();
   const table = def.table(ctx);
   const clash = table.of(instrument.id).find((s) => s.date === date && s.provider === 'client');
@@ -101,13 +100,17 @@ async function createNav(ctx: Ctx): Promise<Response> {
   if (instrument.kind !== FUND)
     throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
   const doc = await ctx.document('net-asset-value');
+  const rule = documentRule('instruments.netAssetValues.create');
   const f = new Fields(doc.attributes, 'data.attributes');
-  refuseOtherRelationships(f, documentRule('instruments.netAssetValues.create'), doc.relationships);
-  const officialDate = f.date('officialDate') as string;
-  const effectiveDate = f.date('effectiveDate', { optional: true });
-  const value = f.number('value') as number;
+  const { officialDate, effectiveDate, value } = checkedAttributes(f, rule);
+  refuseOtherRelationships(f, rule, doc.relationships);
   f.done();
-  const nav = ctx.store.netAssetValues.add({ instrumentId: instrument.id, officialDate, effectiveDate, value });
+  const nav = ctx.store.netAssetValues.add({
+    instrumentId: instrument.id,
+    officialDate: officialDate as string,
+    effectiveDate: effectiveDate as string | undefined,
+    value: value as number,
+  });
   return created(ctx, renderNav(nav));
 }
 
