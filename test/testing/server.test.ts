@@ -215,6 +215,33 @@ describe('a request body nested deeper than MAX_JSON_DEPTH (64)', () => {
   });
 });
 
+describe('page[offset]', () => {
+  const h = useHarness({ pageSize: 2 });
+
+  it('is read in decimal digits only, and once: anything else is a 400', async () => {
+    for (let i = 0; i < 6; i++) h.mock.store.clients.add({ name: `c${i}` });
+    const page = await h.call('GET', '/api/v2/clients?page[offset]=4');
+    expect(page.body.data.map((c: { attributes: { name: string } }) => c.attributes.name)).toEqual(['c4', 'c5']);
+    const refused = (detail: string) => ({ status: 400, body: { errors: [{ status: 400, detail }] } });
+    const notWhole = (raw: string) =>
+      refused(`query parameter page[offset] must be a whole number of 0 or more, got "${raw}"`);
+    const cases: [string, unknown][] = [
+      ['0x2', notWhole('0x2')],
+      ['0b11', notWhole('0b11')],
+      ['1e0', notWhole('1e0')],
+      ['1.0', notWhole('1.0')],
+      ['%20', notWhole(' ')],
+      ['%0A4', notWhole('\n4')],
+      ['-2', notWhole('-2')],
+      ['4&page[offset]=0', refused('query parameter page[offset] must be given once, got 2')],
+    ];
+    for (const [query, expected] of cases) {
+      const res = await h.call('GET', `/api/v2/clients?page[offset]=${query}`);
+      expect({ query, answer: { status: res.status, body: res.body } }).toEqual({ query, answer: expected });
+    }
+  });
+});
+
 describe('a fixed access token', () => {
   const h = useHarness({ accessToken: 'only-this' });
   it('refuses any other token', async () => {

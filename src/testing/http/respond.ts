@@ -28,10 +28,13 @@ export const PAGE_OFFSET = 'page[offset]';
  * of the next page (the same query plus `page[offset]`). `included` gives the compound members of a page.
  */
 export function paged<T>(ctx: Ctx, items: T[], included?: (page: T[]) => unknown[]): Response {
+  const given = ctx.url.searchParams.getAll(PAGE_OFFSET);
+  if (given.length > 1) throw badRequest(`query parameter ${PAGE_OFFSET} must be given once, got ${given.length}`);
   const raw = ctx.query(PAGE_OFFSET) ?? '0';
-  const offset = Number(raw);
-  if (!Number.isInteger(offset) || offset < 0)
+  // Decimal digits only: Number() would also read 0x2, 0b11, 1e0, 1.0 and " 4" as offsets.
+  if (!/^[0-9]+$/.test(raw))
     throw badRequest(`query parameter ${PAGE_OFFSET} must be a whole number of 0 or more, got "${raw}"`);
+  const offset = Number(raw);
   const size = ctx.env.pageSize;
   const page = items.slice(offset, offset + size);
   const body: Record<string, unknown> = { data: page };
