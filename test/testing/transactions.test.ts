@@ -159,6 +159,22 @@ describe('transactions', () => {
     },
   );
 
+  it('answers an inherited member name as a type (constructor, toString) like any unknown type', async () => {
+    const unknown = await h.post('/api/v2/transactions', { data: { type: 'no-such-transaction', attributes: {} } });
+    const kinds = /^data\.type must be one of (.+); got "no-such-transaction"$/.exec(
+      unknown.body.errors[0].detail,
+    )?.[1];
+    expect(kinds).toContain('dividend-transaction');
+    for (const type of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const res = await h.post('/api/v2/transactions', { data: { type, attributes: {} } });
+      expect({ type, status: res.status, body: res.body }).toEqual({
+        type,
+        status: 400,
+        body: { errors: [{ status: 400, detail: `data.type must be one of ${kinds}; got "${type}"` }] },
+      });
+    }
+  });
+
   it('fills the fee category default and keeps trades on an excluded account', async () => {
     const s = seed();
     const fee = await h.post('/api/v2/transactions', {

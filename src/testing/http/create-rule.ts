@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { DocumentRule, RequestBody } from '../../core/documents.js';
 import { collectIssues } from '../../core/issues.js';
+import { getOwn } from '../../core/own-member.js';
 import { type Endpoint, type EndpointId, endpoints } from '../../endpoints.js';
 import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
 import { TRANSACTION_KINDS } from '../../schemas/transactions.js';
@@ -20,9 +21,10 @@ type KindsBody = Extract<RequestBody, { kind: 'kinds' }>;
 /** The rule for `type` on a kinds row; a 400 for a kind that cannot be created (the SDK's reason) or is unknown. */
 export function kindRule(endpoint: EndpointId, type: string): DocumentRule {
   const body = (endpoints[endpoint] as Endpoint).body as KindsBody;
-  const refused = body.refused?.[type];
+  // Own members only: `constructor` or `toString` as a type must not read Object.prototype's.
+  const refused = body.refused && (getOwn(body.refused, type) as string | undefined);
   if (refused) throw badRequest(`data.type: ${refused}`);
-  const rule = body.kinds[type];
+  const rule = getOwn(body.kinds, type) as DocumentRule | undefined;
   if (!rule) throw badRequest(`data.type must be one of ${Object.keys(body.kinds).join(', ')}; got "${type}"`);
   return rule;
 }
