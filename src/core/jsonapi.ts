@@ -130,6 +130,8 @@ export function relationshipsDocument(
 }
 
 const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];
+/** An update's: its type and id are the row's and the path's, never the caller's. */
+const UPDATE_KEYS = ['attributes', 'relationships'];
 
 /** The input of a resource document: `{ type?, attributes, relationships? }` — the request body without `data`. */
 export interface DocumentInput {
@@ -311,6 +313,8 @@ export function withIssues<T>(what: string, extra: ValidationIssue[], make: () =
 function updateDocument(what: string, id: string, input: DocumentInput, rule: DocumentRule): Body {
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
+  // The input's own keys, as a create's are: buildDocument below only sees the object built from them.
+  checkKeys(what, input, UPDATE_KEYS, '');
   const changeable = rule.changeable ?? [];
   const rels = patchRelationships(rule);
   const issues: ValidationIssue[] = [];

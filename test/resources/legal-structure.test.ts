@@ -201,6 +201,10 @@ describe('accounts', () => {
       () => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never),
       [{ path: 'relationships.owner', message: 'is not a relationship of this resource' }],
     );
+    await expectRefused(
+      () => prs.accounts.update('acc1', { attributes: { name: 'Main' }, extra: 1 } as never),
+      [{ path: 'extra', message: 'is not known here (accepted: attributes, relationships)' }],
+    );
     expect(requests).toHaveLength(0);
   });
 });

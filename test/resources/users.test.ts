@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { issuesOf } from '../helpers/issues.js';
+import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const user = {
@@ -121,6 +121,29 @@ describe('users', () => {
       },
     ]);
     expect(await refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
+    expect(requests).toHaveLength(0);
+  });
+
+  it('update refuses a key it does not know, as a create does: a misspelled relationships, a type, an id', async () => {
+    const { prs, requests } = recordingClient();
+    const e = await refusalOf(() =>
+      prs.users.update(user.id, {
+        attributes: { firstName: 'X' },
+        relationship: { readAccessToReportingEntities: ['re1'] },
+      } as never),
+    );
+    expect(e.message).toBe(
+      'users.update: relationship: is not known here (accepted: attributes, relationships) (nothing was sent)',
+    );
+    // The PATCH's type and id are the resource's: a caller's other ones were replaced without a word.
+    expect(
+      await issuesOf(() =>
+        prs.users.update(user.id, { attributes: { firstName: 'X' }, type: 'client', id: 'u2' } as never),
+      ),
+    ).toEqual([
+      { path: 'type', message: 'is not known here (accepted: attributes, relationships)' },
+      { path: 'id', message: 'is not known here (accepted: attributes, relationships)' },
+    ]);
     expect(requests).toHaveLength(0);
   });
 });
