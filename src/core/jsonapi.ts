@@ -22,7 +22,7 @@ import { accepts, collectIssues } from './issues.js';
 import { jsonValueIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
-import { checkKeys, checkObject } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols } from './settings.js';
 
 export { formatIssues } from './issues.js';
 
@@ -118,15 +118,35 @@ export function relationshipsDocument(
   if (input === undefined) return out;
   for (const name of Object.keys(input)) {
     // Own names only: one every object inherits (`constructor`) is no relationship either.
-    if (!Object.hasOwn(rels, name)) {
-      const known = Object.keys(rels);
-      issues.push({
-        path: `relationships.${name}`,
-        message: `is not a relationship of this resource${known.length ? ` (known: ${known.join(', ')})` : ''}`,
-      });
-    }
+    if (!Object.hasOwn(rels, name)) issues.push(unknownRelationship(`relationships.${name}`, rels));
   }
   return out;
+}
+
+/** A name the relationship table `rels` does not hold; an undocumented resource has none, and refuses only a symbol. */
+function unknownRelationship(path: string, rels: Rels | undefined): ValidationIssue {
+  if (!rels) return { path, message: 'is not known here: a relationship is named by a string' };
+  const known = Object.keys(rels);
+  return {
+    path,
+    message: `is not a relationship of this resource${known.length ? ` (known: ${known.join(', ')})` : ''}`,
+  };
+}
+
+/**
+ * Refuses the caller's `relationships` unless undefined or a plain object (read by its keys, a Map, an array or a
+ * string would be taken as empty, or as names 0, 1…), and its symbol keys, as `checkKeys` refuses them: JSON has
+ * none, so the relationship would be left out.
+ */
+function checkRelationships(what: string, relationships: unknown, rels: Rels | undefined): void {
+  if (relationships === undefined) return;
+  checkObject(what, relationships, 'relationships');
+  const symbols = enumerableSymbols(relationships as object);
+  if (symbols.length)
+    throw new ValidationError(
+      what,
+      symbols.map((key) => unknownRelationship(`relationships.${String(key)}`, rels)),
+    );
 }
 
 const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];
@@ -158,6 +178,7 @@ export function buildDocument(
   checkKeys(what, input, DOCUMENT_KEYS, '');
   // zod reads an object schema's members by name: a Map would pass as an object whose optional members are absent.
   checkObject(what, input.attributes, 'attributes');
+  checkRelationships(what, input.relationships, rels);
   let attributes: unknown = input.attributes;
   if (schema) {
     const given = input.attributes ?? {};
@@ -317,6 +338,7 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
   checkKeys(what, input, UPDATE_KEYS, '');
   const changeable = rule.changeable ?? [];
   const rels = patchRelationships(rule);
+  checkRelationships(what, input.relationships, rels);
   const issues: ValidationIssue[] = [];
   const sendable: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input.relationships ?? {})) {
@@ -357,7 +379,10 @@ export interface GenericInput {
  */
 function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
   // Checked as given, before the copy below (a copy of a Map is an empty object).
-  if (isObject(input)) checkKeys(what, input, DOCUMENT_KEYS, '');
+  if (isObject(input)) {
+    checkKeys(what, input, DOCUMENT_KEYS, '');
+    checkRelationships(what, input.relationships, undefined);
+  }
   const issues: ValidationIssue[] = [];
   const relationships: Record<string, { data: Identifier | Identifier[] }> = {};
   const given = isObject(input) && isObject(input.relationships) ? input.relationships : {};

@@ -26,8 +26,7 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
     }
   }
   // A symbol key is no option either (the SDK reads none): refused alike, named as `Symbol(description)`.
-  for (const key of Object.getOwnPropertySymbols(value as object)) {
-    if (!Object.prototype.propertyIsEnumerable.call(value, key)) continue;
+  for (const key of enumerableSymbols(value as object)) {
     issues ??= [];
     issues.push({
       path: name ? `${name}.${String(key)}` : String(key),
@@ -35,6 +34,11 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
     });
   }
   if (issues) throw new ValidationError(what, issues, note);
+}
+
+/** The symbol keys of `value`'s own enumerable members: those a spread copies and JSON leaves out. */
+export function enumerableSymbols(value: object): symbol[] {
+  return Object.getOwnPropertySymbols(value).filter((key) => Object.prototype.propertyIsEnumerable.call(value, key));
 }
 
 /**

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ResponseValidationError } from '../../src/index.js';
-import { issuesOf } from '../helpers/issues.js';
+import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { memoryLogger, recordingClient } from '../helpers/recording-fetch.js';
 
 const client = {
@@ -99,6 +99,30 @@ describe('clients', () => {
     await expect(
       prs.clients.update('c1', { attributes: {}, relationships: { owner: { type: 'user', id: '' } } }),
     ).rejects.toThrow('clients.update: relationships.owner.id: must be a non-empty string');
+    expect(requests).toHaveLength(0);
+  });
+
+  it('refuses relationships that are not a plain object, and a symbol-keyed relationship, naming relationships', async () => {
+    const { prs, requests } = recordingClient();
+    const owner = { type: 'user', id: 'u1' };
+    const refused = async (relationships: unknown) =>
+      (await refusalOf(() => prs.clients.create({ attributes: { name: 'A' }, relationships } as never))).message;
+    // Each was sent as a client without relationships.
+    expect(await refused(new Map([['owner', owner]]))).toBe(
+      'clients.create: relationships: must be a plain object, got a Map (nothing was sent)',
+    );
+    expect(await refused('owner')).toBe(
+      'clients.create: relationships: must be an object, got "owner" (nothing was sent)',
+    );
+    expect(await refused([owner])).toBe(
+      'clients.create: relationships: must be an object, got an array (nothing was sent)',
+    );
+    expect(await refused({ [Symbol('owner')]: owner })).toBe(
+      'clients.create: relationships.Symbol(owner): is not known here: a relationship is named by a string (nothing was sent)',
+    );
+    expect(
+      await issuesOf(() => prs.clients.update('c1', { attributes: {}, relationships: new Map() } as never)),
+    ).toEqual([{ path: 'relationships', message: 'must be a plain object, got a Map' }]);
     expect(requests).toHaveLength(0);
   });
 

@@ -59,6 +59,34 @@ describe('users', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses relationships that are not a plain object, and a symbol-keyed relationship, on create and update', async () => {
+    const { prs, requests } = recordingClient();
+    const attributes = { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' };
+    const create = (relationships: unknown) =>
+      issuesOf(() => prs.clients.users.create('c1', { attributes, relationships } as never));
+    const update = (relationships: unknown) =>
+      issuesOf(() => prs.users.update(user.id, { attributes: { firstName: 'X' }, relationships } as never));
+    // A Map and a symbol key were sent as a user without relationships; a string as the names 0, 1, 2…
+    const map = new Map([['readAccessToReportingEntities', ['re1']]]);
+    expect(await create(map)).toEqual([{ path: 'relationships', message: 'must be a plain object, got a Map' }]);
+    expect(await create('re1')).toEqual([{ path: 'relationships', message: 'must be an object, got "re1"' }]);
+    expect(await create({ [Symbol('readAccessToReportingEntities')]: ['re1'] })).toEqual([
+      {
+        path: 'relationships.Symbol(readAccessToReportingEntities)',
+        message: 'is not a relationship of this resource (known: client, readAccessToReportingEntities)',
+      },
+    ]);
+    expect(await update(map)).toEqual([{ path: 'relationships', message: 'must be a plain object, got a Map' }]);
+    expect(await update([['re1']])).toEqual([{ path: 'relationships', message: 'must be an object, got an array' }]);
+    expect(await update({ [Symbol('readAccessToReportingEntities')]: ['re1'] })).toEqual([
+      {
+        path: 'relationships.Symbol(readAccessToReportingEntities)',
+        message: 'is not a relationship of this resource (known: readAccessToReportingEntities)',
+      },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('list, retrieve and delete', async () => {
     const { prs, requests } = recordingClient((req) =>
       req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } },
