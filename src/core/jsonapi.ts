@@ -104,7 +104,7 @@ export function relationshipsDocument(
         issues.push({ path, message: `must be an array of ${r.target} ids or resources` });
         continue;
       }
-      const ids = value.map((v, i) => toIdentifier(v, r, `${path}.${i}`, issues)).filter((v) => v !== undefined);
+      const ids = identifiers(value, path, issues, (v, at) => toIdentifier(v, r, at, issues));
       out ??= {};
       out[name] = { data: ids };
     } else {
@@ -121,6 +121,34 @@ export function relationshipsDocument(
     if (!Object.hasOwn(rels, name)) issues.push(unknownRelationship(`relationships.${name}`, rels));
   }
   return out;
+}
+
+/**
+ * The identifiers of a to-many relationship's array, each element made by `one`. A hole (`['r1', , 'r2']`), which
+ * `map` and `filter` skip, is refused by its position; only an array's first, so that a caller's `new Array(1e9)`
+ * makes one issue, not a billion.
+ */
+function identifiers(
+  value: readonly unknown[],
+  path: string,
+  issues: ValidationIssue[],
+  one: (value: unknown, path: string) => Identifier | undefined,
+): Identifier[] {
+  const ids: Identifier[] = [];
+  let hole = false;
+  for (let i = 0; i < value.length; i++) {
+    if (i in value) {
+      const id = one(value[i], `${path}.${i}`);
+      if (id) ids.push(id);
+    } else if (!hole) {
+      hole = true;
+      issues.push({
+        path: `${path}.${i}`,
+        message: 'must be a relationship, got a hole in the array, which would be left out',
+      });
+    }
+  }
+  return ids;
 }
 
 /** A name the relationship table `rels` does not hold; an undocumented resource has none, and refuses only a symbol. */
@@ -389,8 +417,8 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
   for (const [name, value] of Object.entries(given)) {
     const path = `relationships.${name}`;
     if (Array.isArray(value)) {
-      const ids = value.map((v, i) => genericIdentifier(v, `${path}.${i}`, issues));
-      setOwn(relationships, name, { data: ids.filter((v) => v !== undefined) });
+      const ids = identifiers(value, path, issues, (v, at) => genericIdentifier(v, at, issues));
+      setOwn(relationships, name, { data: ids });
     } else {
       const identifier = genericIdentifier(value, path, issues);
       if (identifier) setOwn(relationships, name, { data: identifier });

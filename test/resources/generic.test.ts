@@ -126,6 +126,23 @@ describe('clients', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a hole in a to-many relationship (it was left out), naming its position', async () => {
+    const { prs, requests } = recordingClient();
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    const members = [{ type: 'user', id: 'u1' }, , { type: 'user', id: 'u2' }];
+    expect(
+      await issuesOf(() =>
+        prs.clients.update('c1', { attributes: { name: 'A' }, relationships: { members } } as never),
+      ),
+    ).toEqual([
+      {
+        path: 'relationships.members.1',
+        message: 'must be a relationship, got a hole in the array, which would be left out',
+      },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('a response that contradicts the generic shape is a ResponseValidationError', async () => {
     const { prs } = recordingClient({ body: { data: { id: 'c1', type: 'client', attributes: 'x' } } });
     await expect(prs.clients.retrieve('c1')).rejects.toBeInstanceOf(ResponseValidationError);

@@ -87,6 +87,20 @@ describe('users', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a hole in readAccessToReportingEntities (it was left out), naming its position, on create and update', async () => {
+    const { prs, requests } = recordingClient();
+    const attributes = { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' };
+    // biome-ignore lint/suspicious/noSparseArray: the holes are the input under test
+    const relationships = { readAccessToReportingEntities: ['re1', , 're2', , 're3'] } as never;
+    const hole = {
+      path: 'relationships.readAccessToReportingEntities.1',
+      message: 'must be a relationship, got a hole in the array, which would be left out',
+    };
+    expect(await issuesOf(() => prs.clients.users.create('c1', { attributes, relationships }))).toEqual([hole]);
+    expect(await issuesOf(() => prs.users.update(user.id, { relationships }))).toEqual([hole]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('list, retrieve and delete', async () => {
     const { prs, requests } = recordingClient((req) =>
       req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } },
