@@ -1,12 +1,12 @@
 /**
  * What `JSON.stringify` would change or drop without a word, found before a body is written: a function or a
- * symbol (left out, or `null` in an array), `undefined` in an array, `NaN` and `±Infinity` (`null`), a `Map`, a
- * `Set` and the like (`{}`), a typed array (an object of indices), a BigInt and an object that contains itself
- * (it throws). Held to every create's and update's attributes once their schema has accepted them (zod reads an
- * object by its members' names: a Map passes where every member is optional), to the body of `prs.request` and to
- * the testing signer's event. A member that is `undefined` is
- * absent, as JSON has it; a symbol-keyed member is not data and is not sent (JSON has no symbol keys); an object
- * with `toJSON` (a `Date`) is written as it says.
+ * symbol (left out, or `null` in an array), `undefined` in an array, a named member of an array (left out), `NaN`
+ * and `±Infinity` (`null`), a `Map`, a `Set` and the like (`{}`), a typed array (an object of indices), a BigInt
+ * and an object that contains itself (it throws). Held to every create's and update's attributes once their schema
+ * has accepted them (zod reads an object by its members' names: a Map passes where every member is optional), to
+ * the body of `prs.request` and to the testing signer's event. A member that is `undefined` is absent, as JSON has
+ * it; a symbol-keyed member is not data and is not sent (JSON has no symbol keys); an object with `toJSON` (a
+ * `Date`) is written as it says.
  */
 import { aKind, describe, tagOf } from './describe.js';
 import { overflows } from './overflows.js';
@@ -38,7 +38,21 @@ function issueIn(value: unknown, path: string, inArray: boolean, open: Set<objec
     if (found) return found;
   }
   open.delete(value);
-  return undefined;
+  return array ? namedMemberIssue(value, path) : undefined;
+}
+
+/**
+ * A member of `array` other than its indices (`Object.assign(['a'], { extra: 1 })`), which JSON leaves out. The
+ * indices, walked above, hold no hole (a hole is undefined in an array): its keys are its `length` indices first,
+ * then any named members in the order given.
+ */
+function namedMemberIssue(array: unknown[], path: string): ValidationIssue | undefined {
+  const keys = Object.keys(array);
+  if (keys.length === array.length) return undefined;
+  return {
+    path: `${path}.${keys[array.length]}`,
+    message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
+  };
 }
 
 /** How JSON would not write `value` as it is (`a function, which JSON would leave out`), or undefined. */

@@ -147,6 +147,12 @@ describe('call inputs', () => {
       'attributes.value.0',
       'a function, which JSON would write as null',
     ],
+    [
+      'a named member of an array',
+      { value: Object.assign(['a', 'b'], { extra: 'lost' }) },
+      'attributes.value.extra',
+      'a named member of an array, which JSON would leave out',
+    ],
     ['a Map', { value: new Map([['a', 1]]) }, 'attributes.value', 'a Map, which JSON would write as {}'],
     ['a RegExp', { value: /a+/ }, 'attributes.value', 'a RegExp, which JSON would write as {}'],
     // Found by the property test (test/properties/json-values.test.ts) on a CI run: a boxed number is its number.

@@ -1,8 +1,9 @@
 /**
  * `writesAsJson(schema)`: where it holds, the codec does not walk a create's accepted attributes for what JSON
  * would change (`jsonValueIssue`), because the schema admits nothing JSON changes. Held here against that walk on
- * hostile values (boxed primitives, NaN, Maps, functions, undefined in every member) for every create and update
- * rule of the endpoint table it holds for, and against the kinds of node that must answer no.
+ * hostile values (boxed primitives, NaN, Maps, functions, an array with a named member, undefined in every member)
+ * for every create and update rule of the endpoint table it holds for, and against the kinds of node that must
+ * answer no.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -45,6 +46,7 @@ const hostile = fc.constantFrom<unknown>(
   10n,
   new Date(0),
   [],
+  Object.assign(['a'], { extra: 'x' }),
   {},
 );
 
