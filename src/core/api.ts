@@ -12,7 +12,7 @@ import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
 import { getOwn, setOwn } from './own-member.js';
-import { checkKeys, checkObject } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 import { LONE_SURROGATE } from './well-formed.js';
 
@@ -204,20 +204,24 @@ function copyPlain<T>(value: T, seen: Map<object, unknown>): T {
   if (value === null || typeof value !== 'object') return value;
   const known = seen.get(value);
   if (known !== undefined) return known as T;
-  if (Array.isArray(value)) {
-    const out: unknown[] = new Array(value.length);
-    seen.set(value, out);
-    for (let i = 0; i < value.length; i++) out[i] = copyPlain(value[i], seen);
-    return out as T;
-  }
+  const array = Array.isArray(value);
   const prototype = Object.getPrototypeOf(value);
-  if (prototype !== Object.prototype && prototype !== null) return value;
-  const out = Object.create(prototype) as Record<string, unknown>;
+  if (!array && prototype !== Object.prototype && prototype !== null) return value;
+  const out = array ? new Array(value.length) : Object.create(prototype);
   seen.set(value, out);
-  for (const key of Object.keys(value)) {
+  // Everything the codec reads, so that the first call refuses what a later one refuses: an array's indices (a
+  // hole stays a hole), then the keys after them (an array's named members, an object's), and symbol keys.
+  let indices = 0;
+  if (array)
+    for (let i = 0; i < value.length; i++)
+      if (Object.hasOwn(value, i)) {
+        out[i] = copyPlain(value[i], seen);
+        indices++;
+      }
+  for (const key of [...Object.keys(value).slice(indices), ...enumerableSymbols(value)]) {
     // Defined, not assigned: an own `__proto__` member stays a member.
     Object.defineProperty(out, key, {
-      value: copyPlain((value as Record<string, unknown>)[key], seen),
+      value: copyPlain((value as Record<PropertyKey, unknown>)[key], seen),
       enumerable: true,
       writable: true,
       configurable: true,

@@ -297,6 +297,39 @@ describe('the first call of a process', () => {
     const sent = server.requests.map((r) => JSON.parse(r.body).data.attributes.value).sort();
     expect(sent).toEqual([101.5, 999]);
   });
+
+  it('refuses what a later call refuses: its input is copied with holes, named array members and symbol keys', async () => {
+    vi.resetModules(); // a fresh copy of the SDK: its endpoint table not loaded yet
+    const fresh = await import('../../src/index.js');
+    const prs = new fresh.PortfolioReporting({ baseUrl: server.url, accessToken: TOKEN });
+    const attributes = { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' };
+    // Made before the table loads, each waits for it with a copy of its input, which held none of these.
+    const calls = [
+      // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+      prs.users.update('u1', { relationships: { readAccessToReportingEntities: ['re1', , 're2'] } } as never),
+      prs.clients.create({ attributes: { tags: Object.assign(['a'], { extra: 'lost' }) } }),
+      prs.clients.create({
+        attributes: { name: 'A' },
+        relationships: { [Symbol('owner')]: { type: 'user', id: 'u1' } },
+      }),
+      prs.clients.users.create('c1', { attributes, relationships: { [Symbol('client')]: 'c2' } } as never),
+    ];
+    const errors = await Promise.all(
+      calls.map((call) =>
+        call.then(
+          () => undefined,
+          (error: unknown) => error,
+        ),
+      ),
+    );
+    expect(errors.map((error) => (error instanceof Error ? error.message : 'sent'))).toEqual([
+      'users.update: relationships.readAccessToReportingEntities.1: must be a relationship, got a hole in the array, which would be left out (nothing was sent)',
+      'clients.create: attributes.tags.extra: must be a JSON value, got a named member of an array, which JSON would leave out (nothing was sent)',
+      'clients.create: relationships.Symbol(owner): is not known here: a relationship is named by a string (nothing was sent)',
+      'clients.users.create: relationships.Symbol(client): is not a relationship of this resource (known: client, readAccessToReportingEntities) (nothing was sent)',
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
 });
 
 describe('access token', () => {
