@@ -208,24 +208,34 @@ export function buildDocument(
   checkObject(what, input.attributes, 'attributes');
   checkRelationships(what, input.relationships, rels);
   let attributes: unknown = input.attributes;
+  const given = input.attributes ?? {};
+  const flat = schema !== undefined && writesAsJson(schema);
+  let inherited = false;
   if (schema) {
-    const given = input.attributes ?? {};
     // zod's answer first; its issues only for a refused value, collected the bounded way (zod alone overflows the
     // stack on a list of ~100,000 bad filters).
     const found = accepts(schema, given) ? [] : collectIssues(schema, given, 'attributes');
-    // The value sent is the caller's: as given when zod's output would equal it, else zod's parse, which fills
-    // in a documented default (fee `category`).
+    // The value sent is the caller's: as given when zod's output would equal it and zod read it through its own
+    // members (`readsOwnMembers`), else zod's parse, which fills in a documented default (fee `category`) or holds
+    // what zod read through inherited members.
     if (found.length) issues.push(...found);
-    else attributes = returnsInput(schema) ? given : z.parse(schema, given);
+    else if (!returnsInput(schema)) attributes = z.parse(schema, given);
+    else if (readsOwnMembers(given, flat)) attributes = given;
+    else {
+      inherited = true;
+      attributes = z.parse(schema, given);
+    }
   }
   // What is sent is held to what JSON writes, whatever the schema let through: zod reads an object by its members'
   // names, so a Map, a Set or NaN inside a member it does not type (a generic resource's attributes) or inside an
   // all-optional object would be sent changed or dropped. Not walked where the schema admits only such values.
+  // Where zod's output replaced the caller's value for its inherited members, the caller's is walked first: a Map
+  // zod took for an empty object is still refused.
   const unwritable =
     issues.length === 0 &&
     attributes !== undefined &&
-    !(schema && writesAsJson(schema)) &&
-    jsonValueIssue(attributes, 'attributes');
+    !flat &&
+    ((inherited && jsonValueIssue(given, 'attributes')) || jsonValueIssue(attributes, 'attributes'));
   if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (issues.length) throw new ValidationError(what, issues);
@@ -243,7 +253,34 @@ export function buildDocument(
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
   const issues = collectIssues(schema, value, prefix);
   if (issues.length) throw new ValidationError(what, issues);
-  return value as T;
+  return readsOwnMembers(value, writesAsJson(schema)) ? (value as T) : z.parse(schema, value);
+}
+
+/**
+ * Whether zod, having accepted `value`, read it through members it owns, so that `value` as given is what was
+ * checked. zod reads an object schema's members by name, inherited ones too (a class's getters,
+ * `Object.create({ fromDate })`), where JSON and `Object.entries` see own members only: such a value went out
+ * without them. Decided: it is sent as zod's output, which holds exactly what zod read, rather than refused by the
+ * inherited member's name, which only a walk of the schema beside the value could find exactly; the caller's own
+ * members are sent as before. Cheap for the common case: every object in the value must be an array or have the
+ * prototype `Object.prototype` or null, and for a `flat` schema (only primitives below the top) one prototype is
+ * read. An object with `toJSON` (a `Date`) is written as it says, as before; a value past the stack (a cycle under
+ * `z.unknown`) answers no.
+ */
+function readsOwnMembers(value: unknown, flat: boolean): boolean {
+  return overflows(() => ownOnly(value, flat)) === true;
+}
+
+function ownOnly(value: unknown, flat: boolean): boolean {
+  if (typeof value !== 'object' || value === null) return true;
+  if (!Array.isArray(value)) {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null)
+      return typeof (value as { toJSON?: unknown }).toJSON === 'function';
+  }
+  if (flat) return true;
+  for (const key in value) if (!ownOnly((value as Record<string, unknown>)[key], false)) return false;
+  return true;
 }
 
 /**

@@ -328,6 +328,26 @@ describe('custodianAuthorities.consent', () => {
     expect(jsonBody(ctx.server.requests[0])).toEqual({ data: input });
   });
 
+  it('sends a consent whose members are a class’s getters as zod read them (it sent { data: {} })', async () => {
+    ctx.server.handle(noContent);
+    class Consent {
+      get legalEntityIdentifier() {
+        return base.legalEntityIdentifier;
+      }
+      get custodianIdentifier() {
+        return base.custodianIdentifier;
+      }
+      get consentType() {
+        return 'all' as const;
+      }
+      get files() {
+        return files;
+      }
+    }
+    await ctx.prs.custodianAuthorities.consent('ca1', new Consent());
+    expect(jsonBody(ctx.server.requests[0])).toEqual({ data: { ...base, consentType: 'all', files } });
+  });
+
   it('refuses numbers with "all", a "specific" without numbers, and a malformed digest', async () => {
     await refused(
       () =>

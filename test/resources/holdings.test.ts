@@ -55,6 +55,12 @@ describe('holdings.list', () => {
     expect(requests[0]?.query).toEqual(period);
   });
 
+  it('sends parameters zod read through the prototype (Object.create): no query at all was sent', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    await prs.holdings.list('re1', Object.create({ ...period, expand: ['portfolios'] }));
+    expect(requests[0]?.query).toEqual({ ...period, expand: 'portfolios' });
+  });
+
   it.each([
     [
       { fromDate: '2024-01-31', toDate: '2024-01-31' },

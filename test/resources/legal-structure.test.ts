@@ -124,6 +124,26 @@ describe('accounts', () => {
     expect(created.relationships?.depositories?.data).toEqual([{ type: 'depository', id: 'dep1' }]);
   });
 
+  it('create sends attributes zod read through a class’s getters or a prototype (they sent attributes: {})', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: account } });
+    class Attributes {
+      get externalIdentifier() {
+        return 'CH93-0076';
+      }
+      get ccyCode() {
+        return 'CHF';
+      }
+    }
+    await prs.legalEntities.accounts.create('le1', { attributes: new Attributes() as never });
+    await prs.legalEntities.accounts.create('le1', {
+      attributes: Object.assign(Object.create({ externalIdentifier: 'CH93-0076' }), { ccyCode: 'CHF', name: 'Main' }),
+    });
+    expect(requests.map((r) => r.body)).toEqual([
+      { data: { type: 'account', attributes: { externalIdentifier: 'CH93-0076', ccyCode: 'CHF' } } },
+      { data: { type: 'account', attributes: { externalIdentifier: 'CH93-0076', ccyCode: 'CHF', name: 'Main' } } },
+    ]);
+  });
+
   it('create refuses a bad currency, a missing identifier and the read-only relationships', async () => {
     const { prs, requests } = recordingClient();
     await expectRefused(
