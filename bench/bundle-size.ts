@@ -103,7 +103,10 @@ export const BUDGETS = [
   // 25.085 kB with the verifier's options (`toleranceSeconds`, `secret`, `versions`, its token function's result) and
   // an upload's chunks and keys checked as every input is (a chunk that is not bytes was written as text).
   // 25.155 kB with the verifier refusing keys a redirect brought from another origin (they were trusted).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_155, lazyCeiling: 28_440 },
+  // 25.22 / 28.755 kB with what is checked being what is sent: an update's unknown keys, relationships that are not a
+  // plain object, holes and named members of arrays refused; values zod read through inherited members sent as zod's
+  // output; the copy a first call waits with keeping holes, named members and symbol keys (they were dropped).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_220, lazyCeiling: 28_755 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -113,7 +116,8 @@ export const BUDGETS = [
   // checks its items (an array: a Map never settled), callbacks, `idempotent` and `signal` before the first call.
   // 5.95 kB with its messages written by the one `mustBe`. 6.01 kB with an items array with a hole refused (the hole
   // ran as an undefined item, reported done).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_010, lazyCeiling: 0 },
+  // 6.025 kB with the symbol keys of its checks read by the shared `enumerableSymbols`.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_025, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -150,7 +150,7 @@ function checkQueryValues(what: string, query: unknown, name: string): void {
   // Read by its own keys: a Map, an array or a string would be read as empty or as its indices.
   checkObject(what, query, name);
   const issues: ValidationIssue[] = [];
-  for (const key of Object.getOwnPropertySymbols(query))
+  for (const key of enumerableSymbols(query as object))
     issues.push({ path: `${name}.${String(key)}`, message: 'must be named by a string' });
   for (const [key, value] of Object.entries(query)) {
     const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);

@@ -28,7 +28,7 @@ import {
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
-import { checkKeys, checkObject, checkSettings } from './settings.js';
+import { checkKeys, checkObject, checkSettings, enumerableSymbols } from './settings.js';
 import { LONE_SURROGATE, wellFormed } from './well-formed.js';
 
 /**
@@ -715,7 +715,7 @@ function checkHeaders(
   if (!headers) return;
   const issues: ValidationIssue[] = [];
   const seen = new Map<string, string>();
-  for (const key of Object.getOwnPropertySymbols(headers))
+  for (const key of enumerableSymbols(headers))
     issues.push({ path: `${path}.${String(key)}`, message: 'must be named by a string' });
   for (const name of Object.keys(headers)) {
     const value: unknown = headers[name];
