@@ -9,7 +9,7 @@ import * as z from 'zod/mini';
 import { buildDocument } from '../../src/core/jsonapi.js';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
 import { WebhookVerifier } from '../../src/webhooks/index.js';
-import { refusalOf } from '../helpers/issues.js';
+import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const cyclic = (): Record<string, unknown> => {
@@ -340,35 +340,27 @@ describe('query parameters and headers', () => {
 
   it('refuses a query that would not go out as given: not a plain object, a symbol name, a lone surrogate, a name twice', async () => {
     const { prs, requests } = recordingClient({ body: { data: [] } });
-    const issues = async (call: () => Promise<unknown>) => {
-      const error = await call().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ValidationError);
-      return (error as ValidationError).issues;
-    };
     const raw =
       (query: unknown, path = '/api/v2/clients') =>
       () =>
         prs.request({ method: 'GET', path, query: query as never });
-    expect(await issues(raw(new Map([['a', '1']])))).toEqual([
+    expect(await issuesOf(raw(new Map([['a', '1']])))).toEqual([
       { path: 'query', message: 'must be a plain object, got a Map' },
     ]);
-    expect(await issues(raw('a=1'))).toEqual([{ path: 'query', message: 'must be an object, got "a=1"' }]);
-    expect(await issues(raw(['x']))).toEqual([{ path: 'query', message: 'must be an object, got an array' }]);
-    expect(await issues(raw({ [Symbol('s')]: '1' }))).toEqual([
+    expect(await issuesOf(raw('a=1'))).toEqual([{ path: 'query', message: 'must be an object, got "a=1"' }]);
+    expect(await issuesOf(raw(['x']))).toEqual([{ path: 'query', message: 'must be an object, got an array' }]);
+    expect(await issuesOf(raw({ [Symbol('s')]: '1' }))).toEqual([
       { path: 'query.Symbol(s)', message: 'must be named by a string' },
     ]);
-    expect(await issues(raw({ a: '2' }, '/api/v2/clients?a=1'))).toEqual([
+    expect(await issuesOf(raw({ a: '2' }, '/api/v2/clients?a=1'))).toEqual([
       { path: 'query.a', message: "is in the path's query as well: give it once" },
     ]);
     const lone = 'holds a lone surrogate (half of a UTF-16 pair), which a URL would write as U+FFFD';
-    expect(await issues(raw({ s: 'a\uD800' }))).toEqual([{ path: 'query.s', message: lone }]);
-    expect(await issues(() => prs.clients.list({ query: { 'k\uDC00': 'v' } }))).toEqual([
+    expect(await issuesOf(raw({ s: 'a\uD800' }))).toEqual([{ path: 'query.s', message: lone }]);
+    expect(await issuesOf(() => prs.clients.list({ query: { 'k\uDC00': 'v' } }))).toEqual([
       { path: 'query.k\uDC00', message: lone },
     ]);
-    expect(await issues(() => prs.clients.retrieve('ab\uD800'))).toEqual([{ path: 'id', message: lone }]);
+    expect(await issuesOf(() => prs.clients.retrieve('ab\uD800'))).toEqual([{ path: 'id', message: lone }]);
     expect(requests).toHaveLength(0);
     // The path's own query is kept as written, the query object's parameters after it; a U+FFFD given is sent.
     await prs.request({ method: 'GET', path: '/api/v2/clients?a=b%20c', query: { d: 'e f', r: '\uFFFD' } });
@@ -380,27 +372,19 @@ describe('query parameters and headers', () => {
       status: 201,
       body: { data: { type: 'client', id: 'c1', attributes: {} } },
     });
-    const refused = async (call: () => Promise<unknown>) => {
-      const error = await call().then(
-        () => undefined,
-        (e: unknown) => e,
-      );
-      expect(error).toBeInstanceOf(ValidationError);
-      return (error as ValidationError).issues;
-    };
     expect(
-      await refused(() => prs.clients.retrieve('c1', { headers: { 'X-Trace': 'first', 'x-trace': 'second' } })),
+      await issuesOf(() => prs.clients.retrieve('c1', { headers: { 'X-Trace': 'first', 'x-trace': 'second' } })),
     ).toEqual([
       {
         path: 'options.headers.x-trace',
         message: 'is given twice, as X-Trace and x-trace: header names are case-insensitive',
       },
     ]);
-    expect(await refused(() => prs.clients.retrieve('c1', { headers: { [Symbol('x-sym')]: 'v' } as never }))).toEqual([
+    expect(await issuesOf(() => prs.clients.retrieve('c1', { headers: { [Symbol('x-sym')]: 'v' } as never }))).toEqual([
       { path: 'options.headers.Symbol(x-sym)', message: 'must be named by a string' },
     ]);
     expect(
-      await refused(() =>
+      await issuesOf(() =>
         prs.clients.create({ attributes: { a: 1 } }, { headers: { 'Content-Type': 'application/json' } }),
       ),
     ).toEqual([
@@ -416,7 +400,7 @@ describe('query parameters and headers', () => {
     expect(() => recordingClient({}, { headers: { 'X-Tenant': 'one', 'x-tenant': 'two' } })).toThrow(
       'new PortfolioReporting(): headers.x-tenant: is given twice, as X-Tenant and x-tenant: header names are case-insensitive',
     );
-    expect(await refused(() => prs.clients.retrieve('c1', { headers: JSON.parse('{"__proto__":"v"}') }))).toEqual([
+    expect(await issuesOf(() => prs.clients.retrieve('c1', { headers: JSON.parse('{"__proto__":"v"}') }))).toEqual([
       { path: 'options.headers.__proto__', message: 'cannot be sent (fetch leaves this name out)' },
     ]);
     expect(requests).toHaveLength(0);
