@@ -100,6 +100,32 @@ describe('listen(): the HTTP bridge', () => {
     });
   });
 
+  it('answers a known path asked with another method 405 with Allow, and HEAD as GET without a body', async () => {
+    const put = await h.call('PUT', '/api/v2/clients/abc');
+    expect(put.status).toBe(405);
+    expect(put.headers.get('allow')).toBe('GET, PATCH, DELETE, HEAD');
+    expect(put.body).toEqual({
+      errors: [
+        {
+          status: 405,
+          detail: 'the method PUT is not allowed on /api/v2/clients/abc; allowed: GET, PATCH, DELETE, HEAD',
+        },
+      ],
+    });
+    const del = await h.call('DELETE', '/api/v2/custodians');
+    expect([del.status, del.headers.get('allow')]).toEqual([405, 'GET, HEAD']);
+    const get = await h.get('/api/v2/custodians');
+    const head = await fetch(`${h.url}/api/v2/custodians`, {
+      method: 'HEAD',
+      headers: { authorization: 'Bearer test-token', accept: JSONAPI },
+    });
+    expect([head.status, head.headers.get('content-type'), await head.text()]).toEqual([
+      get.status,
+      get.headers.get('content-type'),
+      '',
+    ]);
+  });
+
   it('reset() empties the store back to the seed and restarts the ids', async () => {
     const first = (await h.post('/api/v3/instruments', { data: stock })).body.data.id;
     expect(h.mock.store.instruments.size).toBe(1);

@@ -67,8 +67,12 @@ export function toDispatcher(
   const compiled: Compiled[] = bind(routes).map((bound) => ({ bound, segments: bound.row.path.split('/') }));
   return async (request) => {
     const segments = new URL(request.url).pathname.split('/');
+    // HEAD is answered as GET without its body (RFC 9110 §9.3.2).
+    const head = request.method === 'HEAD';
+    const method = head ? 'GET' : request.method;
+    const allowed = new Set<string>();
     for (const { bound, segments: pattern } of compiled) {
-      if (bound.row.method !== request.method || pattern.length !== segments.length) continue;
+      if (pattern.length !== segments.length) continue;
       const params: Record<string, string> = {};
       const matches = pattern.every((part, i) => {
         const actual = segments[i] as string;
@@ -79,7 +83,34 @@ export function toDispatcher(
         }
         return part === actual;
       });
-      if (matches) return dispatch(bound, request, params, env, auth);
+      if (!matches) continue;
+      if (bound.row.method !== method) {
+        allowed.add(bound.row.method);
+        continue;
+      }
+      const response = await dispatch(
+        bound,
+        head ? new Request(request, { method: 'GET' }) : request,
+        params,
+        env,
+        auth,
+      );
+      return head ? new Response(null, { status: response.status, headers: response.headers }) : response;
+    }
+    // A path the service has, asked with a method it does not answer there: 405 with the ones it does (RFC 9110 §15.5.6).
+    if (allowed.size) {
+      if (allowed.has('GET')) allowed.add('HEAD');
+      const list = [...allowed].join(', ');
+      return errorResponse(
+        new HttpError(
+          405,
+          `the method ${request.method} is not allowed on ${new URL(request.url).pathname}; allowed: ${list}`,
+          {
+            allow: list,
+          },
+        ),
+        JSONAPI,
+      );
     }
     return undefined;
   };
