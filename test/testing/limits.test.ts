@@ -210,6 +210,67 @@ describe('limits', () => {
     expect(noDate.body.errors[0].detail).toBe('query parameter date is required');
   });
 
+  it("refuses what the SDK's create rule refuses (400, the SDK's words), nothing created", async () => {
+    const s = seed(h);
+    const eur = condition('currency-code-is', 'currency-code', 'EUR');
+    const group = { type: 'limit-group' };
+    const cases: [Record<string, unknown>, string][] = [
+      [
+        { limitFilter: eur, limitType: { type: 'proportional', values: { min: 5, max: 2 } } },
+        'data.attributes.limitType.values.min must be a fraction from 0 to 1 (0.10 = 10%); data.attributes.limitType.values.max must be a fraction from 0 to 1 (0.10 = 10%); data.attributes.limitType.values.min must not exceed max (2), got 5',
+      ],
+      [
+        { limitFilter: eur, limitType: { type: 'absolute', values: {} } },
+        'data.attributes.limitType.values.min is required; data.attributes.limitType.values.max is required',
+      ],
+      [
+        { limitFilter: eur, limitType: { type: 'limit-group', junk: 1 } },
+        'data.attributes.limitType.junk is not a documented field here (misspelled, or read-only?)',
+      ],
+      [
+        {
+          limitFilter: {
+            type: 'condition',
+            condition: { type: 'currency-code-is', 'currency-code': 'EUR', extra: 'x' },
+          },
+          limitType: group,
+        },
+        'data.attributes.limitFilter.condition.extra is not a documented field here (misspelled, or read-only?)',
+      ],
+      [
+        { limitFilter: { type: 'and', filters: [eur], note: 'x' }, limitType: group },
+        'data.attributes.limitFilter.note is not a documented field here (misspelled, or read-only?)',
+      ],
+      [
+        { limitFilter: condition('currency-code-is', 'currency-code', 'not a currency'), limitType: group },
+        'data.attributes.limitFilter.condition.currency-code must be a three-letter upper-case ISO 4217 currency code, e.g. EUR',
+      ],
+      [
+        { limitFilter: condition('country-code-is', 'country-code', 'sweden'), limitType: group },
+        'data.attributes.limitFilter.condition.country-code must be a two-letter upper-case ISO 3166-1 country code, e.g. CH',
+      ],
+      // An attribute the mock's own check refuses keeps its words; the SDK's rule adds what that check does not see.
+      [
+        {
+          name: '',
+          extra: 1,
+          limitFilter: { type: 'condition', condition: { type: 'sector-is', sector: 'tech' } },
+          limitType: { type: 'absolute', values: { min: 3, max: 2 } },
+        },
+        'data.attributes.name must be a non-empty string, got ""; data.attributes.limitFilter.condition.type must be one of country-code-is, country-code-is-not, instrument-class-is, instrument-class-is-not, detailed-instrument-class-is, detailed-instrument-class-is-not, currency-code-is, currency-code-is-not, security-identifier-is, security-identifier-is-not, reporting-entity-is, reporting-entity-is-not, reporting-portfolio-is, reporting-portfolio-is-not; data.attributes.extra is not a field that can be sent here (known: name, ccyCode, startDate, limitFilter, limitType); data.attributes.limitType.values.min must not exceed max (2), got 3',
+      ],
+    ];
+    for (const [attributes, detail] of cases) {
+      const res = await createLimit(h, s.client.id, { name: 'L', ...attributes });
+      expect({ attributes, status: res.status, body: res.body }).toEqual({
+        attributes,
+        status: 400,
+        body: { errors: [{ status: 400, detail }] },
+      });
+    }
+    expect(h.mock.store.limits.size).toBe(0);
+  });
+
   it('deletes a limit (204) but not one that is still a parent (409)', async () => {
     const s = seed(h);
     const parent = (

@@ -47,6 +47,12 @@ export class Fields {
     this.issues.push(`${this.at(name)} ${message}`);
   }
 
+  /** Whether a broken rule of the field `name`, or of a member within it, is recorded. */
+  refused(name: string): boolean {
+    const at = this.at(name);
+    return this.issues.some((i) => i.startsWith(`${at} `) || i.startsWith(`${at}.`) || i.startsWith(`${at}[`));
+  }
+
   /** Records a broken rule given with its full path (a relationship, say). */
   issue(text: string): void {
     this.issues.push(text);

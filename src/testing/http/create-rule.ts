@@ -31,14 +31,21 @@ export function kindRule(endpoint: EndpointId, type: string): DocumentRule {
 
 /**
  * The attributes checked by the rule's schema, every issue recorded in `f` with its path; returns them as the
- * schema outputs them (documented defaults filled in). `null` counts as absent, as the service reads it.
+ * schema outputs them (documented defaults filled in). `null` counts as absent, as the service reads it. An
+ * attribute a route's own check has already refused in `f` keeps that check's words: the schema's issues
+ * within it are not added a second time.
  */
 export function checkedAttributes(f: Fields, rule: DocumentRule): Record<string, unknown> {
   if (!rule.attributes) return f.values;
   const given = Object.fromEntries(Object.entries(f.values).filter(([, value]) => value !== null));
   const parsed = z.safeParse(rule.attributes, given);
   if (parsed.success) return parsed.data as Record<string, unknown>;
-  for (const issue of collectIssues(rule.attributes, given, f.prefix)) f.issue(`${issue.path} ${issue.message}`);
+  const issues = collectIssues(rule.attributes, given, f.prefix).map((issue) => ({
+    issue,
+    // Decided before any is added, so that the schema's own issues do not hide each other.
+    own: f.refused(issue.path.slice(f.prefix.length).replace(/^\./, '').split(/[.[]/)[0] as string),
+  }));
+  for (const { issue, own } of issues) if (!own) f.issue(`${issue.path} ${issue.message}`);
   return given;
 }
 
