@@ -121,6 +121,47 @@ describe('time series', () => {
     ).toEqual(['2024-07-05']);
   });
 
+  it('deletes with a NAV only a price it created and no other NAV still sets', async () => {
+    const fund = h.mock.store.instruments.add({
+      kind: 'private-market-fund-commitment-based',
+      attributes: fundSeed({ ccyCode: 'EUR' }),
+    });
+    const base = `/api/v3/instruments/${fund.id}`;
+    const nav = async (officialDate: string, effectiveDate: string, value: number) =>
+      (
+        await h.post(`${base}/net-asset-values`, {
+          data: { type: 'net-asset-value', attributes: { officialDate, effectiveDate, value } },
+        })
+      ).body.data.id as string;
+    const prices = async () =>
+      (await h.get(`${base}/prices`)).body.data.map((p: { id: string; attributes: { value: number } }) => [
+        p.id,
+        p.attributes.value,
+      ]);
+    const price = await h.post(`${base}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-03-31', value: 10 } },
+    });
+    const first = await nav('2024-03-31', '2024-03-31', 1000);
+    const second = await nav('2024-04-15', '2024-03-31', 2000);
+    // The client's price: set by both NAVs, removed by neither.
+    expect((await h.del(`/api/v3/net-asset-values/${second}`)).status).toBe(204);
+    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
+    expect((await h.del(`/api/v3/net-asset-values/${first}`)).status).toBe(204);
+    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
+    // A price a NAV created stays while another NAV sets it, and goes with the last one.
+    const creator = await nav('2024-06-30', '2024-06-30', 3000);
+    const [, [createdId]] = await prices();
+    const sharer = await nav('2024-07-15', '2024-06-30', 3100);
+    expect((await h.del(`/api/v3/net-asset-values/${creator}`)).status).toBe(204);
+    expect(await prices()).toEqual([
+      [price.body.data.id, 2000],
+      [createdId, 3100],
+    ]);
+    expect((await h.del(`/api/v3/net-asset-values/${sharer}`)).status).toBe(204);
+    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
+    expect((await h.del(`/api/v3/prices/${price.body.data.id}`)).status).toBe(204);
+  });
+
   it('refuses relationships on a value or NAV create (the SDK rows have none), nothing created', async () => {
     const id = stock().id;
     const fund = h.mock.store.instruments.add({

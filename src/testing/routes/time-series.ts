@@ -137,10 +137,8 @@ export const timeSeriesRoutes: Route[] = [
   {
     endpoint: 'instruments.netAssetValues.delete',
     handle: (ctx) => {
-      const nav = ctx.store.netAssetValues.get(ctx.param('navId'));
-      if (!nav) throw notFound('net-asset-value', ctx.param('navId'));
-      ctx.store.netAssetValues.delete(nav.id);
-      ctx.store.prices.delete(nav.priceId);
+      // A price the NAV did not create (the client's, or one another NAV still sets) stays: see `remove`.
+      if (!ctx.store.netAssetValues.remove(ctx.param('navId'))) throw notFound('net-asset-value', ctx.param('navId'));
       return noContent();
     },
   },

@@ -101,7 +101,8 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
     super('net-asset-value');
   }
   /**
-   * Adds a NAV and its paired price (dated `effectiveDate`, which defaults to `officialDate`).
+   * Adds a NAV and its paired price (dated `effectiveDate`, which defaults to `officialDate`); a price already
+   * dated so is taken over (its value set to the NAV's), not created.
    * @example mock.store.netAssetValues.add({ instrumentId: fund.id, officialDate: '2024-03-31', value: 1_250_000 });
    */
   add(input: {
@@ -123,7 +124,27 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
       effectiveDate,
       value: input.value,
       priceId: price.id,
+      createdPrice: !existing,
     });
+  }
+
+  /**
+   * Removes a NAV and, when it created its price and no other NAV sets that price, the price too. The service is
+   * taken to keep what it did not create with the NAV: a price the client created (POST, or `prices.add`) stays,
+   * with the last value written to it, and a price another NAV still sets stays, passing to that NAV (which then
+   * removes it). The reference does not show this.
+   * @example mock.store.netAssetValues.remove(nav.id)
+   */
+  remove(id: string): boolean {
+    const nav = this.get(id);
+    if (!nav) return false;
+    this.delete(id);
+    if (nav.createdPrice) {
+      const heir = this.where((n) => n.priceId === nav.priceId)[0];
+      if (heir) heir.createdPrice = true;
+      else this.store.prices.delete(nav.priceId);
+    }
+    return true;
   }
 }
 

@@ -279,8 +279,13 @@ export interface NetAssetValueRecord {
   effectiveDate: string;
   /** The net asset value, in the instrument currency. */
   value: number;
-  /** The price entry created with it, removed with it. */
+  /** The price entry it set: the one dated `effectiveDate`, created with it or taken over. */
   priceId: string;
+  /**
+   * Whether the NAV created that price (none was dated `effectiveDate`): only such a price is removed with it,
+   * when no other NAV still sets it.
+   */
+  createdPrice: boolean;
 }
 /** An instrument class (`mock.store.instrumentClasses`), e.g. `Equities`. */
 export interface ClassRecord {
