@@ -204,6 +204,15 @@ export function buildDocument(
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
   checkKeys(what, input, DOCUMENT_KEYS, '');
+  // A `type` is the endpoint's, given or not: another one would be sent as the endpoint's without a word.
+  const givenType = input.type;
+  const typeIssue =
+    givenType === undefined || givenType === type
+      ? undefined
+      : {
+          path: 'type',
+          message: `must be "${type}" (what this method ${id === undefined ? 'creates' : 'updates'}), got ${describe(givenType)}`,
+        };
   // zod reads an object schema's members by name: a Map would pass as an object whose optional members are absent.
   checkObject(what, input.attributes, 'attributes');
   checkRelationships(what, input.relationships, rels);
@@ -238,6 +247,7 @@ export function buildDocument(
     ((inherited && jsonValueIssue(given, 'attributes')) || jsonValueIssue(attributes, 'attributes'));
   if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
+  if (typeIssue) issues.unshift(typeIssue);
   if (issues.length) throw new ValidationError(what, issues);
   const data: Record<string, unknown> = { type };
   if (id !== undefined) data.id = id;

@@ -84,6 +84,19 @@ describe('clients', () => {
     expect(requests[2]?.url.split('?')[1]).toBe('__proto__=x&constructor=y');
   });
 
+  it('refuses a type other than the resource’s (it was sent as a client), and sends the same type given', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: client } });
+    expect(
+      await issuesOf(() => prs.clients.create({ type: 'portfolio', attributes: { name: 'Muster' } } as never)),
+    ).toEqual([{ path: 'type', message: 'must be "client" (what this method creates), got "portfolio"' }]);
+    expect(
+      await issuesOf(() => prs.clients.update('c1', { type: 'portfolio', attributes: { name: 'Muster' } } as never)),
+    ).toEqual([{ path: 'type', message: 'must be "client" (what this method updates), got "portfolio"' }]);
+    expect(requests).toHaveLength(0);
+    await prs.clients.create({ type: 'client', attributes: { name: 'Muster' } } as never);
+    expect(requests[0]?.body).toEqual({ data: { type: 'client', attributes: { name: 'Muster' } } });
+  });
+
   it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', async () => {
     const { prs, requests } = recordingClient();
     expect(

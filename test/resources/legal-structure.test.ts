@@ -144,6 +144,26 @@ describe('accounts', () => {
     ]);
   });
 
+  it('create refuses a type other than the endpoint’s (it was sent as an account), and sends the same type given', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: account } });
+    const attributes = { externalIdentifier: 'CH93-0076', ccyCode: 'CHF' };
+    expect(
+      await issuesOf(() =>
+        prs.legalEntities.accounts.create('le1', { type: 'depository', attributes: { ccyCode: 'chf' } } as never),
+      ),
+    ).toEqual([
+      { path: 'type', message: 'must be "account" (what this method creates), got "depository"' },
+      { path: 'attributes.externalIdentifier', message: 'is required' },
+      { path: 'attributes.ccyCode', message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' },
+    ]);
+    expect(await issuesOf(() => prs.legalEntities.accounts.create('le1', { type: 7, attributes } as never))).toEqual([
+      { path: 'type', message: 'must be "account" (what this method creates), got number 7' },
+    ]);
+    expect(requests).toHaveLength(0);
+    await prs.legalEntities.accounts.create('le1', { type: 'account', attributes } as never);
+    expect(requests[0]?.body).toEqual({ data: { type: 'account', attributes } });
+  });
+
   it('create refuses a bad currency, a missing identifier and the read-only relationships', async () => {
     const { prs, requests } = recordingClient();
     await expectRefused(
