@@ -34,7 +34,7 @@ function issueIn(value: unknown, path: string, inArray: boolean, open: Set<objec
   const array = Array.isArray(value);
   const keys = array ? value.keys() : Object.keys(value);
   for (const key of keys) {
-    const found = issueIn((value as Record<string, unknown>)[key], `${path}.${key}`, array, open);
+    const found = issueIn((value as Record<string, unknown>)[key], below(path, key), array, open);
     if (found) return found;
   }
   open.delete(value);
@@ -42,17 +42,27 @@ function issueIn(value: unknown, path: string, inArray: boolean, open: Set<objec
 }
 
 /**
- * A member of `array` other than its indices (`Object.assign(['a'], { extra: 1 })`), which JSON leaves out. The
- * indices, walked above, hold no hole (a hole is undefined in an array): its keys are its `length` indices first,
- * then any named members in the order given.
+ * A member of `array` other than its indices (`Object.assign(['a'], { extra: 1 })`), which JSON leaves out (as do
+ * `map` and `join`). `indices`: how many of its indices it holds, `length` unless it has holes (the walk above
+ * refuses a hole as undefined in an array): its keys are those indices first, then any named members in the order
+ * given.
  */
-function namedMemberIssue(array: unknown[], path: string): ValidationIssue | undefined {
+export function namedMemberIssue(
+  array: readonly unknown[],
+  path: string,
+  indices = array.length,
+): ValidationIssue | undefined {
   const keys = Object.keys(array);
-  if (keys.length === array.length) return undefined;
+  if (keys.length === indices) return undefined;
   return {
-    path: `${path}.${keys[array.length]}`,
+    path: below(path, keys[indices] as string),
     message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
   };
+}
+
+/** The path of the member `key` of the value at `path` (`''`: the top). */
+function below(path: string, key: string | number): string {
+  return path ? `${path}.${key}` : String(key);
 }
 
 /** How JSON would not write `value` as it is (`a function, which JSON would leave out`), or undefined. */

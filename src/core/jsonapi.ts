@@ -19,7 +19,7 @@ import {
 } from './errors.js';
 import { isObject } from './is-object.js';
 import { accepts, collectIssues } from './issues.js';
-import { jsonValueIssue } from './json-value.js';
+import { jsonValueIssue, namedMemberIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
 import { checkKeys, checkObject, enumerableSymbols } from './settings.js';
@@ -126,7 +126,8 @@ export function relationshipsDocument(
 /**
  * The identifiers of a to-many relationship's array, each element made by `one`. A hole (`['r1', , 'r2']`), which
  * `map` and `filter` skip, is refused by its position; only an array's first, so that a caller's `new Array(1e9)`
- * makes one issue, not a billion.
+ * makes one issue, not a billion. A named member (`Object.assign(['r1'], { extra })`), which JSON leaves out, is
+ * refused by its name, as in attributes.
  */
 function identifiers(
   value: readonly unknown[],
@@ -135,19 +136,21 @@ function identifiers(
   one: (value: unknown, path: string) => Identifier | undefined,
 ): Identifier[] {
   const ids: Identifier[] = [];
-  let hole = false;
+  let held = 0;
   for (let i = 0; i < value.length; i++) {
     if (i in value) {
+      held++;
       const id = one(value[i], `${path}.${i}`);
       if (id) ids.push(id);
-    } else if (!hole) {
-      hole = true;
+    } else if (held === i) {
       issues.push({
         path: `${path}.${i}`,
         message: 'must be a relationship, got a hole in the array, which would be left out',
       });
     }
   }
+  const named = namedMemberIssue(value, path, held);
+  if (named) issues.push(named);
   return ids;
 }
 
@@ -262,8 +265,13 @@ export function buildDocument(
  */
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
   const issues = collectIssues(schema, value, prefix);
+  const flat = writesAsJson(schema);
+  // zod reads an array by its indices: a named member (`expand: Object.assign(['asset'], { x: 1 })`) would be left
+  // out of the query or the body, as it is of attributes. Not walked where the schema admits only primitives.
+  const unwritable = issues.length === 0 && !flat && jsonValueIssue(value, prefix);
+  if (unwritable) issues.push(unwritable);
   if (issues.length) throw new ValidationError(what, issues);
-  return readsOwnMembers(value, writesAsJson(schema)) ? (value as T) : z.parse(schema, value);
+  return readsOwnMembers(value, flat) ? (value as T) : z.parse(schema, value);
 }
 
 /**

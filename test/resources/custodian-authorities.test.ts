@@ -384,6 +384,29 @@ describe('custodianAuthorities.consent', () => {
     );
   });
 
+  it('refuses a named member of depositoryNumbers or files (it was left out of the body), naming it', async () => {
+    const named = 'must be a JSON value, got a named member of an array, which JSON would leave out';
+    await refused(
+      () =>
+        ctx.prs.custodianAuthorities.consent('ca1', {
+          ...base,
+          consentType: 'specific',
+          files,
+          depositoryNumbers: Object.assign(['D-1'], { more: 'D-2' }),
+        }),
+      ['depositoryNumbers.more', named],
+    );
+    await refused(
+      () =>
+        ctx.prs.custodianAuthorities.consent('ca1', {
+          ...base,
+          consentType: 'all',
+          files: Object.assign([...files], { poa: files[0] }),
+        }),
+      ['files.poa', named],
+    );
+  });
+
   it('consentFiles refuses hashes of other algorithms or without one', () => {
     const file = (hash: string) => ({ attributes: { name: 'consent', hash } });
     expect(() => consentFiles([file(`md5:${'a'.repeat(32)}`), file('a'.repeat(64))])).toThrow(ValidationError);

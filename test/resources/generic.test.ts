@@ -156,6 +156,20 @@ describe('clients', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a named member of a to-many relationship (it was left out), naming it', async () => {
+    const { prs, requests } = recordingClient();
+    const members = Object.assign([{ type: 'user', id: 'u1' }], { extra: { type: 'user', id: 'u2' } });
+    expect(
+      await issuesOf(() => prs.clients.create({ attributes: { name: 'A' }, relationships: { members } } as never)),
+    ).toEqual([
+      {
+        path: 'relationships.members.extra',
+        message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
+      },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('a response that contradicts the generic shape is a ResponseValidationError', async () => {
     const { prs } = recordingClient({ body: { data: { id: 'c1', type: 'client', attributes: 'x' } } });
     await expect(prs.clients.retrieve('c1')).rejects.toBeInstanceOf(ResponseValidationError);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holdingAsset, ValidationError } from '../../src/index.js';
+import { issuesOf } from '../helpers/issues.js';
 import { memoryLogger, recordingClient } from '../helpers/recording-fetch.js';
 
 const bond = {
@@ -59,6 +60,22 @@ describe('holdings.list', () => {
     const { prs, requests } = recordingClient({ body: { data: [] } });
     await prs.holdings.list('re1', Object.create({ ...period, expand: ['portfolios'] }));
     expect(requests[0]?.query).toEqual({ ...period, expand: 'portfolios' });
+  });
+
+  it('refuses a named member of expand or include (it was left out of the query), naming it', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    const named = 'must be a JSON value, got a named member of an array, which JSON would leave out';
+    expect(
+      await issuesOf(() =>
+        prs.holdings.list('re1', { ...period, expand: Object.assign(['portfolios' as const], { x: 1 }) }),
+      ),
+    ).toEqual([{ path: 'expand.x', message: named }]);
+    expect(
+      await issuesOf(() =>
+        prs.assetHoldings.list('re1', { ...period, include: Object.assign(['asset' as const], { x: 1 }) }),
+      ),
+    ).toEqual([{ path: 'include.x', message: named }]);
+    expect(requests).toHaveLength(0);
   });
 
   it.each([

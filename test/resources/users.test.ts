@@ -101,6 +101,30 @@ describe('users', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a named member of readAccessToReportingEntities (it was left out), after a hole too, on create and update', async () => {
+    const { prs, requests } = recordingClient();
+    const attributes = { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' };
+    const named = { readAccessToReportingEntities: Object.assign(['re1'], { extra: 're2' }) };
+    const member = {
+      path: 'relationships.readAccessToReportingEntities.extra',
+      message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
+    };
+    expect(await issuesOf(() => prs.clients.users.create('c1', { attributes, relationships: named }))).toEqual([
+      member,
+    ]);
+    expect(await issuesOf(() => prs.users.update(user.id, { relationships: named }))).toEqual([member]);
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    const holed = { readAccessToReportingEntities: Object.assign(['re1', , 're3'], { extra: 're2' }) } as never;
+    expect(await issuesOf(() => prs.users.update(user.id, { relationships: holed }))).toEqual([
+      {
+        path: 'relationships.readAccessToReportingEntities.1',
+        message: 'must be a relationship, got a hole in the array, which would be left out',
+      },
+      member,
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('list, retrieve and delete', async () => {
     const { prs, requests } = recordingClient((req) =>
       req.method === 'DELETE' ? { status: 204 } : { body: { data: req.path.endsWith('/users') ? [user] : user } },
