@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
-import { returnsInput, writesAsJson } from '../schemas/zod-definitions.js';
+import { returnsInput, shapeKeys, writesAsJson } from '../schemas/zod-definitions.js';
 import { article, describe } from './describe.js';
 import { type Body, type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
 import {
@@ -22,7 +22,7 @@ import { accepts, collectIssues } from './issues.js';
 import { jsonValueIssue, namedMemberIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
-import { checkKeys, checkObject, enumerableSymbols } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols, unknownKey } from './settings.js';
 
 export { formatIssues } from './issues.js';
 
@@ -264,6 +264,14 @@ export function buildDocument(
  * `MAX_ISSUES` issues (and the count of the rest), however many the input breaks.
  */
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
+  // zod reads an object by its members' names: a symbol key, which neither JSON nor a query carries, would be left
+  // out without a word. Refused as `checkKeys` refuses one, naming what the schema accepts.
+  const symbols = isObject(value) ? enumerableSymbols(value) : [];
+  if (symbols.length)
+    throw new ValidationError(
+      what,
+      symbols.map((key) => unknownKey(key, shapeKeys(schema), prefix)),
+    );
   const issues = collectIssues(schema, value, prefix);
   const flat = writesAsJson(schema);
   // zod reads an array by its indices: a named member (`expand: Object.assign(['asset'], { x: 1 })`) would be left

@@ -19,21 +19,26 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
   for (const key of Object.keys(value as object)) {
     if (!known.includes(key)) {
       issues ??= [];
-      issues.push({
-        path: name ? `${name}.${key}` : key,
-        message: `is not known here (accepted: ${known.join(', ')})`,
-      });
+      issues.push(unknownKey(key, known, name));
     }
   }
   // A symbol key is no option either (the SDK reads none): refused alike, named as `Symbol(description)`.
   for (const key of enumerableSymbols(value as object)) {
     issues ??= [];
-    issues.push({
-      path: name ? `${name}.${String(key)}` : String(key),
-      message: `is not known here (accepted: ${known.join(', ')})`,
-    });
+    issues.push(unknownKey(key, known, name));
   }
   if (issues) throw new ValidationError(what, issues, note);
+}
+
+/**
+ * The issue of a key of the argument `name` that is not in `known`: a misspelled or misplaced name, or a symbol
+ * (named as `Symbol(description)`), which JSON, a query and the SDK leave out.
+ */
+export function unknownKey(key: string | symbol, known: readonly string[], name: string): ValidationIssue {
+  return {
+    path: name ? `${name}.${String(key)}` : String(key),
+    message: `is not known here (accepted: ${known.join(', ')})`,
+  };
 }
 
 /** The symbol keys of `value`'s own enumerable members: those a spread copies and JSON leaves out. */

@@ -85,6 +85,12 @@ export function known(schema: unknown): Def | undefined {
   return def.checks === undefined || Array.isArray(def.checks) ? def : undefined;
 }
 
+/** The member names of an object schema laid out as known here (a strict object's are all it accepts), else none. */
+export function shapeKeys(schema: Schema): string[] {
+  const def = known(schema);
+  return def?.type === 'object' ? Object.keys(def.shape as object) : [];
+}
+
 /** A known node with nothing for zod to run: no checks, no coercion. */
 export const plain = (def: Def | undefined): def is Def =>
   !!def && !(def.checks as unknown[] | undefined)?.length && !def.coerce;

@@ -407,6 +407,16 @@ describe('custodianAuthorities.consent', () => {
     );
   });
 
+  it('refuses a symbol key of the consent (it was left out of the body), as every input does', async () => {
+    await refused(
+      () => ctx.prs.custodianAuthorities.consent('ca1', { ...base, consentType: 'all', files, [Symbol('x')]: 1 }),
+      [
+        'Symbol(x)',
+        'is not known here (accepted: legalEntityIdentifier, custodianIdentifier, consentType, files, depositoryNumbers, accountNumbers)',
+      ],
+    );
+  });
+
   it('consentFiles refuses hashes of other algorithms or without one', () => {
     const file = (hash: string) => ({ attributes: { name: 'consent', hash } });
     expect(() => consentFiles([file(`md5:${'a'.repeat(32)}`), file('a'.repeat(64))])).toThrow(ValidationError);

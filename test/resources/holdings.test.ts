@@ -78,6 +78,17 @@ describe('holdings.list', () => {
     expect(requests).toHaveLength(0);
   });
 
+  it('refuses a symbol key of the parameters (it was left out of the query), as every input does', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    expect(await issuesOf(() => prs.holdings.list('re1', { ...period, [Symbol('x')]: 1 }))).toEqual([
+      { path: 'Symbol(x)', message: 'is not known here (accepted: fromDate, toDate, expand, include)' },
+    ]);
+    expect(await issuesOf(() => prs.assetHoldings.list('re1', { ...period, [Symbol('x')]: 1 }))).toEqual([
+      { path: 'Symbol(x)', message: 'is not known here (accepted: fromDate, toDate, include)' },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
+
   it.each([
     [
       { fromDate: '2024-01-31', toDate: '2024-01-31' },
