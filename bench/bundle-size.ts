@@ -106,7 +106,9 @@ export const BUDGETS = [
   // 25.22 / 28.755 kB with what is checked being what is sent: an update's unknown keys, relationships that are not a
   // plain object, holes and named members of arrays refused; values zod read through inherited members sent as zod's
   // output; the copy a first call waits with keeping holes, named members and symbol keys (they were dropped).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_220, lazyCeiling: 28_755 },
+  // 25.245 / 28.92 kB with a create's `type` other than the endpoint's refused (it was replaced), named members of
+  // relationship, query and body arrays and symbol keys of queries and bodies refused (they were dropped).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_245, lazyCeiling: 28_920 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -117,7 +119,8 @@ export const BUDGETS = [
   // 5.95 kB with its messages written by the one `mustBe`. 6.01 kB with an items array with a hole refused (the hole
   // ran as an undefined item, reported done).
   // 6.025 kB with the symbol keys of its checks read by the shared `enumerableSymbols`.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_025, lazyCeiling: 0 },
+  // 6.03 kB with `checkKeys`' message shared with the codec's query check (`unknownKey`).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_030, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */
