@@ -12,7 +12,7 @@ import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
 import { getOwn, setOwn } from './own-member.js';
-import { checkKeys, checkObject, enumerableSymbols } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
 import { LONE_SURROGATE } from './well-formed.js';
 
@@ -149,9 +149,7 @@ function checkQueryValues(what: string, query: unknown, name: string): void {
   if (query === undefined || query === null) return;
   // Read by its own keys: a Map, an array or a string would be read as empty or as its indices.
   checkObject(what, query, name);
-  const issues: ValidationIssue[] = [];
-  for (const key of enumerableSymbols(query as object))
-    issues.push({ path: `${name}.${String(key)}`, message: 'must be named by a string' });
+  const issues = symbolNames(query as object, name);
   for (const [key, value] of Object.entries(query)) {
     const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
     if (!written && value !== undefined)

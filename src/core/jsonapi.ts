@@ -22,7 +22,7 @@ import { accepts, collectIssues } from './issues.js';
 import { jsonValueIssue, namedMemberIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
-import { checkKeys, checkObject, enumerableSymbols, unknownKey } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols, symbolNames, unknownKey } from './settings.js';
 
 export { formatIssues } from './issues.js';
 
@@ -154,9 +154,8 @@ function identifiers(
   return ids;
 }
 
-/** A name the relationship table `rels` does not hold; an undocumented resource has none, and refuses only a symbol. */
-function unknownRelationship(path: string, rels: Rels | undefined): ValidationIssue {
-  if (!rels) return { path, message: 'is not known here: a relationship is named by a string' };
+/** A name the relationship table `rels` does not hold. */
+function unknownRelationship(path: string, rels: Rels): ValidationIssue {
   const known = Object.keys(rels);
   return {
     path,
@@ -172,12 +171,11 @@ function unknownRelationship(path: string, rels: Rels | undefined): ValidationIs
 function checkRelationships(what: string, relationships: unknown, rels: Rels | undefined): void {
   if (relationships === undefined) return;
   checkObject(what, relationships, 'relationships');
-  const symbols = enumerableSymbols(relationships as object);
-  if (symbols.length)
-    throw new ValidationError(
-      what,
-      symbols.map((key) => unknownRelationship(`relationships.${String(key)}`, rels)),
-    );
+  // An undocumented resource's relationship names are free: only a symbol is refused.
+  const issues = rels
+    ? enumerableSymbols(relationships as object).map((key) => unknownRelationship(`relationships.${String(key)}`, rels))
+    : symbolNames(relationships as object, 'relationships');
+  if (issues.length) throw new ValidationError(what, issues);
 }
 
 const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];

@@ -46,6 +46,14 @@ export function enumerableSymbols(value: object): symbol[] {
   return Object.getOwnPropertySymbols(value).filter((key) => Object.prototype.propertyIsEnumerable.call(value, key));
 }
 
+/** The symbol keys of an object whose string names are all free (headers, query parameters): fetch and JSON skip them. */
+export function symbolNames(value: object, path: string): ValidationIssue[] {
+  return enumerableSymbols(value).map((key) => ({
+    path: `${path}.${String(key)}`,
+    message: 'must be named by a string',
+  }));
+}
+
 /**
  * Refuses a `value` that is neither undefined nor a plain object (an array, a string, null), and an object whose
  * entries its keys do not show (a `Map`, a `Headers`, a `Date`): read by its keys, it would be taken as empty.
@@ -109,7 +117,7 @@ export function checkSettings(what: string, settings: Settings, labels: SettingL
     if (required.includes('accessToken')) missing('accessToken');
   } else if (typeof token === 'string') {
     // A value fetch would refuse (a line break, say) reads as a network failure later: refused here, never shown.
-    if (!isHeaderValue(token))
+    if (headerProblem('authorization', `Bearer ${token}`))
       issues.push({
         path: labels.accessToken ?? 'accessToken',
         message: 'holds a character a header cannot carry (a line break or other control character)',
@@ -155,12 +163,24 @@ function parseBaseUrl(value: unknown): URL | string {
   return url;
 }
 
-/** Whether `Bearer <value>` can be sent as a header: the rule of a static token and of a token function's result. */
-export function isHeaderValue(value: string): boolean {
+/** Why fetch would refuse the header `name: value` (never showing the value: it may be a credential), or undefined. */
+export function headerProblem(name: string, value: string): string | undefined {
   try {
-    new Headers([['authorization', `Bearer ${value}`]]);
-    return true;
+    new Headers([[name, value]]);
+    return undefined;
   } catch {
-    return false;
+    return 'cannot be sent (an invalid name, or a line break or other control character in the value)';
   }
+}
+
+/**
+ * What is wrong with what an `accessToken` function returned, or undefined: the rule the client and the webhook
+ * verifier both hold it to, a non-empty string a header can carry after `Bearer ` (never shown).
+ */
+export function tokenResultProblem(token: unknown): string | undefined {
+  if (typeof token !== 'string' || token === '')
+    return `must return a non-empty string, got ${token === '' ? 'an empty string' : typeof token}`;
+  if (headerProblem('authorization', `Bearer ${token}`))
+    return 'must return a value a header can carry, got one with a line break or other control character';
+  return undefined;
 }

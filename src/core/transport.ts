@@ -23,12 +23,11 @@ import {
   RedirectError,
   ResponseValidationError,
   ValidationError,
-  type ValidationIssue,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
-import { checkKeys, checkObject, checkSettings, enumerableSymbols } from './settings.js';
+import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
 import { LONE_SURROGATE, wellFormed } from './well-formed.js';
 
 /**
@@ -510,15 +509,9 @@ export class Transport {
         });
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function threw`, { cause: error });
     }
-    if (typeof token !== 'string' || token === '') {
-      throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function returned no token`);
-    }
-    this.logger.addSecret(token);
-    const problem = headerProblem('authorization', `Bearer ${token}`);
-    if (problem)
-      throw new PortfolioReportingError(
-        `${call.method} ${call.url}: the token the accessToken function returned: the "authorization" header ${problem}`,
-      );
+    if (typeof token === 'string') this.logger.addSecret(token);
+    const problem = tokenResultProblem(token);
+    if (problem) throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function ${problem}`);
     return token;
   }
 }
@@ -713,10 +706,8 @@ function checkHeaders(
   body: boolean,
 ): void {
   if (!headers) return;
-  const issues: ValidationIssue[] = [];
   const seen = new Map<string, string>();
-  for (const key of enumerableSymbols(headers))
-    issues.push({ path: `${path}.${String(key)}`, message: 'must be named by a string' });
+  const issues = symbolNames(headers, path);
   for (const name of Object.keys(headers)) {
     const value: unknown = headers[name];
     const at = `${path}.${name}`;
@@ -727,8 +718,8 @@ function checkHeaders(
     seen.set(lower, name);
     // undefined is no header (ky drops it, and a call's drops the client's of that name).
     if (value === undefined) continue;
-    if (typeof value !== 'string') issues.push({ path: at, message: `must be a string, got ${typeof value}` });
-    else if (headerProblem(name, value)) issues.push({ path: at, message: headerProblem(name, value) as string });
+    const problem = typeof value === 'string' ? headerProblem(name, value) : `must be a string, got ${typeof value}`;
+    if (problem) issues.push({ path: at, message: problem });
     // fetch reads a header record through its keys and leaves this one out (`new Headers({ __proto__: … })`).
     else if (lower === '__proto__') issues.push({ path: at, message: 'cannot be sent (fetch leaves this name out)' });
     else if (lower === 'content-type' && body)
@@ -738,14 +729,4 @@ function checkHeaders(
       });
   }
   if (issues.length) throw new ValidationError(what, issues, note);
-}
-
-/** Why fetch would refuse the header (never showing its value), or undefined. */
-function headerProblem(name: string, value: string): string | undefined {
-  try {
-    new Headers([[name, value]]);
-    return undefined;
-  } catch {
-    return 'cannot be sent (an invalid name, or a line break or other control character in the value)';
-  }
 }

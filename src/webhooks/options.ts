@@ -6,7 +6,7 @@
 import { mustBe } from '../core/describe.js';
 import { PortfolioReportingError } from '../core/error-base.js';
 import { rememberSecret } from '../core/secrets.js';
-import { checkKeys, checkSettings, isHeaderValue } from '../core/settings.js';
+import { checkKeys, checkSettings, tokenResultProblem } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
 import { decodeBase64 } from './encoding.js';
 import type { KeySetOptions } from './key-set.js';
@@ -173,13 +173,10 @@ function keySource(options: WebhookVerifierOptions): {
  * the rule of a static token: fetch would refuse it with an error quoting it, or send `Bearer undefined`.
  */
 function sendable(token: unknown, source: string): string {
-  const issue = (message: string) => new ValidationError(source, [{ path: 'accessToken', message }]);
-  if (typeof token !== 'string' || token === '')
-    throw issue(`must return a non-empty string, got ${token === '' ? 'an empty string' : typeof token}`);
-  rememberSecret(token);
-  if (!isHeaderValue(token))
-    throw issue('must return a value a header can carry, got one with a line break or other control character');
-  return token;
+  if (typeof token === 'string') rememberSecret(token);
+  const problem = tokenResultProblem(token);
+  if (problem) throw new ValidationError(source, [{ path: 'accessToken', message: problem }]);
+  return token as string;
 }
 
 function parseSecret(what: string, secret: unknown): Uint8Array<ArrayBuffer> {

@@ -131,7 +131,7 @@ describe('the token is absent', () => {
     expect(((failed as Error).cause as Error).message).toBe('identity provider unreachable');
     const empty = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
     expect((empty as Error).message).toBe(
-      `GET ${server.url}/api/v3/instruments/i1: the accessToken function returned no token`,
+      `GET ${server.url}/api/v3/instruments/i1: the accessToken function must return a non-empty string, got an empty string`,
     );
     expectNoToken(failed, lines, 'fresh-SECRET-1');
     expectNoToken(empty, lines, 'fresh-SECRET-1');

@@ -325,7 +325,7 @@ describe('the first call of a process', () => {
     expect(errors.map((error) => (error instanceof Error ? error.message : 'sent'))).toEqual([
       'users.update: relationships.readAccessToReportingEntities.1: must be a relationship, got a hole in the array, which would be left out (nothing was sent)',
       'clients.create: attributes.tags.extra: must be a JSON value, got a named member of an array, which JSON would leave out (nothing was sent)',
-      'clients.create: relationships.Symbol(owner): is not known here: a relationship is named by a string (nothing was sent)',
+      'clients.create: relationships.Symbol(owner): must be named by a string (nothing was sent)',
       'clients.users.create: relationships.Symbol(client): is not a relationship of this resource (known: client, readAccessToReportingEntities) (nothing was sent)',
     ]);
     expect(server.requests).toHaveLength(0);
@@ -450,7 +450,7 @@ describe('construction errors', () => {
       .retrieve('i1')
       .catch((e: unknown) => e);
     expect((fromFunction as Error).message).toBe(
-      `GET ${server.url}/api/v3/instruments/i1: the token the accessToken function returned: the "authorization" header cannot be sent (an invalid name, or a line break or other control character in the value)`,
+      `GET ${server.url}/api/v3/instruments/i1: the accessToken function must return a value a header can carry, got one with a line break or other control character`,
     );
     expect(server.requests).toHaveLength(0);
   });

@@ -131,7 +131,7 @@ describe('clients', () => {
       'clients.create: relationships: must be an object, got an array (nothing was sent)',
     );
     expect(await refused({ [Symbol('owner')]: owner })).toBe(
-      'clients.create: relationships.Symbol(owner): is not known here: a relationship is named by a string (nothing was sent)',
+      'clients.create: relationships.Symbol(owner): must be named by a string (nothing was sent)',
     );
     expect(
       await issuesOf(() => prs.clients.update('c1', { attributes: {}, relationships: new Map() } as never)),
