@@ -110,7 +110,8 @@ export const BUDGETS = [
   // relationship, query and body arrays and symbol keys of queries and bodies refused (they were dropped).
   // 25.21 / 28.9 kB with one rule for a header fetch can send and one for a token function's result (the client's and
   // the verifier's had each written their own) and one wording of a symbol-named header, query or relationship.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_210, lazyCeiling: 28_900 },
+  // 25.235 kB with the engine's stack overflow told from a RangeError the caller's own code threw (`isStackOverflow`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_235, lazyCeiling: 28_900 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -123,7 +124,8 @@ export const BUDGETS = [
   // 6.025 kB with the symbol keys of its checks read by the shared `enumerableSymbols`.
   // 6.03 kB with `checkKeys`' message shared with the codec's query check (`unknownKey`).
   // 6.065 kB with the settings check's header rule giving its reason (shared with the transport's header check).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_065, lazyCeiling: 0 },
+  // 6.1 kB with the engine's stack overflow told from a caller's RangeError (the transport's body writing).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_100, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -11,6 +11,7 @@ import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
 import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
+import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
 import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
@@ -193,7 +194,7 @@ function snapshot<T>(value: T): T {
   try {
     return copyPlain(value, new Map());
   } catch (error) {
-    if (error instanceof RangeError) return value;
+    if (isStackOverflow(error)) return value;
     throw error;
   }
 }

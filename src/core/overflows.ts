@@ -9,7 +9,16 @@ export function overflows<T>(run: () => T): T | undefined {
   try {
     return run();
   } catch (error) {
-    if (error instanceof RangeError) return undefined;
+    if (isStackOverflow(error)) return undefined;
     throw error;
   }
+}
+
+/**
+ * Whether `error` is the engine's stack overflow (V8's and JavaScriptCore's `RangeError: Maximum call stack size
+ * exceeded`, SpiderMonkey's `InternalError: too much recursion`), not a `RangeError` the caller's own code threw
+ * while its input was read (a getter, a Proxy trap, `toJSON`): that one is theirs and reaches them as it is.
+ */
+export function isStackOverflow(error: unknown): boolean {
+  return error instanceof Error && /call stack|too much recursion/i.test(error.message);
 }

@@ -25,6 +25,7 @@ import {
   ValidationError,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
+import { isStackOverflow } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialHeader, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
@@ -323,8 +324,9 @@ export class Transport {
       try {
         body = JSON.stringify(req.body);
       } catch (error) {
-        const message =
-          error instanceof RangeError ? TOO_DEEP_TO_SEND : `cannot be written as JSON (${(error as Error).message})`;
+        const message = isStackOverflow(error)
+          ? TOO_DEEP_TO_SEND
+          : `cannot be written as JSON (${(error as Error).message})`;
         throw new ValidationError(what, [{ path: 'body', message }]);
       }
       if (headers) headers['content-type'] = JSONAPI_MEDIA_TYPE;
