@@ -10,6 +10,7 @@
  */
 import { aKind, describe, tagOf } from './describe.js';
 import { overflows } from './overflows.js';
+import { enumerableSymbols } from './settings.js';
 import type { ValidationIssue } from './validation-error.js';
 
 /**
@@ -17,12 +18,22 @@ import type { ValidationIssue } from './validation-error.js';
  * there is none, and when the value is nested past the stack (then `JSON.stringify` decides, and the transport
  * words its failure).
  */
-export function jsonValueIssue(value: unknown, path: string): ValidationIssue | undefined {
-  return overflows(() => issueIn(value, path, false, new Set()));
+export function jsonValueIssue(value: unknown, path: string, fixedKeys = false): ValidationIssue | undefined {
+  return overflows(() => issueIn(value, path, false, new Set(), fixedKeys));
 }
 
-/** `open`: the objects being walked, above this one (JSON cannot write an object inside itself). */
-function issueIn(value: unknown, path: string, inArray: boolean, open: Set<object>): ValidationIssue | undefined {
+/**
+ * `open`: the objects being walked, above this one (JSON cannot write an object inside itself). `fixedKeys`: the
+ * value is typed by a schema that names every member (a typed resource's attributes, a consent), so a symbol-keyed
+ * member is an unknown key, refused; in a free JSON value it is not data (see above).
+ */
+function issueIn(
+  value: unknown,
+  path: string,
+  inArray: boolean,
+  open: Set<object>,
+  fixedKeys: boolean,
+): ValidationIssue | undefined {
   // An object with `toJSON` (a `Date`) is written as it says: neither judged nor walked.
   if (typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function') return undefined;
   const problem = unwritable(value, inArray);
@@ -34,9 +45,11 @@ function issueIn(value: unknown, path: string, inArray: boolean, open: Set<objec
   const array = Array.isArray(value);
   const keys = array ? value.keys() : Object.keys(value);
   for (const key of keys) {
-    const found = issueIn((value as Record<string, unknown>)[key], below(path, key), array, open);
+    const found = issueIn((value as Record<string, unknown>)[key], below(path, key), array, open, fixedKeys);
     if (found) return found;
   }
+  const symbol = fixedKeys && enumerableSymbols(value)[0];
+  if (symbol) return { path: below(path, String(symbol)), message: SYMBOL_KEY };
   open.delete(value);
   return array ? namedMemberIssue(value, path) : undefined;
 }
@@ -59,6 +72,9 @@ export function namedMemberIssue(
     message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
   };
 }
+
+/** Why a symbol-keyed member of a value whose keys a schema fixes is refused. */
+export const SYMBOL_KEY = 'is keyed by a symbol, which JSON would leave out';
 
 /** The path of the member `key` of the value at `path` (`''`: the top). */
 function below(path: string, key: string | number): string {

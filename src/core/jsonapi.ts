@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
-import { returnsInput, shapeKeys, writesAsJson } from '../schemas/zod-definitions.js';
+import { fixesKeys, returnsInput, shapeKeys, writesAsJson } from '../schemas/zod-definitions.js';
 import { article, describe } from './describe.js';
 import { type Body, type DocumentRule, patchRelationships, type RequestBody } from './documents.js';
 import {
@@ -220,32 +220,29 @@ export function buildDocument(
   let attributes: unknown = input.attributes;
   const given = input.attributes ?? {};
   const flat = schema !== undefined && writesAsJson(schema);
-  let inherited = false;
   if (schema) {
     // zod's answer first; its issues only for a refused value, collected the bounded way (zod alone overflows the
     // stack on a list of ~100,000 bad filters).
-    const found = accepts(schema, given) ? [] : collectIssues(schema, given, 'attributes');
+    const symbols = fixesKeys(schema) ? symbolKeyIssues(schema, given, 'attributes') : [];
+    const found = symbols.length ? symbols : accepts(schema, given) ? [] : collectIssues(schema, given, 'attributes');
     // The value sent is the caller's: as given when zod's output would equal it and zod read it through its own
     // members (`readsOwnMembers`), else zod's parse, which fills in a documented default (fee `category`) or holds
     // what zod read through inherited members.
     if (found.length) issues.push(...found);
-    else if (!returnsInput(schema)) attributes = z.parse(schema, given);
-    else if (readsOwnMembers(given, flat)) attributes = given;
-    else {
-      inherited = true;
-      attributes = z.parse(schema, given);
-    }
+    else if (returnsInput(schema) && readsOwnMembers(given, flat)) attributes = given;
+    else attributes = z.parse(schema, given);
   }
   // What is sent is held to what JSON writes, whatever the schema let through: zod reads an object by its members'
   // names, so a Map, a Set or NaN inside a member it does not type (a generic resource's attributes) or inside an
   // all-optional object would be sent changed or dropped. Not walked where the schema admits only such values.
-  // Where zod's output replaced the caller's value for its inherited members, the caller's is walked first: a Map
-  // zod took for an empty object is still refused.
+  // Where zod's output replaced the caller's value (a default filled in, inherited members read), the caller's is
+  // walked first: a Map zod took for an empty object, a symbol key zod did not copy, are still refused.
   const unwritable =
     issues.length === 0 &&
     attributes !== undefined &&
     !flat &&
-    ((inherited && jsonValueIssue(given, 'attributes')) || jsonValueIssue(attributes, 'attributes'));
+    ((attributes !== given && jsonValueIssue(given, 'attributes', fixed(schema))) ||
+      jsonValueIssue(attributes, 'attributes', fixed(schema)));
   if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (typeIssue) issues.unshift(typeIssue);
@@ -257,24 +254,30 @@ export function buildDocument(
   return { data };
 }
 
+/** Whether a create's or update's attributes have keys their schema fixes (a generic resource's are free). */
+const fixed = (schema: z.ZodMiniType | undefined): boolean => schema !== undefined && fixesKeys(schema);
+
+/**
+ * zod reads an object by its members' names: a symbol key of a value its schema types, which neither JSON nor a
+ * query carries, would be left out without a word. Refused as `checkKeys` refuses one, naming what the schema accepts.
+ */
+function symbolKeyIssues(schema: z.ZodMiniType, value: unknown, prefix: string): ValidationIssue[] {
+  return isObject(value) ? enumerableSymbols(value).map((key) => unknownKey(key, shapeKeys(schema), prefix)) : [];
+}
+
 /**
  * Checks a plain input (query parameters, options) against its schema; throws `ValidationError` with at most
  * `MAX_ISSUES` issues (and the count of the rest), however many the input breaks.
  */
 export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: unknown, prefix = ''): T {
-  // zod reads an object by its members' names: a symbol key, which neither JSON nor a query carries, would be left
-  // out without a word. Refused as `checkKeys` refuses one, naming what the schema accepts.
-  const symbols = isObject(value) ? enumerableSymbols(value) : [];
-  if (symbols.length)
-    throw new ValidationError(
-      what,
-      symbols.map((key) => unknownKey(key, shapeKeys(schema), prefix)),
-    );
+  const symbols = symbolKeyIssues(schema, value, prefix);
+  if (symbols.length) throw new ValidationError(what, symbols);
   const issues = collectIssues(schema, value, prefix);
   const flat = writesAsJson(schema);
   // zod reads an array by its indices: a named member (`expand: Object.assign(['asset'], { x: 1 })`) would be left
-  // out of the query or the body, as it is of attributes. Not walked where the schema admits only primitives.
-  const unwritable = issues.length === 0 && !flat && jsonValueIssue(value, prefix);
+  // out of the query or the body, as it is of attributes; and an object by its names: a symbol key below the top
+  // too. Not walked where the schema admits only primitives.
+  const unwritable = issues.length === 0 && !flat && jsonValueIssue(value, prefix, true);
   if (unwritable) issues.push(unwritable);
   if (issues.length) throw new ValidationError(what, issues);
   return readsOwnMembers(value, flat) ? (value as T) : z.parse(schema, value);

@@ -91,6 +91,12 @@ export function shapeKeys(schema: Schema): string[] {
   return def?.type === 'object' ? Object.keys(def.shape as object) : [];
 }
 
+/** Whether `schema` is a strict object: it names every member it accepts, so another key (a symbol too) is unknown. */
+export function fixesKeys(schema: Schema): boolean {
+  const def = known(schema);
+  return def?.type === 'object' && known(def.catchall)?.type === 'never';
+}
+
 /** A known node with nothing for zod to run: no checks, no coercion. */
 export const plain = (def: Def | undefined): def is Def =>
   !!def && !(def.checks as unknown[] | undefined)?.length && !def.coerce;

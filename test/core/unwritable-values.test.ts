@@ -233,6 +233,54 @@ describe('call inputs', () => {
     });
   });
 
+  it('a typed resource’s attributes refuse a symbol key at any depth, as every key its schema does not name (it was left out)', async () => {
+    const { prs, requests } = recordingClient({ status: 201, body: { data: {} } });
+    const at = Symbol('meta');
+    expect(
+      await issuesOf(() =>
+        prs.legalEntities.accounts.create('le1', {
+          attributes: { externalIdentifier: 'X', ccyCode: 'CHF', [at]: 1 } as never,
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'attributes.Symbol(meta)',
+        message: 'is not known here (accepted: name, externalIdentifier, ccyCode, excludeFromReporting)',
+      },
+    ]);
+    const condition = { type: 'country-code-is', 'country-code': 'CH', [at]: 1 } as const;
+    expect(
+      await issuesOf(() =>
+        prs.limits.create({
+          attributes: {
+            name: 'Swiss cap',
+            ccyCode: 'EUR',
+            startDate: '2024-01-01',
+            limitFilter: { type: 'condition', condition },
+            limitType: { type: 'proportional', values: { min: null, max: 0.6 } },
+          },
+          relationships: { client: 'c1' },
+        }),
+      ),
+    ).toEqual([
+      {
+        path: 'attributes.limitFilter.condition.Symbol(meta)',
+        message: 'is keyed by a symbol, which JSON would leave out',
+      },
+    ]);
+    // A kind whose schema fills in a default (a fee's `category`): checked before zod's output is made.
+    expect(
+      await issuesOf(() =>
+        prs.transactions.create({
+          type: 'fee-transaction',
+          attributes: { accountAmount: -25, tradeDate: '2024-03-01', valueDate: '2024-03-05', [at]: 1 } as never,
+          relationships: { account: 'acc1' },
+        }),
+      ),
+    ).toEqual([{ path: 'attributes.Symbol(meta)', message: expect.stringMatching(/^is not known here \(accepted: /) }]);
+    expect(requests).toHaveLength(0);
+  });
+
   it('a typed input holds to the same rule: a Map in an all-optional object zod lets through is refused', () => {
     // zod reads an object by its members' names: a Map has none, so an object whose members are all optional takes it.
     const schema = z.strictObject({

@@ -417,6 +417,19 @@ describe('custodianAuthorities.consent', () => {
     );
   });
 
+  it('refuses a symbol key inside a file of the consent (it was left out of the body)', async () => {
+    const [first, ...rest] = files;
+    await refused(
+      () =>
+        ctx.prs.custodianAuthorities.consent('ca1', {
+          ...base,
+          consentType: 'all',
+          files: [{ ...first, [Symbol('x')]: 1 } as never, ...rest],
+        }),
+      ['files.0.Symbol(x)', 'is keyed by a symbol, which JSON would leave out'],
+    );
+  });
+
   it('consentFiles refuses hashes of other algorithms or without one', () => {
     const file = (hash: string) => ({ attributes: { name: 'consent', hash } });
     expect(() => consentFiles([file(`md5:${'a'.repeat(32)}`), file('a'.repeat(64))])).toThrow(ValidationError);
