@@ -113,7 +113,8 @@ export const BUDGETS = [
   // 25.235 kB with the engine's stack overflow told from a RangeError the caller's own code threw (`isStackOverflow`).
   // 25.29 / 28.945 kB with a symbol key refused at any depth where a schema names every member (typed attributes, a
   // consent's files): it was left out of the body.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_290, lazyCeiling: 28_945 },
+  // 29.07 kB later with an attribute or query parameter a schema does not name refused with the names accepted there.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_290, lazyCeiling: 29_070 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -6,6 +6,7 @@
 import * as z from 'zod/mini';
 import type { Schema } from '../schemas/fields.js';
 import { kindDispatch, kindOf } from '../schemas/kinds.js';
+import { acceptedKeys } from '../schemas/zod-definitions.js';
 import { article, mustBe } from './describe.js';
 import { MAX_ISSUES, omittedIssues, type ValidationIssue } from './errors.js';
 import { overflows } from './overflows.js';
@@ -107,11 +108,11 @@ function collectAt(sink: Sink, schema: Schema, value: unknown, prefix: string, f
   let next = 0;
   for (const hole of holes) {
     for (; next < issues.length && comesBefore((issues[next] as Issue).path, hole); next++)
-      addIssue(sink, issues[next] as Issue, prefix, value);
+      addIssue(sink, issues[next] as Issue, prefix, value, top);
     const at = joinPath(prefix, hole.path);
     for (let i = 0; i < hole.items.length; i++) collect(sink, hole.element, hole.items[i], joinPath(at, [i]));
   }
-  for (; next < issues.length; next++) addIssue(sink, issues[next] as Issue, prefix, value);
+  for (; next < issues.length; next++) addIssue(sink, issues[next] as Issue, prefix, value, top);
   return true;
 }
 
@@ -196,11 +197,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return proto === Object.prototype || proto === null;
 }
 
-/** One zod issue, worded: unknown keys one issue each, a union by the branch that got furthest. */
-function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown): void {
+/**
+ * One zod issue, worded: unknown keys one issue each, naming the keys accepted there when `schema` (what `root` was
+ * checked against) shows them; a union by the branch that got furthest.
+ */
+function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown, schema?: Schema): void {
   const path = joinPath(prefix, issue.path);
   if (issue.code === 'unrecognized_keys') {
-    const message = 'is not a documented field here (misspelled, or read-only?)';
+    const accepted = schema && keysAt(schema, root, issue.path);
+    const message = `is not a documented field here (${accepted?.length ? `accepted: ${accepted.join(', ')}` : 'misspelled, or read-only?'})`;
     for (const key of issue.keys) add(sink, () => ({ path: path ? `${path}.${key}` : key, message }));
   } else if (issue.code === 'invalid_union' && issue.errors.length) {
     // A union (a limit filter, say): report the branch that got furthest.
@@ -208,6 +213,18 @@ function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown): void
     const value = valueAt(root, issue.path);
     for (const branchIssue of best) addIssue(sink, branchIssue, path, value);
   } else add(sink, () => ({ path, message: messageOf(issue, valueAt(root, issue.path)) }));
+}
+
+/** The keys the object schema at `path` below `schema` accepts, or undefined where the way there is not plain. */
+function keysAt(schema: Schema, value: unknown, path: readonly Key[]): string[] | undefined {
+  let at: Schema | undefined = schema;
+  for (const key of path) {
+    const def = defOf(unwrap(at, value));
+    at = def.type === 'object' ? def.shape?.[key as string] : def.type === 'array' ? def.element : undefined;
+    if (!at) return undefined;
+    value = value === null || typeof value !== 'object' ? undefined : (value as Record<Key, unknown>)[key];
+  }
+  return acceptedKeys(unwrap(at, value));
 }
 
 function deepest(issues: readonly Issue[]): number {

@@ -167,6 +167,16 @@ export function acceptingNothing<S extends Schema>(schema: S): S {
   return schema;
 }
 
+/** The members an object schema accepts a value for (a field that must be absent, a read-only one, is not one). */
+export function acceptedKeys(schema: Schema): string[] {
+  const shape = known(schema)?.shape as Record<string, Schema> | undefined;
+  if (!shape) return [];
+  return Object.keys(shape).filter((key) => {
+    const member = shape[key] as Schema;
+    return !refusing.has(member) && !refusing.has(known(member)?.innerType as object);
+  });
+}
+
 const writing = new WeakMap<object, boolean>();
 /**
  * Whether every value `schema` accepts (as a create's or update's plain-object attributes) is one JSON writes as

@@ -141,7 +141,7 @@ describe('--dry-run', () => {
       'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD',
       'line 5: attributes.name: is required',
       'line 6: type: fee instruments cannot be created: the service keeps them for reporting only',
-      'line 7: attributes.colour: is not a documented field here (misspelled, or read-only?)',
+      'line 7: attributes.colour: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
       'line 8: has 4 fields, the header (line above) has 9',
       'line 8: attributes.countryCode: is required',
       'line 10: attributes.agreementDate: is required',
@@ -168,9 +168,9 @@ describe('--dry-run', () => {
       expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
       expect(run.code).toBe(1);
       expect(run.stdout.split('\n')).toEqual([
-        'line 2: attributes.__proto__: is not a documented field here (misspelled, or read-only?)',
-        'line 2: attributes.constructor: is not a documented field here (misspelled, or read-only?)',
-        'line 2: attributes.toString: is not a documented field here (misspelled, or read-only?)',
+        'line 2: attributes.__proto__: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+        'line 2: attributes.constructor: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+        'line 2: attributes.toString: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
         'line 2: relationships.constructor: is not a relationship of this resource',
         'line 2: relationships.__proto__: is not a relationship of this resource',
         '1 rows checked, 1 invalid; nothing was sent (dry run).',

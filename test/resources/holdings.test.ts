@@ -113,7 +113,7 @@ describe('holdings.list', () => {
     ],
     [
       { ...period, from: '2024-01-01' },
-      'holdings.list: from: is not a documented field here (misspelled, or read-only?) (nothing was sent)',
+      'holdings.list: from: is not a documented field here (accepted: fromDate, toDate, expand, include) (nothing was sent)',
     ],
   ])('refuses %j before sending', async (params, message) => {
     const { prs, requests } = recordingClient();

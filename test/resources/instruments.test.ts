@@ -185,7 +185,13 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it('refuses an unknown attribute rather than sending or dropping it', async () => {
     expect(
       (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, isin: 'DE0001102507' } })).issues,
-    ).toEqual([{ path: 'attributes.isin', message: 'is not a documented field here (misspelled, or read-only?)' }]);
+    ).toEqual([
+      {
+        path: 'attributes.isin',
+        message:
+          'is not a documented field here (accepted: ccyCode, countryCode, couponFrequency, datedDate, dayCountConvention, firstCouponDate, maturityDate, name, securityIdentifier)',
+      },
+    ]);
   });
 
   it('refuses exitDate on create (set by the service) and requires initialCommitment', async () => {

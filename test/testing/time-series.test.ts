@@ -195,25 +195,39 @@ describe('time series', () => {
       kind: 'private-market-fund-commitment-based',
       attributes: fundSeed({ ccyCode: 'EUR' }),
     });
-    const cases: [string, string, Record<string, unknown>, string][] = [
-      [`/api/v3/instruments/${id}/prices`, 'price', { date: '2024-01-06', value: 1, currency: 'USD' }, 'currency'],
-      [`/api/v2/assets/${id}/interest-rates`, 'interest-rate', { date: '2024-01-06', value: 0.02, note: 'x' }, 'note'],
+    const cases: [string, string, Record<string, unknown>, string, string][] = [
+      [
+        `/api/v3/instruments/${id}/prices`,
+        'price',
+        { date: '2024-01-06', value: 1, currency: 'USD' },
+        'currency',
+        'date, value',
+      ],
+      [
+        `/api/v2/assets/${id}/interest-rates`,
+        'interest-rate',
+        { date: '2024-01-06', value: 0.02, note: 'x' },
+        'note',
+        'date, value',
+      ],
       [
         `/api/v3/instruments/${id}/index-factors`,
         'index-factor',
         { date: '2024-01-06', value: 1.1, junk: true },
         'junk',
+        'date, value',
       ],
       [
         `/api/v3/instruments/${fund.id}/net-asset-values`,
         'net-asset-value',
         { officialDate: '2024-01-06', value: 100, ccyCode: 'USD' },
         'ccyCode',
+        'officialDate, effectiveDate, value',
       ],
     ];
-    for (const [path, type, attributes, extra] of cases) {
+    for (const [path, type, attributes, extra, accepted] of cases) {
       const res = await h.post(path, { data: { type, attributes } });
-      const detail = `data.attributes.${extra} is not a documented field here (misspelled, or read-only?)`;
+      const detail = `data.attributes.${extra} is not a documented field here (accepted: ${accepted})`;
       expect({ path, status: res.status, body: res.body }).toEqual({
         path,
         status: 400,
