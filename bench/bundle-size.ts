@@ -114,7 +114,10 @@ export const BUDGETS = [
   // 25.29 / 28.945 kB with a symbol key refused at any depth where a schema names every member (typed attributes, a
   // consent's files): it was left out of the body.
   // 29.07 kB later with an attribute or query parameter a schema does not name refused with the names accepted there.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_290, lazyCeiling: 29_070 },
+  // 25.425 / 29.085 kB with `maxPages` refused where it bounds nothing (or is 0) and request options' errors naming the
+  // SDK method called (they named the path).
+  // 25.495 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_495, lazyCeiling: 29_085 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -128,7 +131,8 @@ export const BUDGETS = [
   // 6.03 kB with `checkKeys`' message shared with the codec's query check (`unknownKey`).
   // 6.065 kB with the settings check's header rule giving its reason (shared with the transport's header check).
   // 6.1 kB with the engine's stack overflow told from a caller's RangeError (the transport's body writing).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_100, lazyCeiling: 0 },
+  // 6.195 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_195, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -115,8 +115,11 @@ export class API {
           req.body === undefined || req.body instanceof FormData ? undefined : jsonValueIssue(req.body, 'body');
         if (unwritable) throw new ValidationError(caller, [unwritable]);
       }
-      const { query } = withOptionsQuery({ path: req.path, query: req.query }, options);
-      return this.transport.send({ ...req, query, options }).then(({ body, response }) => ({ data: body, response }));
+      const what = caller ?? req.what ?? `${req.method} ${req.path}`;
+      const { query } = withOptionsQuery(what, { path: req.path, query: req.query }, options);
+      return this.transport
+        .send({ ...req, query, options, what })
+        .then(({ body, response }) => ({ data: body, response }));
     });
   }
 }
@@ -125,14 +128,14 @@ export class API {
  * The call's target with `options.query` added: extra parameters a caller sends as given. A name the method's
  * own parameters already set is refused rather than overwritten.
  */
-export function withOptionsQuery(built: Target, options: RequestOptions | undefined): Target {
+export function withOptionsQuery(what: string, built: Target, options: RequestOptions | undefined): Target {
   const extra = (options as { query?: unknown } | undefined)?.query;
   if (extra === undefined || extra === null || typeof extra !== 'object') return built;
-  checkQueryValues(built.path, extra, 'options.query');
+  checkQueryValues(what, extra, 'options.query');
   const query: Query = { ...built.query };
   for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
     if (getOwn(query, name) !== undefined && value !== undefined) {
-      throw new ValidationError(`${built.path}`, [
+      throw new ValidationError(what, [
         { path: `options.query.${name}`, message: "is set by the method's own parameters; give it there" },
       ]);
     }

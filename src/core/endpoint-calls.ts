@@ -26,7 +26,7 @@ function targetOf(id: EndpointId, row: Endpoint, args: CallArgs, options: Reques
   const query = row.query ? queryOf(validateInput(id, row.query, args.query ?? {})) : undefined;
   const extra = args.check?.(query);
   const body = extra?.length ? withIssues(id, extra, () => bodyOf(id, row, args)) : bodyOf(id, row, args);
-  return withOptionsQuery({ path, body, query }, options);
+  return withOptionsQuery(id, { path, body, query }, options);
 }
 
 /** The row's body built from the caller's input (an update's id is the last path parameter). */
@@ -59,7 +59,7 @@ export function callRow(
   }
   const { path, body, query } = targetOf(id, row, args, options);
   const method = row.method;
-  return transport.send({ method, path, body, options, query, plain: true }).then((res) => {
+  return transport.send({ method, path, body, options, query, plain: true, what: id }).then((res) => {
     // A 204 row answers nothing; any other decodes its one resource.
     if (response.status === 204) return { data: undefined, response: res.response };
     const { data } = decode(res.call, single(response.resource), res.body, responseChecks[id]);
@@ -110,6 +110,8 @@ function pageFetcher(
       query: next ? undefined : first.query,
       options,
       plain: !next,
+      what: id,
+      pages: true,
     });
     const doc = decode(res.call, page, res.body, check);
     const given = doc.links?.next;

@@ -47,16 +47,25 @@ export function rememberedSecrets(): number {
   return remembered.size;
 }
 
-/** A header whose value is a credential: `authorization`, `cookie`, or a name with key, token, secret or auth. */
-export function isCredentialHeader(name: string): boolean {
-  return /auth|key|token|secret|cookie|session|password/i.test(name);
+/**
+ * Whether a header or query parameter of this name carries a credential: one with token, secret, password, session
+ * or cookie in it (`x-session-id`, `access_token`), or whose last word is key, auth, authorization, signature, sig or
+ * credentials (`x-api-key`, `apikey`, `Authorization`, `oauth`). A name that only mentions one of those before its last word
+ * names something else (`custodianAuthFlowId`, `keyId`): its value is shown.
+ */
+export function isCredentialName(name: string): boolean {
+  if (/token|secret|password|session|cookie/i.test(name)) return true;
+  const words = name.split(/[^A-Za-z0-9]+|(?<=[a-z0-9])(?=[A-Z])/).filter(Boolean);
+  return /(key|auth|authorization|signature|sig|credentials?)$/i.test(words[words.length - 1] ?? '');
 }
+
+/** A header whose value is a credential (see `isCredentialName`). */
+export const isCredentialHeader = isCredentialName;
 
 /** `Bearer <anything>`; a backslash ends it too (`\"Bearer x\"` in JSON text). */
 const BEARER = /(bearer\s+)[^\s"',\\]+/gi;
-/** A credential-like query parameter's value: `?api_key=…`, `&access_token=…`, `&sig=…`. */
-const CREDENTIAL_PARAM =
-  /([?&;](?:[^=&#\s"']*(?:key|token|secret|auth|password|signature|session)[^=&#\s"']*|sig)=)[^&#\s"'<>]+/gi;
+/** A query parameter's name and value in a URL's text: `?api_key=…`, `&access_token=…`, `&sig=…`. */
+const QUERY_PARAM = /([?&;])([^=&#\s"']+)=([^&#\s"'<>]+)/g;
 
 /** `text` with every remembered credential (in each of its forms), bearer value and credential parameter masked. */
 export function redact(text: string): string {
@@ -65,7 +74,11 @@ export function redact(text: string): string {
   for (const forms of remembered.values()) {
     for (const form of forms) if (out.includes(form)) out = out.split(form).join(MASK);
   }
-  return out.replace(BEARER, `$1${MASK}`).replace(CREDENTIAL_PARAM, `$1${MASK}`);
+  return out
+    .replace(BEARER, `$1${MASK}`)
+    .replace(QUERY_PARAM, (param, sep: string, name: string) =>
+      isCredentialName(name) ? `${sep}${name}=${MASK}` : param,
+    );
 }
 
 /**

@@ -55,8 +55,9 @@ export interface RequestOptions {
    */
   query?: Query;
   /**
-   * For a list: the most pages one walk reads. A list with more is an error naming `maxPages` (never a silently
-   * shortened list). A next link back to a page already read ends a walk with an error in any case.
+   * For a list: the most pages one walk reads, 1 or more. A list with more is an error naming `maxPages` (never a
+   * silently shortened list). A next link back to a page already read ends a walk with an error in any case. A call
+   * that reads one answer refuses it.
    */
   maxPages?: number;
 }
@@ -125,6 +126,10 @@ export interface TransportRequest {
   redirects?: number;
   /** The path is a filled row template (segments encoded, `.` and `..` refused): plain by construction (internal). */
   plain?: boolean;
+  /** Who the caller called, for messages (`accounts.retrieve`, `prs.request`); default the method and path (internal). */
+  what?: string;
+  /** A page of a list, which `options.maxPages` bounds; any other call refuses it (internal). */
+  pages?: boolean;
 }
 
 /** What came back: the final response, its parsed body, and whether a redirect was followed. */
@@ -299,8 +304,8 @@ export class Transport {
 
   async send(req: TransportRequest): Promise<TransportResponse> {
     const opts = req.options ?? NO_OPTIONS;
-    const what = `${req.method} ${req.path}`;
-    if (req.options !== undefined) checkRequestOptions(what, req.options);
+    const what = req.what ?? `${req.method} ${req.path}`;
+    if (req.options !== undefined) checkRequestOptions(what, req.options, req.pages === true);
     const url = this.url(req.path, req.query, what, req.plain);
     const call: CallSite = { method: req.method, url };
     const timeout = opts.timeout ?? this.resolved.timeout;
@@ -444,7 +449,14 @@ export class Transport {
     const hops = (req.redirects ?? 0) + 1;
     if (hops > MAX_REDIRECTS)
       throw new RedirectError(call, status, where, `more than ${MAX_REDIRECTS} redirects in a row; stopped`);
-    const followed = await this.send({ method: 'GET', path: target.href, options: req.options, redirects: hops });
+    const followed = await this.send({
+      method: 'GET',
+      path: target.href,
+      options: req.options,
+      redirects: hops,
+      what: req.what,
+      pages: req.pages,
+    });
     return { ...followed, redirected: true };
   }
 
@@ -616,8 +628,11 @@ function honouringSignal(custom: typeof fetch): typeof fetch {
     untilAborted(custom(input, init), init?.signal ?? (input instanceof Request ? input.signal : undefined));
 }
 
-/** A call's options: known keys only, durations and counts by the shared rules. */
-function checkRequestOptions(what: string, options: RequestOptions): void {
+/**
+ * A call's options: known keys only, durations and counts by the shared rules; `maxPages` only where it bounds
+ * something (`pages`: the call reads a list), and at least one page.
+ */
+function checkRequestOptions(what: string, options: RequestOptions, pages: boolean): void {
   checkKeys(what, options, REQUEST_OPTION_KEYS, 'options');
   checkSettings(
     what,
@@ -627,6 +642,14 @@ function checkRequestOptions(what: string, options: RequestOptions): void {
     },
     { note: '(nothing was sent)' },
   );
+  const { maxPages } = options;
+  if (maxPages !== undefined && (!pages || maxPages === 0))
+    throw new ValidationError(what, [
+      {
+        path: 'options.maxPages',
+        message: pages ? 'must be a whole number, 1 or more, got 0' : 'is for a list only: this call reads one answer',
+      },
+    ]);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
     throw new ValidationError(what, [{ path: 'options.signal', message: 'must be an AbortSignal' }]);
   checkObject(what, options.headers, 'options.headers');

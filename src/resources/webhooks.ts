@@ -56,7 +56,7 @@ export class Webhooks {
     const call = { method: 'GET', url: this.api.transport.url(KEYS_PATH) };
     return new APIPromise(
       this.api
-        .raw({ method: 'GET', path: KEYS_PATH, accept: 'json' }, options)
+        .raw({ method: 'GET', path: KEYS_PATH, accept: 'json', what: 'webhooks.keys' }, options)
         .withResponse()
         .then(({ data, response }) => {
           const issues = issuesOf(webhookKeysSchema, data);

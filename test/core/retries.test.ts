@@ -385,7 +385,7 @@ describe('timeouts', () => {
       'new PortfolioReporting(): timeout: must be at most 2147483647 ms (about 24 days), got 2147483648',
     );
     await expect(client(server.url).instruments.retrieve('i1', { timeout: 2 ** 32 })).rejects.toThrow(
-      'GET /api/v3/instruments/i1: options.timeout: must be at most 2147483647 ms (about 24 days), got 4294967296 (nothing was sent)',
+      'instruments.retrieve: options.timeout: must be at most 2147483647 ms (about 24 days), got 4294967296 (nothing was sent)',
     );
     expect(attempts()).toBe(0);
   });

@@ -440,7 +440,7 @@ describe('construction errors', () => {
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toBe(
-      'GET /api/v3/instruments/i1: options.headers.X-Call: cannot be sent (an invalid name, or a line break or other control character in the value) (nothing was sent)',
+      'instruments.retrieve: options.headers.X-Call: cannot be sent (an invalid name, or a line break or other control character in the value) (nothing was sent)',
     );
     const fromFunction = await new PortfolioReporting({
       baseUrl: server.url,
@@ -467,7 +467,7 @@ describe('construction errors', () => {
     );
     const prs = client(server.url);
     await expect(prs.instruments.retrieve('i1', { maxRetries: -2 })).rejects.toThrow(
-      'GET /api/v3/instruments/i1: options.maxRetries: must be a whole number, 0 or more, got number -2 (nothing was sent)',
+      'instruments.retrieve: options.maxRetries: must be a whole number, 0 or more, got number -2 (nothing was sent)',
     );
     await expect(prs.instruments.retrieve('i1', { timeout: -5 })).rejects.toThrow(
       'options.timeout: must be a finite number of milliseconds, 0 or more, got number -5',

@@ -335,7 +335,7 @@ describe('query parameters and headers', () => {
     const { prs, requests } = recordingClient();
     const e = await refusalOf(() => prs.clients.retrieve('c1', { query: { include: value as never } }));
     expect(e.message).toBe(
-      `/api/v2/clients/c1: options.query.include: must be a string, a finite number or a boolean, got ${got} (nothing was sent)`,
+      `clients.retrieve: options.query.include: must be a string, a finite number or a boolean, got ${got} (nothing was sent)`,
     );
     const raw = await refusalOf(() =>
       prs.request({ method: 'GET', path: '/api/v2/clients', query: { q: value as never } }),
@@ -378,7 +378,7 @@ describe('query parameters and headers', () => {
     );
     expect(perCall).toBeInstanceOf(ValidationError);
     expect((perCall as Error).message).toBe(
-      `GET /api/v2/clients/c1: options.headers.X-Trace: must be a string, got ${type} (nothing was sent)`,
+      `clients.retrieve: options.headers.X-Trace: must be a string, got ${type} (nothing was sent)`,
     );
     expect(() => recordingClient({}, { headers: { 'X-Trace': value as never } })).toThrow(
       `new PortfolioReporting(): headers.X-Trace: must be a string, got ${type}`,

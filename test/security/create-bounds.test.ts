@@ -76,7 +76,7 @@ it('an attribute of 100,000 nested arrays in a generic create: sent if JSON can 
     expect(requests).toHaveLength(0);
     expect(e.issues).toEqual([{ path: 'body', message: 'is nested too deeply to write as JSON (the stack ran out)' }]);
     expect(e.message).toBe(
-      'POST /api/v2/clients: body: is nested too deeply to write as JSON (the stack ran out) (nothing was sent)',
+      'clients.create: body: is nested too deeply to write as JSON (the stack ran out) (nothing was sent)',
     );
   }
 });

@@ -76,6 +76,25 @@ describe('the token in every form', () => {
     expect(lines.some((line) => line.includes('access_token=***'))).toBe(true);
   });
 
+  it('leaves a parameter that only mentions a credential word before its last word shown (custodianAuthFlowId was ***)', async () => {
+    server.handle((_req, res) => json(res, 400, { errors: [{ status: 400, detail: 'flow nordbank-v1 is outdated' }] }));
+    const { prs } = logged();
+    const error = await prs.legalEntities.custodianAuthorities
+      .create('le1', { custodianAuthFlowId: 'nordbank-v1' })
+      .catch((e: unknown) => e);
+    expect((error as APIError).url).toBe(
+      `${server.url}/api/v2/legal-entities/le1/custodian-authorities?custodianAuthFlowId=nordbank-v1`,
+    );
+    const masked = await prs.clients
+      .retrieve('c1', {
+        query: { apikey: 'k1-SECRET', oauth: 'o1-SECRET', 'X-Amz-Signature': 's1-SECRET', keyId: 'kid-1' },
+      })
+      .catch((e: unknown) => e);
+    expect((masked as APIError).url).toBe(
+      `${server.url}/api/v2/clients/c1?apikey=***&oauth=***&X-Amz-Signature=***&keyId=kid-1`,
+    );
+  });
+
   it('is masked in a kept body: an HTML page echoing the Authorization header', async () => {
     server.handle((req, res) => {
       res.writeHead(200, { 'content-type': 'text/html' });
