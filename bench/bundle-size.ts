@@ -117,7 +117,9 @@ export const BUDGETS = [
   // 25.425 / 29.085 kB with `maxPages` refused where it bounds nothing (or is 0) and request options' errors naming the
   // SDK method called (they named the path).
   // 25.495 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_495, lazyCeiling: 29_085 },
+  // 25.625 / 29.09 kB with the verifier's keys request following a redirect itself, on the base URL's origin only
+  // (a custom fetch that followed it could take the token elsewhere; `prs.webhooks.verifier` loads with the client).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_625, lazyCeiling: 29_090 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -132,7 +134,8 @@ export const BUDGETS = [
   // 6.065 kB with the settings check's header rule giving its reason (shared with the transport's header check).
   // 6.1 kB with the engine's stack overflow told from a caller's RangeError (the transport's body writing).
   // 6.195 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_195, lazyCeiling: 0 },
+  // 6.235 kB with the redirect policy shared by the transport and the verifier (in secrets.ts).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_235, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

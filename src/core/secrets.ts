@@ -93,3 +93,18 @@ export function redactBody<T>(body: T): T | undefined {
   const masked = redact(text);
   return masked === text ? body : (JSON.parse(masked) as T);
 }
+
+// Redirects and credentials: the SDK follows a redirect itself, on the base URL's origin only, wherever the platform
+// lets a redirect be read, so that a token never goes with one to another origin whatever the fetch in use does.
+
+/**
+ * Whether fetch here hands a redirect back to be read (`redirect: 'manual'`): Node, Deno, Bun and edge workers
+ * do; a browser page or worker answers with an unreadable opaque redirect, so there fetch follows (and a browser
+ * drops `Authorization` on a redirect to another origin) and the final URL's origin is checked instead.
+ */
+export const MANUAL_REDIRECTS =
+  typeof (globalThis as { document?: unknown }).document === 'undefined' &&
+  typeof (globalThis as { importScripts?: unknown }).importScripts !== 'function';
+
+/** Redirects followed in a row before a call gives up. */
+export const MAX_REDIRECTS = 5;

@@ -27,7 +27,7 @@ import {
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { isStackOverflow } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
-import { isCredentialHeader, rememberSecret } from './secrets.js';
+import { isCredentialHeader, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
 import { LONE_SURROGATE, wellFormed } from './well-formed.js';
 
@@ -145,16 +145,6 @@ export interface TransportResponse {
 /** Both spellings occur in the service's responses; the first is the JSON:API standard one. */
 export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
 const ACCEPT_JSONAPI = 'application/vnd.api+json, application/vnd.json+api, application/json;q=0.9';
-/** Redirects followed in a row before a call gives up. */
-const MAX_REDIRECTS = 5;
-/**
- * Whether fetch here hands a redirect back to be read (`redirect: 'manual'`): Node, Deno, Bun and edge workers
- * do; a browser page or worker answers with an unreadable opaque redirect, so there fetch follows and the final
- * URL's origin is checked instead.
- */
-const MANUAL_REDIRECTS =
-  typeof (globalThis as { document?: unknown }).document === 'undefined' &&
-  typeof (globalThis as { importScripts?: unknown }).importScripts !== 'function';
 /** ky's names of the methods whose retries it may consider; which of them are retried is `shouldRetry`'s rule. */
 const RETRY_METHODS = ['get', 'patch', 'put', 'delete', 'post'];
 

@@ -5,7 +5,7 @@
  */
 import { mustBe } from '../core/describe.js';
 import { PortfolioReportingError } from '../core/error-base.js';
-import { rememberSecret } from '../core/secrets.js';
+import { MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from '../core/secrets.js';
 import { checkKeys, checkSettings, tokenResultProblem } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
 import { decodeBase64 } from './encoding.js';
@@ -155,12 +155,28 @@ function keySource(options: WebhookVerifierOptions): {
       const headers: Record<string, string> = { accept: 'application/json' };
       if (token)
         headers.authorization = `Bearer ${sendable(typeof token === 'string' ? token : await token(), source)}`;
-      const response = await fetchImpl(url.href, { method: 'GET', headers, signal });
-      // Keys served by another origin (a redirect followed by fetch) would be trusted to sign events: never used.
-      const at = response.redirected && response.url ? new URL(response.url).origin : url.origin;
+      // Where a redirect can be read, it is followed here, on the base URL's origin only: a fetch that followed it
+      // might take the token to another origin. Elsewhere (a browser) fetch follows, and the final origin is checked.
+      let target = url.href;
+      let response: Response;
+      for (let hops = 0; ; hops++) {
+        response = await fetchImpl(target, {
+          method: 'GET',
+          headers,
+          signal,
+          redirect: MANUAL_REDIRECTS ? 'manual' : 'follow',
+        });
+        const location = response.status >= 300 && response.status < 400 && response.headers.get('location');
+        if (!location || hops === MAX_REDIRECTS) break;
+        target = URL.canParse(location, target) ? new URL(location, target).href : location;
+        if (!target.startsWith(`${url.origin}/`)) break;
+      }
+      // Keys served by another origin would be trusted to sign events: never requested there, never used.
+      const final = response.redirected && response.url ? response.url : target;
+      const at = URL.canParse(final) ? new URL(final).origin : final;
       if (at !== url.origin)
         throw new PortfolioReportingError(
-          `${source} was redirected to another origin (${at}); keys are read from ${url.origin} only`,
+          `${source} was redirected to another origin (${at}); keys are read from ${url.origin} only (nothing was sent there)`,
         );
       if (!response.ok) throw new PortfolioReportingError(`${source} answered ${response.status}`);
       return response.json();

@@ -253,6 +253,67 @@ describe('which listed keys are used', () => {
   });
 });
 
+/**
+ * A fetch that follows redirects itself and carries every header along, as some custom fetches do, unless told
+ * `redirect: 'manual'`: then it hands the redirect back, as the platform's fetch does.
+ */
+function naiveFollowingFetch(
+  routes: Record<string, () => Response>,
+  seen: { url: string; authorization: string | null }[],
+) {
+  const fetchImpl = async (input: RequestInfo | URL, init?: RequestInit): Promise<Response> => {
+    const url = String(input);
+    seen.push({ url, authorization: new Headers(init?.headers).get('authorization') });
+    const route = routes[url];
+    const response = route ? route() : new Response('no such', { status: 404 });
+    const location = response.headers.get('location');
+    if (location && init?.redirect !== 'manual') return fetchImpl(new URL(location, url).href, init);
+    return response;
+  };
+  return fetchImpl as typeof fetch;
+}
+
+describe('keys behind a redirect', () => {
+  it('with a token, a redirect to another origin is refused before anything is sent there, whatever the fetch does', async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    const fetch = naiveFollowingFetch(
+      {
+        'https://reporting.test/v2/webhooks/keys': () =>
+          new Response(null, { status: 302, headers: { location: 'https://collector.test/keys' } }),
+        'https://collector.test/keys': () => Response.json({ keys: [k1.jwk] }),
+      },
+      seen,
+    );
+    const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', accessToken: 'tok-SECRET-1', fetch });
+    const d = delivery(k1);
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(error.reason).toBe('keys_unavailable');
+    expect(error.message).toContain(
+      'was redirected to another origin (https://collector.test); keys are read from https://reporting.test only (nothing was sent there)',
+    );
+    expect(seen).toEqual([{ url: 'https://reporting.test/v2/webhooks/keys', authorization: 'Bearer tok-SECRET-1' }]);
+  });
+
+  it('a redirect on the base URL origin is followed, with the token', async () => {
+    const seen: { url: string; authorization: string | null }[] = [];
+    const fetch = naiveFollowingFetch(
+      {
+        'https://reporting.test/v2/webhooks/keys': () =>
+          new Response(null, { status: 307, headers: { location: '/v2/webhooks/keys/current' } }),
+        'https://reporting.test/v2/webhooks/keys/current': () => Response.json({ keys: [k1.jwk] }),
+      },
+      seen,
+    );
+    const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', accessToken: 'tok-SECRET-1', fetch });
+    const d = delivery(k1);
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+    expect(seen.map((s) => [s.url, s.authorization])).toEqual([
+      ['https://reporting.test/v2/webhooks/keys', 'Bearer tok-SECRET-1'],
+      ['https://reporting.test/v2/webhooks/keys/current', 'Bearer tok-SECRET-1'],
+    ]);
+  });
+});
+
 describe('keys from another origin', () => {
   it('are never trusted: a keys request redirected off the base URL origin fails, its keys unused', async () => {
     const endpoint = keysEndpoint([k1]);
@@ -268,7 +329,7 @@ describe('keys from another origin', () => {
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('keys_unavailable');
     expect(error.message).toBe(
-      'webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys was redirected to another origin (https://elsewhere.test); keys are read from https://reporting.test only)',
+      'webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys was redirected to another origin (https://elsewhere.test); keys are read from https://reporting.test only (nothing was sent there))',
     );
   });
 });
