@@ -115,7 +115,7 @@ export class AssetHoldings {
  * const asset = holdingAsset(data[0], included);
  */
 export function holdingAsset(
-  holding: { relationships?: { asset?: ToOne } },
+  holding: { readonly relationships?: { readonly asset?: ToOne | undefined } | undefined },
   included: readonly Asset[],
 ): Asset | undefined {
   const ref = holding.relationships?.asset?.data;

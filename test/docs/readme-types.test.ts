@@ -126,8 +126,12 @@ function requireDist(): void {
 }
 
 /** Each diagnostic as `<where>: TS<code>: <message>`, where `where` is `locate`'s answer or the file and line. */
-function check(roots: string[], locate: (file: string, line: number) => string | undefined): string[] {
-  const program = ts.createProgram(roots, OPTIONS, host);
+function check(
+  roots: string[],
+  locate: (file: string, line: number) => string | undefined,
+  options: ts.CompilerOptions = OPTIONS,
+): string[] {
+  const program = ts.createProgram(roots, options, host);
   // The package names reached dist/, never src/.
   const loaded = program.getSourceFiles().map((file) => relative(ROOT, file.fileName));
   expect(loaded.filter((file) => file.startsWith('src/'))).toEqual([]);
@@ -143,7 +147,12 @@ function check(roots: string[], locate: (file: string, line: number) => string |
 }
 
 /** Writes each block as its own module into `dir` (with PRELUDE beside them) and type-checks them. */
-function checkBlocks(markdown: string, dir: string, name = 'README.md'): string[] {
+function checkBlocks(
+  markdown: string,
+  dir: string,
+  name = 'README.md',
+  options: ts.CompilerOptions = OPTIONS,
+): string[] {
   requireDist();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -160,7 +169,7 @@ function checkBlocks(markdown: string, dir: string, name = 'README.md'): string[
     const block = blocks.get(file);
     return block && `${name}:${block.line + line}`;
   };
-  return check([join(dir, 'prelude.d.ts'), ...blocks.keys()], locate);
+  return check([join(dir, 'prelude.d.ts'), ...blocks.keys()], locate, options);
 }
 
 function tsFiles(dir: string): string[] {
@@ -175,6 +184,12 @@ describe('README.md and examples/ type-check against the built declarations (dis
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     expect(tsBlocks(readme).length).toBeGreaterThanOrEqual(19);
     expect(checkBlocks(readme, README_OUT)).toEqual([]);
+  }, 60_000);
+
+  it('README.md under exactOptionalPropertyTypes: every ```ts block (a decoded value passed back to the SDK)', () => {
+    const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+    const exact = { ...OPTIONS, exactOptionalPropertyTypes: true };
+    expect(checkBlocks(readme, join(OUT, 'readme-exact'), 'README.md', exact)).toEqual([]);
   }, 60_000);
 
   it('examples/: every .ts file', () => {
