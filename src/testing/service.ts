@@ -58,7 +58,10 @@ export interface MockWebhooks {
  * What `createMockService()` returns: msw handlers, the store, webhooks, a real HTTP server on demand, and `reset()`.
  */
 export interface MockService {
-  /** msw request handlers for all 95 endpoints: `setupServer(...mock.handlers)`. */
+  /**
+   * msw request handlers for all 95 endpoints: `setupServer(...mock.handlers)`. Typed as msw's `HttpHandler` where
+   * msw is installed; where it is not, the declarations still type-check (the type is then `any`).
+   */
   readonly handlers: HttpHandler[];
   /** The state: seed it before a test, inspect it after. */
   readonly store: MockStore;

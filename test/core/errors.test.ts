@@ -145,7 +145,7 @@ describe('two copies of the SDK (ESM and CJS builds) loaded together', () => {
         return 0;
       }
     })();
-    if (built < newest(join(root, 'src'))) execSync('npx tsup', { cwd: root, stdio: 'ignore' });
+    if (built < newest(join(root, 'src'))) execSync('npm run build', { cwd: root, stdio: 'ignore' });
     esm = (await import(join(root, 'dist/index.js'))) as SDK;
     cjs = createRequire(import.meta.url)(join(root, 'dist/index.cjs')) as SDK;
   }, 120_000);

@@ -192,6 +192,22 @@ describe('README.md and examples/ type-check against the built declarations (dis
     expect(checkBlocks(readme, join(OUT, 'readme-exact'), 'README.md', exact)).toEqual([]);
   }, 60_000);
 
+  it("the testing entry types mock.handlers as msw's handlers where msw is installed (not `any`)", () => {
+    const markdown = [
+      '```ts',
+      "import type { HttpHandler } from 'msw';",
+      "import { setupServer } from 'msw/node';",
+      "import { createMockService } from 'portfolio-reporting/testing';",
+      'const mock = createMockService();',
+      'setupServer(...mock.handlers);',
+      'const handlers: HttpHandler[] = mock.handlers;',
+      '// @ts-expect-error were the handlers `any`, this directive would be unused, an error',
+      'const n: number = mock.handlers;',
+      '```',
+    ].join('\n');
+    expect(checkBlocks(markdown, join(OUT, 'msw'), 'MSW.md')).toEqual([]);
+  }, 60_000);
+
   it('examples/: every .ts file', () => {
     requireDist();
     const files = tsFiles(join(ROOT, 'examples'));

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import ts from 'typescript';
 import { beforeAll, expect, it } from 'vitest';
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url));
@@ -68,3 +69,33 @@ it('CommonJS: the same', async () => {
   const { stdout } = await run(process.execPath, [file], { cwd: project });
   expect(JSON.parse(stdout)).toEqual(expected);
 });
+
+// What a TypeScript user of the testing entry writes without msw: the mock over HTTP, and `mock.handlers` named.
+const CONSUMER = `import { createMockService, type MockService } from 'portfolio-reporting/testing';
+const mock: MockService = createMockService({ accessToken: 'no-msw-token' });
+export const server = mock.listen({ port: 0 });
+export const handlers = (): readonly unknown[] => mock.handlers;
+`;
+
+it('TypeScript: a strict check (no skipLibCheck) of the testing entry needs no msw, from ESM and CommonJS', () => {
+  const files = ['consumer.mts', 'consumer.cts'].map((name) => join(project, name));
+  for (const file of files) writeFileSync(file, CONSUMER);
+  const program = ts.createProgram(files, {
+    strict: true,
+    noEmit: true,
+    skipLibCheck: false,
+    target: ts.ScriptTarget.ES2022,
+    module: ts.ModuleKind.NodeNext,
+    moduleResolution: ts.ModuleResolutionKind.NodeNext,
+    lib: ['lib.es2023.d.ts', 'lib.dom.d.ts'],
+    types: [],
+  });
+  const diagnostics = ts
+    .getPreEmitDiagnostics(program)
+    .map((d) => `${d.file?.fileName ?? ''}: TS${d.code}: ${ts.flattenDiagnosticMessageText(d.messageText, '\n')}`);
+  expect(diagnostics).toEqual([]);
+  // The check is live: both builds' declarations were read, and msw was not found.
+  const read = program.getSourceFiles().map((file) => file.fileName);
+  expect(read.filter((file) => /portfolio-reporting\/dist\/testing\.d\.c?ts$/.test(file))).toHaveLength(2);
+  expect(read.filter((file) => file.includes('/msw/'))).toEqual([]);
+}, 60_000);
