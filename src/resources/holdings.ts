@@ -25,9 +25,15 @@ export interface HoldingsResult<H> {
 }
 
 /** The parameters of `assetHoldings.list`: `fromDate` before `toDate` (a closed interval), optional `include`. */
-export interface AssetHoldingsListParams extends z.input<typeof assetHoldingsParams> {}
+export interface AssetHoldingsListParams extends z.input<typeof assetHoldingsParams> {
+  fromDate: z.input<typeof assetHoldingsParams>['fromDate'];
+  toDate: z.input<typeof assetHoldingsParams>['toDate'];
+}
 /** The parameters of `holdings.list`: those of asset holdings plus `expand`. */
-export interface HoldingsListParams extends z.input<typeof holdingsParams> {}
+export interface HoldingsListParams extends z.input<typeof holdingsParams> {
+  fromDate: z.input<typeof holdingsParams>['fromDate'];
+  toDate: z.input<typeof holdingsParams>['toDate'];
+}
 /** The `expand` values that are not deprecated. */
 export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
 

@@ -3,7 +3,28 @@
  * `schemas/instruments.ts`.
  */
 
-import type { CreatableInstrumentKind, INSTRUMENT_KINDS } from '../schemas/instruments.js';
+import type {
+  BondAssetCreateAttributes,
+  BondInstrumentCreateAttributes,
+  CreatableInstrumentKind,
+  FxForwardCashSettlementAssetCreateAttributes,
+  FxForwardCashSettlementInstrumentCreateAttributes,
+  FxForwardPhysicalDeliveryAssetCreateAttributes,
+  FxForwardPhysicalDeliveryInstrumentCreateAttributes,
+  INSTRUMENT_KINDS,
+  IndexLinkedBondAssetCreateAttributes,
+  IndexLinkedBondInstrumentCreateAttributes,
+  LoanAssetCreateAttributes,
+  LoanInstrumentCreateAttributes,
+  MutualFundAssetCreateAttributes,
+  MutualFundInstrumentCreateAttributes,
+  PrivateMarketFundCommitmentBasedAssetCreateAttributes,
+  PrivateMarketFundCommitmentBasedInstrumentCreateAttributes,
+  StockAssetCreateAttributes,
+  StockInstrumentCreateAttributes,
+  ZeroCouponBondAssetCreateAttributes,
+  ZeroCouponBondInstrumentCreateAttributes,
+} from '../schemas/instruments.js';
 import type { KindCreateInput, KindCreateInputOf } from './kind-create.js';
 
 /** The create input of one family: a member per creatable kind, `type` picking the attributes. */
@@ -17,26 +38,57 @@ export type FamilyCreateInputOf<
 > = KindCreateInputOf<Kinds, S, K>;
 
 /** The body of `instruments.create` for a `bond-instrument` (without the `data` wrapper). */
-export interface BondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'bond'> {}
+export interface BondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'bond'> {
+  type: FamilyCreateInputOf<'instrument', 'bond'>['type'];
+  attributes: BondInstrumentCreateAttributes;
+}
 /** The body of `instruments.create` for a `index-linked-bond-instrument` (without the `data` wrapper). */
-export interface IndexLinkedBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'index-linked-bond'> {}
+export interface IndexLinkedBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'index-linked-bond'> {
+  type: FamilyCreateInputOf<'instrument', 'index-linked-bond'>['type'];
+  attributes: IndexLinkedBondInstrumentCreateAttributes;
+}
 /** The body of `instruments.create` for a `zero-coupon-bond-instrument` (without the `data` wrapper). */
-export interface ZeroCouponBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'zero-coupon-bond'> {}
+export interface ZeroCouponBondInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'zero-coupon-bond'> {
+  type: FamilyCreateInputOf<'instrument', 'zero-coupon-bond'>['type'];
+  attributes: ZeroCouponBondInstrumentCreateAttributes;
+}
 /** The body of `instruments.create` for a `stock-instrument` (without the `data` wrapper). */
-export interface StockInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'stock'> {}
+export interface StockInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'stock'> {
+  type: FamilyCreateInputOf<'instrument', 'stock'>['type'];
+  attributes: StockInstrumentCreateAttributes;
+}
 /** The body of `instruments.create` for a `mutual-fund-instrument` (without the `data` wrapper). */
-export interface MutualFundInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'mutual-fund'> {}
+export interface MutualFundInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'mutual-fund'> {
+  type: FamilyCreateInputOf<'instrument', 'mutual-fund'>['type'];
+  attributes: MutualFundInstrumentCreateAttributes;
+}
 /** The body of `instruments.create` for a `loan-instrument` (without the `data` wrapper). */
-export interface LoanInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'loan'> {}
+export interface LoanInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'loan'> {
+  type: FamilyCreateInputOf<'instrument', 'loan'>['type'];
+  attributes: LoanInstrumentCreateAttributes;
+  relationships: FamilyCreateInputOf<'instrument', 'loan'>['relationships'];
+}
 /** The body of `instruments.create` for a `fx-forward-cash-settlement-instrument` (without the `data` wrapper). */
 export interface FxForwardCashSettlementInstrumentCreateParams
-  extends FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'> {}
+  extends FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'> {
+  type: FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>['type'];
+  attributes: FxForwardCashSettlementInstrumentCreateAttributes;
+  relationships: FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>['relationships'];
+}
 /** The body of `instruments.create` for a `fx-forward-physical-delivery-instrument` (without the `data` wrapper). */
 export interface FxForwardPhysicalDeliveryInstrumentCreateParams
-  extends FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'> {}
+  extends FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'> {
+  type: FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>['type'];
+  attributes: FxForwardPhysicalDeliveryInstrumentCreateAttributes;
+  relationships: FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>['relationships'];
+}
 /** The body of `instruments.create` for a `private-market-fund-commitment-based-instrument` (without the `data` wrapper). */
 export interface PrivateMarketFundCommitmentBasedInstrumentCreateParams
-  extends FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'> {}
+  extends FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'> {
+  type: FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>['type'];
+  attributes: PrivateMarketFundCommitmentBasedInstrumentCreateAttributes;
+  relationships: FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>['relationships'];
+}
 /** The named create params of each creatable kind: `InstrumentCreateParamsByKind['bond']` is `BondInstrumentCreateParams`. */
 export interface InstrumentCreateParamsByKind {
   /** `bond-instrument`. */
@@ -59,26 +111,57 @@ export interface InstrumentCreateParamsByKind {
   'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedInstrumentCreateParams;
 }
 /** The body of `assets.create` for a `bond-asset` (without the `data` wrapper). */
-export interface BondAssetCreateParams extends FamilyCreateInputOf<'asset', 'bond'> {}
+export interface BondAssetCreateParams extends FamilyCreateInputOf<'asset', 'bond'> {
+  type: FamilyCreateInputOf<'asset', 'bond'>['type'];
+  attributes: BondAssetCreateAttributes;
+}
 /** The body of `assets.create` for a `index-linked-bond-asset` (without the `data` wrapper). */
-export interface IndexLinkedBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'index-linked-bond'> {}
+export interface IndexLinkedBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'index-linked-bond'> {
+  type: FamilyCreateInputOf<'asset', 'index-linked-bond'>['type'];
+  attributes: IndexLinkedBondAssetCreateAttributes;
+}
 /** The body of `assets.create` for a `zero-coupon-bond-asset` (without the `data` wrapper). */
-export interface ZeroCouponBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'zero-coupon-bond'> {}
+export interface ZeroCouponBondAssetCreateParams extends FamilyCreateInputOf<'asset', 'zero-coupon-bond'> {
+  type: FamilyCreateInputOf<'asset', 'zero-coupon-bond'>['type'];
+  attributes: ZeroCouponBondAssetCreateAttributes;
+}
 /** The body of `assets.create` for a `stock-asset` (without the `data` wrapper). */
-export interface StockAssetCreateParams extends FamilyCreateInputOf<'asset', 'stock'> {}
+export interface StockAssetCreateParams extends FamilyCreateInputOf<'asset', 'stock'> {
+  type: FamilyCreateInputOf<'asset', 'stock'>['type'];
+  attributes: StockAssetCreateAttributes;
+}
 /** The body of `assets.create` for a `mutual-fund-asset` (without the `data` wrapper). */
-export interface MutualFundAssetCreateParams extends FamilyCreateInputOf<'asset', 'mutual-fund'> {}
+export interface MutualFundAssetCreateParams extends FamilyCreateInputOf<'asset', 'mutual-fund'> {
+  type: FamilyCreateInputOf<'asset', 'mutual-fund'>['type'];
+  attributes: MutualFundAssetCreateAttributes;
+}
 /** The body of `assets.create` for a `loan-asset` (without the `data` wrapper). */
-export interface LoanAssetCreateParams extends FamilyCreateInputOf<'asset', 'loan'> {}
+export interface LoanAssetCreateParams extends FamilyCreateInputOf<'asset', 'loan'> {
+  type: FamilyCreateInputOf<'asset', 'loan'>['type'];
+  attributes: LoanAssetCreateAttributes;
+  relationships: FamilyCreateInputOf<'asset', 'loan'>['relationships'];
+}
 /** The body of `assets.create` for a `fx-forward-cash-settlement-asset` (without the `data` wrapper). */
 export interface FxForwardCashSettlementAssetCreateParams
-  extends FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'> {}
+  extends FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'> {
+  type: FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>['type'];
+  attributes: FxForwardCashSettlementAssetCreateAttributes;
+  relationships: FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>['relationships'];
+}
 /** The body of `assets.create` for a `fx-forward-physical-delivery-asset` (without the `data` wrapper). */
 export interface FxForwardPhysicalDeliveryAssetCreateParams
-  extends FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'> {}
+  extends FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'> {
+  type: FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>['type'];
+  attributes: FxForwardPhysicalDeliveryAssetCreateAttributes;
+  relationships: FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>['relationships'];
+}
 /** The body of `assets.create` for a `private-market-fund-commitment-based-asset` (without the `data` wrapper). */
 export interface PrivateMarketFundCommitmentBasedAssetCreateParams
-  extends FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'> {}
+  extends FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'> {
+  type: FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>['type'];
+  attributes: PrivateMarketFundCommitmentBasedAssetCreateAttributes;
+  relationships: FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>['relationships'];
+}
 /** The named create params of each creatable kind: `AssetCreateParamsByKind['bond']` is `BondAssetCreateParams`. */
 export interface AssetCreateParamsByKind {
   /** `bond-asset`. */

@@ -28,13 +28,21 @@ export interface SeriesCreateParams<A> {
  */
 export type SeriesCreateInput<A> = SeriesCreateParams<A>;
 /** The body of `interestRates.create`: `{ attributes: { date, value } }`. */
-export interface InterestRateCreateParams extends SeriesCreateParams<InterestRateCreateAttributes> {}
+export interface InterestRateCreateParams extends SeriesCreateParams<InterestRateCreateAttributes> {
+  attributes: InterestRateCreateAttributes;
+}
 /** The body of `prices.create`: `{ attributes: { date, value } }`. */
-export interface PriceCreateParams extends SeriesCreateParams<PriceCreateAttributes> {}
+export interface PriceCreateParams extends SeriesCreateParams<PriceCreateAttributes> {
+  attributes: PriceCreateAttributes;
+}
 /** The body of `indexFactors.create`: `{ attributes: { date, value } }`. */
-export interface IndexFactorCreateParams extends SeriesCreateParams<IndexFactorCreateAttributes> {}
+export interface IndexFactorCreateParams extends SeriesCreateParams<IndexFactorCreateAttributes> {
+  attributes: IndexFactorCreateAttributes;
+}
 /** The body of `netAssetValues.create`: `{ attributes: { officialDate, effectiveDate?, value } }`. */
-export interface NetAssetValueCreateParams extends SeriesCreateParams<NetAssetValueCreateAttributes> {}
+export interface NetAssetValueCreateParams extends SeriesCreateParams<NetAssetValueCreateAttributes> {
+  attributes: NetAssetValueCreateAttributes;
+}
 /** The body of `prices.update`: `{ attributes: { value } }`, the only field that can change. */
 export interface PriceUpdateParams {
   /** The new `value`. */

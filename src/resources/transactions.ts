@@ -3,10 +3,28 @@ import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
+  AccountInterestTransactionCreateAttributes,
+  BondCouponTransactionCreateAttributes,
+  BondRedemptionTransactionCreateAttributes,
+  BondTradeTransactionCreateAttributes,
+  CashTransferTransactionCreateAttributes,
   CreatableTransactionKind,
+  DividendTransactionCreateAttributes,
+  EquityTradeTransactionCreateAttributes,
+  FeeTransactionCreateAttributes,
+  FuturesExecutionTransactionCreateAttributes,
+  FuturesTradeTransactionCreateAttributes,
+  FxSpotTransactionCreateAttributes,
+  IndexLinkedBondCouponTransactionCreateAttributes,
+  IndexLinkedBondRedemptionTransactionCreateAttributes,
+  IndexLinkedBondTradeTransactionCreateAttributes,
   KnownTransaction,
+  PrivateMarketFundDistributionTransactionCreateAttributes,
+  PrivateMarketFundDrawdownTransactionCreateAttributes,
+  RefundTransactionCreateAttributes,
   TRANSACTION_KINDS,
   TransactionListParams,
+  ZeroCouponBondTradeTransactionCreateAttributes,
 } from '../schemas/transactions.js';
 import type { KindCreateInputOf } from './kind-create.js';
 
@@ -72,47 +90,118 @@ export type TransactionCreateInputOf<K extends CreatableTransactionKind> = KindC
 >;
 
 /** The body of `transactions.create` for a `account-interest-transaction` (without the `data` wrapper). */
-export interface AccountInterestTransactionCreateParams extends TransactionCreateInputOf<'account-interest'> {}
+export interface AccountInterestTransactionCreateParams extends TransactionCreateInputOf<'account-interest'> {
+  type: TransactionCreateInputOf<'account-interest'>['type'];
+  attributes: AccountInterestTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'account-interest'>['relationships'];
+}
 /** The body of `transactions.create` for a `bond-coupon-transaction` (without the `data` wrapper). */
-export interface BondCouponTransactionCreateParams extends TransactionCreateInputOf<'bond-coupon'> {}
+export interface BondCouponTransactionCreateParams extends TransactionCreateInputOf<'bond-coupon'> {
+  type: TransactionCreateInputOf<'bond-coupon'>['type'];
+  attributes: BondCouponTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'bond-coupon'>['relationships'];
+}
 /** The body of `transactions.create` for a `bond-redemption-transaction` (without the `data` wrapper). */
-export interface BondRedemptionTransactionCreateParams extends TransactionCreateInputOf<'bond-redemption'> {}
+export interface BondRedemptionTransactionCreateParams extends TransactionCreateInputOf<'bond-redemption'> {
+  type: TransactionCreateInputOf<'bond-redemption'>['type'];
+  attributes: BondRedemptionTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'bond-redemption'>['relationships'];
+}
 /** The body of `transactions.create` for a `bond-trade-transaction` (without the `data` wrapper). */
-export interface BondTradeTransactionCreateParams extends TransactionCreateInputOf<'bond-trade'> {}
+export interface BondTradeTransactionCreateParams extends TransactionCreateInputOf<'bond-trade'> {
+  type: TransactionCreateInputOf<'bond-trade'>['type'];
+  attributes: BondTradeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'bond-trade'>['relationships'];
+}
 /** The body of `transactions.create` for a `cash-transfer-transaction` (without the `data` wrapper). */
-export interface CashTransferTransactionCreateParams extends TransactionCreateInputOf<'cash-transfer'> {}
+export interface CashTransferTransactionCreateParams extends TransactionCreateInputOf<'cash-transfer'> {
+  type: TransactionCreateInputOf<'cash-transfer'>['type'];
+  attributes: CashTransferTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'cash-transfer'>['relationships'];
+}
 /** The body of `transactions.create` for a `dividend-transaction` (without the `data` wrapper). */
-export interface DividendTransactionCreateParams extends TransactionCreateInputOf<'dividend'> {}
+export interface DividendTransactionCreateParams extends TransactionCreateInputOf<'dividend'> {
+  type: TransactionCreateInputOf<'dividend'>['type'];
+  attributes: DividendTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'dividend'>['relationships'];
+}
 /** The body of `transactions.create` for a `equity-trade-transaction` (without the `data` wrapper). */
-export interface EquityTradeTransactionCreateParams extends TransactionCreateInputOf<'equity-trade'> {}
+export interface EquityTradeTransactionCreateParams extends TransactionCreateInputOf<'equity-trade'> {
+  type: TransactionCreateInputOf<'equity-trade'>['type'];
+  attributes: EquityTradeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'equity-trade'>['relationships'];
+}
 /** The body of `transactions.create` for a `fee-transaction` (without the `data` wrapper). */
-export interface FeeTransactionCreateParams extends TransactionCreateInputOf<'fee'> {}
+export interface FeeTransactionCreateParams extends TransactionCreateInputOf<'fee'> {
+  type: TransactionCreateInputOf<'fee'>['type'];
+  attributes: FeeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'fee'>['relationships'];
+}
 /** The body of `transactions.create` for a `futures-trade-transaction` (without the `data` wrapper). */
-export interface FuturesTradeTransactionCreateParams extends TransactionCreateInputOf<'futures-trade'> {}
+export interface FuturesTradeTransactionCreateParams extends TransactionCreateInputOf<'futures-trade'> {
+  type: TransactionCreateInputOf<'futures-trade'>['type'];
+  attributes: FuturesTradeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'futures-trade'>['relationships'];
+}
 /** The body of `transactions.create` for a `futures-execution-transaction` (without the `data` wrapper). */
-export interface FuturesExecutionTransactionCreateParams extends TransactionCreateInputOf<'futures-execution'> {}
+export interface FuturesExecutionTransactionCreateParams extends TransactionCreateInputOf<'futures-execution'> {
+  type: TransactionCreateInputOf<'futures-execution'>['type'];
+  attributes: FuturesExecutionTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'futures-execution'>['relationships'];
+}
 /** The body of `transactions.create` for a `fx-spot-transaction` (without the `data` wrapper). */
-export interface FxSpotTransactionCreateParams extends TransactionCreateInputOf<'fx-spot'> {}
+export interface FxSpotTransactionCreateParams extends TransactionCreateInputOf<'fx-spot'> {
+  type: TransactionCreateInputOf<'fx-spot'>['type'];
+  attributes: FxSpotTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'fx-spot'>['relationships'];
+}
 /** The body of `transactions.create` for a `index-linked-bond-coupon-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondCouponTransactionCreateParams
-  extends TransactionCreateInputOf<'index-linked-bond-coupon'> {}
+  extends TransactionCreateInputOf<'index-linked-bond-coupon'> {
+  type: TransactionCreateInputOf<'index-linked-bond-coupon'>['type'];
+  attributes: IndexLinkedBondCouponTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'index-linked-bond-coupon'>['relationships'];
+}
 /** The body of `transactions.create` for a `index-linked-bond-redemption-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondRedemptionTransactionCreateParams
-  extends TransactionCreateInputOf<'index-linked-bond-redemption'> {}
+  extends TransactionCreateInputOf<'index-linked-bond-redemption'> {
+  type: TransactionCreateInputOf<'index-linked-bond-redemption'>['type'];
+  attributes: IndexLinkedBondRedemptionTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'index-linked-bond-redemption'>['relationships'];
+}
 /** The body of `transactions.create` for a `index-linked-bond-trade-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondTradeTransactionCreateParams
-  extends TransactionCreateInputOf<'index-linked-bond-trade'> {}
+  extends TransactionCreateInputOf<'index-linked-bond-trade'> {
+  type: TransactionCreateInputOf<'index-linked-bond-trade'>['type'];
+  attributes: IndexLinkedBondTradeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'index-linked-bond-trade'>['relationships'];
+}
 /** The body of `transactions.create` for a `private-market-fund-distribution-transaction` (without the `data` wrapper). */
 export interface PrivateMarketFundDistributionTransactionCreateParams
-  extends TransactionCreateInputOf<'private-market-fund-distribution'> {}
+  extends TransactionCreateInputOf<'private-market-fund-distribution'> {
+  type: TransactionCreateInputOf<'private-market-fund-distribution'>['type'];
+  attributes: PrivateMarketFundDistributionTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'private-market-fund-distribution'>['relationships'];
+}
 /** The body of `transactions.create` for a `private-market-fund-drawdown-transaction` (without the `data` wrapper). */
 export interface PrivateMarketFundDrawdownTransactionCreateParams
-  extends TransactionCreateInputOf<'private-market-fund-drawdown'> {}
+  extends TransactionCreateInputOf<'private-market-fund-drawdown'> {
+  type: TransactionCreateInputOf<'private-market-fund-drawdown'>['type'];
+  attributes: PrivateMarketFundDrawdownTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'private-market-fund-drawdown'>['relationships'];
+}
 /** The body of `transactions.create` for a `refund-transaction` (without the `data` wrapper). */
-export interface RefundTransactionCreateParams extends TransactionCreateInputOf<'refund'> {}
+export interface RefundTransactionCreateParams extends TransactionCreateInputOf<'refund'> {
+  type: TransactionCreateInputOf<'refund'>['type'];
+  attributes: RefundTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'refund'>['relationships'];
+}
 /** The body of `transactions.create` for a `zero-coupon-bond-trade-transaction` (without the `data` wrapper). */
-export interface ZeroCouponBondTradeTransactionCreateParams
-  extends TransactionCreateInputOf<'zero-coupon-bond-trade'> {}
+export interface ZeroCouponBondTradeTransactionCreateParams extends TransactionCreateInputOf<'zero-coupon-bond-trade'> {
+  type: TransactionCreateInputOf<'zero-coupon-bond-trade'>['type'];
+  attributes: ZeroCouponBondTradeTransactionCreateAttributes;
+  relationships: TransactionCreateInputOf<'zero-coupon-bond-trade'>['relationships'];
+}
 /** The named create params of each creatable kind: `TransactionCreateParamsByKind['dividend']` is `DividendTransactionCreateParams`. */
 export interface TransactionCreateParamsByKind {
   /** `account-interest-transaction`. */

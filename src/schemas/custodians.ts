@@ -114,7 +114,11 @@ export const consentFile = z.strictObject({
   hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
 });
 /** One entry of the consent's `files`: build them with `consentFiles(uploadedFiles)`. */
-export interface ConsentFile extends z.infer<typeof consentFile> {}
+export interface ConsentFile extends z.infer<typeof consentFile> {
+  name: z.infer<typeof consentFile>['name'];
+  hashAlgorithm: z.infer<typeof consentFile>['hashAlgorithm'];
+  hashValue: z.infer<typeof consentFile>['hashValue'];
+}
 
 /** The consent body's `data`; `all` covers every number at the custodian, `specific` names them. */
 export const consentInput = z
@@ -152,7 +156,12 @@ export const consentInput = z
  * The input of `custodianAuthorities.consent`: whose consent (legal entity, custodian), its scope, and the uploaded
  * files it rests on.
  */
-export interface ConsentParams extends z.infer<typeof consentInput> {}
+export interface ConsentParams extends z.infer<typeof consentInput> {
+  legalEntityIdentifier: z.infer<typeof consentInput>['legalEntityIdentifier'];
+  custodianIdentifier: z.infer<typeof consentInput>['custodianIdentifier'];
+  consentType: z.infer<typeof consentInput>['consentType'];
+  files: z.infer<typeof consentInput>['files'];
+}
 /**
  * The former name of `ConsentParams`, kept so existing code compiles.
  * @deprecated use `ConsentParams`
@@ -162,7 +171,10 @@ export type ConsentInput = ConsentParams;
 /** The query of `link`: which kind of number, and the number at the custodian. */
 export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
 /** The query of `custodianAuthorities.link`, e.g. `{ type: 'depository', resourceNumber: 'DE-1001' }`. */
-export interface LinkParams extends z.infer<typeof linkQuery> {}
+export interface LinkParams extends z.infer<typeof linkQuery> {
+  type: z.infer<typeof linkQuery>['type'];
+  resourceNumber: z.infer<typeof linkQuery>['resourceNumber'];
+}
 /**
  * The former name of `LinkParams`, kept so existing code compiles.
  * @deprecated use `LinkParams`
@@ -172,7 +184,9 @@ export type LinkQuery = LinkParams;
 /** The query of creating an authority: the auth flow to follow. */
 export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
 /** The query of `legalEntities.custodianAuthorities.create`: `{ custodianAuthFlowId }`, the auth flow to follow. */
-export interface CustodianAuthorityCreateParams extends z.infer<typeof authorityCreateQuery> {}
+export interface CustodianAuthorityCreateParams extends z.infer<typeof authorityCreateQuery> {
+  custodianAuthFlowId: z.infer<typeof authorityCreateQuery>['custodianAuthFlowId'];
+}
 /**
  * The former name of `CustodianAuthorityCreateParams`, kept so existing code compiles.
  * @deprecated use `CustodianAuthorityCreateParams`

@@ -249,6 +249,164 @@ export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'as
 /** The attributes accepted when creating an instrument or asset of one kind. */
 export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = KindCreateAttributes<Kinds, K>;
 
+// ─── Named create attributes: one interface per creatable kind and family ────────────────────────────────
+// Each redeclares the required fields of the type inferred from its create schema, typed from it: a missing one
+// is then reported as required in the named type, not in the expanded object; the fields' documentation is the
+// schema's (test/types/required-members.test.ts and test/types/named.test-d.ts keep them tied).
+
+/** The attributes of a `bond-instrument` to create (`instruments.create`). */
+export interface BondInstrumentCreateAttributes extends InstrumentCreateAttributes<'bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'bond'>['countryCode'];
+  couponFrequency: InstrumentCreateAttributes<'bond'>['couponFrequency'];
+  dayCountConvention: InstrumentCreateAttributes<'bond'>['dayCountConvention'];
+}
+/** The attributes of an `index-linked-bond-instrument` to create (`instruments.create`). */
+export interface IndexLinkedBondInstrumentCreateAttributes extends InstrumentCreateAttributes<'index-linked-bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'index-linked-bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'index-linked-bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'index-linked-bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'index-linked-bond'>['countryCode'];
+  couponFrequency: InstrumentCreateAttributes<'index-linked-bond'>['couponFrequency'];
+  dayCountConvention: InstrumentCreateAttributes<'index-linked-bond'>['dayCountConvention'];
+}
+/** The attributes of a `zero-coupon-bond-instrument` to create (`instruments.create`). */
+export interface ZeroCouponBondInstrumentCreateAttributes extends InstrumentCreateAttributes<'zero-coupon-bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'zero-coupon-bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'zero-coupon-bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'zero-coupon-bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'zero-coupon-bond'>['countryCode'];
+}
+/** The attributes of a `stock-instrument` to create (`instruments.create`). */
+export interface StockInstrumentCreateAttributes extends InstrumentCreateAttributes<'stock'> {
+  securityIdentifier: InstrumentCreateAttributes<'stock'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'stock'>['name'];
+  ccyCode: InstrumentCreateAttributes<'stock'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'stock'>['countryCode'];
+}
+/** The attributes of a `mutual-fund-instrument` to create (`instruments.create`). */
+export interface MutualFundInstrumentCreateAttributes extends InstrumentCreateAttributes<'mutual-fund'> {
+  securityIdentifier: InstrumentCreateAttributes<'mutual-fund'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'mutual-fund'>['name'];
+  ccyCode: InstrumentCreateAttributes<'mutual-fund'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'mutual-fund'>['countryCode'];
+}
+/** The attributes of a `loan-instrument` to create (`instruments.create`). */
+export interface LoanInstrumentCreateAttributes extends InstrumentCreateAttributes<'loan'> {
+  securityIdentifier: InstrumentCreateAttributes<'loan'>['securityIdentifier'];
+  agreementDate: InstrumentCreateAttributes<'loan'>['agreementDate'];
+  dayCountConvention: InstrumentCreateAttributes<'loan'>['dayCountConvention'];
+  interestRateInPercent: InstrumentCreateAttributes<'loan'>['interestRateInPercent'];
+  maturityDate: InstrumentCreateAttributes<'loan'>['maturityDate'];
+  principalAmount: InstrumentCreateAttributes<'loan'>['principalAmount'];
+}
+/** The attributes of a `fx-forward-cash-settlement-instrument` to create (`instruments.create`). */
+export interface FxForwardCashSettlementInstrumentCreateAttributes
+  extends InstrumentCreateAttributes<'fx-forward-cash-settlement'> {
+  settlementAmount: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['settlementAmount'];
+  securityIdentifier: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['securityIdentifier'];
+  notionalAmount: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['notionalAmount'];
+  primaryCcyCode: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['primaryCcyCode'];
+  secondaryCcyCode: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['secondaryCcyCode'];
+  agreementDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['agreementDate'];
+  fixingDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['fixingDate'];
+  settlementDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['settlementDate'];
+}
+/** The attributes of a `fx-forward-physical-delivery-instrument` to create (`instruments.create`). */
+export interface FxForwardPhysicalDeliveryInstrumentCreateAttributes
+  extends InstrumentCreateAttributes<'fx-forward-physical-delivery'> {
+  settlementAmount: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['settlementAmount'];
+  securityIdentifier: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['securityIdentifier'];
+  notionalAmount: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['notionalAmount'];
+  agreementDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['agreementDate'];
+  fixingDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['fixingDate'];
+  settlementDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['settlementDate'];
+}
+/** The attributes of a `private-market-fund-commitment-based-instrument` to create (`instruments.create`). */
+export interface PrivateMarketFundCommitmentBasedInstrumentCreateAttributes
+  extends InstrumentCreateAttributes<'private-market-fund-commitment-based'> {
+  fund: InstrumentCreateAttributes<'private-market-fund-commitment-based'>['fund'];
+  initialCommitment: InstrumentCreateAttributes<'private-market-fund-commitment-based'>['initialCommitment'];
+}
+/** The attributes of a `bond-asset` to create (`assets.create`). */
+export interface BondAssetCreateAttributes extends InstrumentCreateAttributes<'bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'bond'>['countryCode'];
+  couponFrequency: InstrumentCreateAttributes<'bond'>['couponFrequency'];
+  dayCountConvention: InstrumentCreateAttributes<'bond'>['dayCountConvention'];
+}
+/** The attributes of an `index-linked-bond-asset` to create (`assets.create`). */
+export interface IndexLinkedBondAssetCreateAttributes extends InstrumentCreateAttributes<'index-linked-bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'index-linked-bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'index-linked-bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'index-linked-bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'index-linked-bond'>['countryCode'];
+  couponFrequency: InstrumentCreateAttributes<'index-linked-bond'>['couponFrequency'];
+  dayCountConvention: InstrumentCreateAttributes<'index-linked-bond'>['dayCountConvention'];
+}
+/** The attributes of a `zero-coupon-bond-asset` to create (`assets.create`). */
+export interface ZeroCouponBondAssetCreateAttributes extends InstrumentCreateAttributes<'zero-coupon-bond'> {
+  securityIdentifier: InstrumentCreateAttributes<'zero-coupon-bond'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'zero-coupon-bond'>['name'];
+  ccyCode: InstrumentCreateAttributes<'zero-coupon-bond'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'zero-coupon-bond'>['countryCode'];
+}
+/** The attributes of a `stock-asset` to create (`assets.create`). */
+export interface StockAssetCreateAttributes extends InstrumentCreateAttributes<'stock'> {
+  securityIdentifier: InstrumentCreateAttributes<'stock'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'stock'>['name'];
+  ccyCode: InstrumentCreateAttributes<'stock'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'stock'>['countryCode'];
+}
+/** The attributes of a `mutual-fund-asset` to create (`assets.create`). */
+export interface MutualFundAssetCreateAttributes extends InstrumentCreateAttributes<'mutual-fund'> {
+  securityIdentifier: InstrumentCreateAttributes<'mutual-fund'>['securityIdentifier'];
+  name: InstrumentCreateAttributes<'mutual-fund'>['name'];
+  ccyCode: InstrumentCreateAttributes<'mutual-fund'>['ccyCode'];
+  countryCode: InstrumentCreateAttributes<'mutual-fund'>['countryCode'];
+}
+/** The attributes of a `loan-asset` to create (`assets.create`). */
+export interface LoanAssetCreateAttributes extends InstrumentCreateAttributes<'loan'> {
+  securityIdentifier: InstrumentCreateAttributes<'loan'>['securityIdentifier'];
+  agreementDate: InstrumentCreateAttributes<'loan'>['agreementDate'];
+  dayCountConvention: InstrumentCreateAttributes<'loan'>['dayCountConvention'];
+  interestRateInPercent: InstrumentCreateAttributes<'loan'>['interestRateInPercent'];
+  maturityDate: InstrumentCreateAttributes<'loan'>['maturityDate'];
+  principalAmount: InstrumentCreateAttributes<'loan'>['principalAmount'];
+}
+/** The attributes of a `fx-forward-cash-settlement-asset` to create (`assets.create`). */
+export interface FxForwardCashSettlementAssetCreateAttributes
+  extends InstrumentCreateAttributes<'fx-forward-cash-settlement'> {
+  settlementAmount: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['settlementAmount'];
+  securityIdentifier: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['securityIdentifier'];
+  notionalAmount: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['notionalAmount'];
+  primaryCcyCode: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['primaryCcyCode'];
+  secondaryCcyCode: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['secondaryCcyCode'];
+  agreementDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['agreementDate'];
+  fixingDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['fixingDate'];
+  settlementDate: InstrumentCreateAttributes<'fx-forward-cash-settlement'>['settlementDate'];
+}
+/** The attributes of a `fx-forward-physical-delivery-asset` to create (`assets.create`). */
+export interface FxForwardPhysicalDeliveryAssetCreateAttributes
+  extends InstrumentCreateAttributes<'fx-forward-physical-delivery'> {
+  settlementAmount: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['settlementAmount'];
+  securityIdentifier: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['securityIdentifier'];
+  notionalAmount: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['notionalAmount'];
+  agreementDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['agreementDate'];
+  fixingDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['fixingDate'];
+  settlementDate: InstrumentCreateAttributes<'fx-forward-physical-delivery'>['settlementDate'];
+}
+/** The attributes of a `private-market-fund-commitment-based-asset` to create (`assets.create`). */
+export interface PrivateMarketFundCommitmentBasedAssetCreateAttributes
+  extends InstrumentCreateAttributes<'private-market-fund-commitment-based'> {
+  fund: InstrumentCreateAttributes<'private-market-fund-commitment-based'>['fund'];
+  initialCommitment: InstrumentCreateAttributes<'private-market-fund-commitment-based'>['initialCommitment'];
+}
+
 // ─── Named types: one interface per kind and family ──────────────────────────────────────────────────────
 // Each extends the type inferred from its schema and adds nothing, so it cannot drift from the schema
 // (test/types/named.test-d.ts proves each equal both ways to `InstrumentOf<K>` / `AssetOf<K>`); it exists so

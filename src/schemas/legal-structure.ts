@@ -90,14 +90,21 @@ export interface Account extends z.infer<typeof accountSchema> {}
 /** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
 export interface Depository extends z.infer<typeof depositorySchema> {}
 /** The attributes of `clients.legalEntities.create`: `name`. */
-export interface LegalEntityCreateAttributes extends z.input<typeof legalEntityCreateAttributes> {}
+export interface LegalEntityCreateAttributes extends z.input<typeof legalEntityCreateAttributes> {
+  name: z.input<typeof legalEntityCreateAttributes>['name'];
+}
 /**
  * The attributes of `legalEntities.accounts.create`: `externalIdentifier`, `ccyCode`, and the optional `name` and
  * `excludeFromReporting`.
  */
-export interface AccountCreateAttributes extends z.input<typeof accountCreateAttributes> {}
+export interface AccountCreateAttributes extends z.input<typeof accountCreateAttributes> {
+  externalIdentifier: z.input<typeof accountCreateAttributes>['externalIdentifier'];
+  ccyCode: z.input<typeof accountCreateAttributes>['ccyCode'];
+}
 /** The attributes of `legalEntities.depositories.create`: `externalIdentifier` and an optional `name`. */
-export interface DepositoryCreateAttributes extends z.input<typeof depositoryCreateAttributes> {}
+export interface DepositoryCreateAttributes extends z.input<typeof depositoryCreateAttributes> {
+  externalIdentifier: z.input<typeof depositoryCreateAttributes>['externalIdentifier'];
+}
 /** The attributes of `legalEntities.update`: only `name` can change. */
 export interface LegalEntityUpdateAttributes extends z.input<typeof legalEntityUpdateAttributes> {}
 /** The attributes of `accounts.update`: any of `name`, `externalIdentifier` and `ccyCode`. */

@@ -205,11 +205,19 @@ export const limitStatusQuery = z.strictObject({
 });
 
 /** The query of `limits.status` and `clients.limits.status`: `{ date }`. */
-export interface LimitStatusParams extends z.input<typeof limitStatusQuery> {}
+export interface LimitStatusParams extends z.input<typeof limitStatusQuery> {
+  date: z.input<typeof limitStatusQuery>['date'];
+}
 
 /** An investment limit as decoded. */
 export interface Limit extends z.infer<typeof limitSchema> {}
 /** A limit's status on a date (its id is the limit's id). */
 export interface LimitStatus extends z.infer<typeof limitStatusSchema> {}
 /** The attributes of `limits.create`. */
-export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {}
+export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {
+  name: z.input<typeof limitCreateAttributes>['name'];
+  ccyCode: z.input<typeof limitCreateAttributes>['ccyCode'];
+  startDate: z.input<typeof limitCreateAttributes>['startDate'];
+  limitFilter: z.input<typeof limitCreateAttributes>['limitFilter'];
+  limitType: z.input<typeof limitCreateAttributes>['limitType'];
+}

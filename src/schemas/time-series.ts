@@ -83,12 +83,24 @@ export interface IndexFactor extends z.infer<typeof indexFactorSeries.schema> {}
 /** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
 export interface NetAssetValue extends z.infer<typeof netAssetValueSeries.schema> {}
 /** The attributes of `interestRates.create`: `date` and `value` (`provider` is set by the service). */
-export interface InterestRateCreateAttributes extends z.input<typeof interestRateSeries.create> {}
+export interface InterestRateCreateAttributes extends z.input<typeof interestRateSeries.create> {
+  value: z.input<typeof interestRateSeries.create>['value'];
+  date: z.input<typeof interestRateSeries.create>['date'];
+}
 /** The attributes of `prices.create`: `date` and `value` (`provider` is set by the service). */
-export interface PriceCreateAttributes extends z.input<typeof priceSeries.create> {}
+export interface PriceCreateAttributes extends z.input<typeof priceSeries.create> {
+  value: z.input<typeof priceSeries.create>['value'];
+  date: z.input<typeof priceSeries.create>['date'];
+}
 /** The attributes of `indexFactors.create`: `date` and `value` (`provider` is set by the service). */
-export interface IndexFactorCreateAttributes extends z.input<typeof indexFactorSeries.create> {}
+export interface IndexFactorCreateAttributes extends z.input<typeof indexFactorSeries.create> {
+  value: z.input<typeof indexFactorSeries.create>['value'];
+  date: z.input<typeof indexFactorSeries.create>['date'];
+}
 /** The attributes of `instruments.netAssetValues.create`: `officialDate`, `value` and an optional `effectiveDate`. */
-export interface NetAssetValueCreateAttributes extends z.input<typeof netAssetValueSeries.create> {}
+export interface NetAssetValueCreateAttributes extends z.input<typeof netAssetValueSeries.create> {
+  officialDate: z.input<typeof netAssetValueSeries.create>['officialDate'];
+  value: z.input<typeof netAssetValueSeries.create>['value'];
+}
 /** The attributes of `prices.update`: only `value` can change. */
 export interface PriceUpdateAttributes extends z.input<typeof priceUpdateAttributes> {}

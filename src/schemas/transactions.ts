@@ -342,6 +342,171 @@ export type TransactionOf<K extends TransactionKind> = z.infer<FamilySchemas<Kin
 /** The attributes accepted when creating a transaction of one kind. */
 export type TransactionCreateAttributes<K extends CreatableTransactionKind> = KindCreateAttributes<Kinds, K>;
 
+// ─── Named create attributes: one interface per creatable kind ────────────────────────────────────────────
+// Each redeclares the required fields of the type inferred from its create schema, typed from it: a missing one
+// is then reported as required in the named type, not in the expanded object; the fields' documentation is the
+// schema's (test/types/required-members.test.ts and test/types/named.test-d.ts keep them tied).
+
+/** The attributes of a `fee-transaction` to create (`transactions.create`). */
+export interface FeeTransactionCreateAttributes extends TransactionCreateAttributes<'fee'> {
+  tradeDate: TransactionCreateAttributes<'fee'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'fee'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'fee'>['accountAmount'];
+}
+/** The attributes of a `refund-transaction` to create (`transactions.create`). */
+export interface RefundTransactionCreateAttributes extends TransactionCreateAttributes<'refund'> {
+  tradeDate: TransactionCreateAttributes<'refund'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'refund'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'refund'>['accountAmount'];
+}
+/** The attributes of a `dividend-transaction` to create (`transactions.create`). */
+export interface DividendTransactionCreateAttributes extends TransactionCreateAttributes<'dividend'> {
+  grossAmount: TransactionCreateAttributes<'dividend'>['grossAmount'];
+  tax: TransactionCreateAttributes<'dividend'>['tax'];
+  tradeDate: TransactionCreateAttributes<'dividend'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'dividend'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'dividend'>['accountAmount'];
+}
+/** The attributes of an `account-interest-transaction` to create (`transactions.create`). */
+export interface AccountInterestTransactionCreateAttributes extends TransactionCreateAttributes<'account-interest'> {
+  tradeDate: TransactionCreateAttributes<'account-interest'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'account-interest'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'account-interest'>['accountAmount'];
+}
+/** The attributes of a `bond-coupon-transaction` to create (`transactions.create`). */
+export interface BondCouponTransactionCreateAttributes extends TransactionCreateAttributes<'bond-coupon'> {
+  grossAmount: TransactionCreateAttributes<'bond-coupon'>['grossAmount'];
+  tradeDate: TransactionCreateAttributes<'bond-coupon'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'bond-coupon'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'bond-coupon'>['accountAmount'];
+}
+/** The attributes of a `bond-redemption-transaction` to create (`transactions.create`). */
+export interface BondRedemptionTransactionCreateAttributes extends TransactionCreateAttributes<'bond-redemption'> {
+  unitPrice: TransactionCreateAttributes<'bond-redemption'>['unitPrice'];
+  units: TransactionCreateAttributes<'bond-redemption'>['units'];
+  tradeDate: TransactionCreateAttributes<'bond-redemption'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'bond-redemption'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'bond-redemption'>['accountAmount'];
+}
+/** The attributes of a `bond-trade-transaction` to create (`transactions.create`). */
+export interface BondTradeTransactionCreateAttributes extends TransactionCreateAttributes<'bond-trade'> {
+  accruedInterest: TransactionCreateAttributes<'bond-trade'>['accruedInterest'];
+  commission: TransactionCreateAttributes<'bond-trade'>['commission'];
+  unitPrice: TransactionCreateAttributes<'bond-trade'>['unitPrice'];
+  units: TransactionCreateAttributes<'bond-trade'>['units'];
+  tradeDate: TransactionCreateAttributes<'bond-trade'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'bond-trade'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'bond-trade'>['accountAmount'];
+}
+/** The attributes of a `cash-transfer-transaction` to create (`transactions.create`). */
+export interface CashTransferTransactionCreateAttributes extends TransactionCreateAttributes<'cash-transfer'> {
+  tradeDate: TransactionCreateAttributes<'cash-transfer'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'cash-transfer'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'cash-transfer'>['accountAmount'];
+}
+/** The attributes of an `equity-trade-transaction` to create (`transactions.create`). */
+export interface EquityTradeTransactionCreateAttributes extends TransactionCreateAttributes<'equity-trade'> {
+  commission: TransactionCreateAttributes<'equity-trade'>['commission'];
+  unitPrice: TransactionCreateAttributes<'equity-trade'>['unitPrice'];
+  units: TransactionCreateAttributes<'equity-trade'>['units'];
+  tradeDate: TransactionCreateAttributes<'equity-trade'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'equity-trade'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'equity-trade'>['accountAmount'];
+}
+/** The attributes of a `futures-trade-transaction` to create (`transactions.create`). */
+export interface FuturesTradeTransactionCreateAttributes extends TransactionCreateAttributes<'futures-trade'> {
+  commission: TransactionCreateAttributes<'futures-trade'>['commission'];
+  unitPrice: TransactionCreateAttributes<'futures-trade'>['unitPrice'];
+  units: TransactionCreateAttributes<'futures-trade'>['units'];
+  tradeDate: TransactionCreateAttributes<'futures-trade'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'futures-trade'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'futures-trade'>['accountAmount'];
+}
+/** The attributes of a `futures-execution-transaction` to create (`transactions.create`). */
+export interface FuturesExecutionTransactionCreateAttributes extends TransactionCreateAttributes<'futures-execution'> {
+  commission: TransactionCreateAttributes<'futures-execution'>['commission'];
+  unitPrice: TransactionCreateAttributes<'futures-execution'>['unitPrice'];
+  units: TransactionCreateAttributes<'futures-execution'>['units'];
+  tradeDate: TransactionCreateAttributes<'futures-execution'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'futures-execution'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'futures-execution'>['accountAmount'];
+}
+/** The attributes of a `fx-spot-transaction` to create (`transactions.create`). */
+export interface FxSpotTransactionCreateAttributes extends TransactionCreateAttributes<'fx-spot'> {
+  tradeDate: TransactionCreateAttributes<'fx-spot'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'fx-spot'>['valueDate'];
+  inflowAccountAmount: TransactionCreateAttributes<'fx-spot'>['inflowAccountAmount'];
+  outflowAccountAmount: TransactionCreateAttributes<'fx-spot'>['outflowAccountAmount'];
+}
+/** The attributes of an `index-linked-bond-coupon-transaction` to create (`transactions.create`). */
+export interface IndexLinkedBondCouponTransactionCreateAttributes
+  extends TransactionCreateAttributes<'index-linked-bond-coupon'> {
+  grossAmount: TransactionCreateAttributes<'index-linked-bond-coupon'>['grossAmount'];
+  indexFactor: TransactionCreateAttributes<'index-linked-bond-coupon'>['indexFactor'];
+  tradeDate: TransactionCreateAttributes<'index-linked-bond-coupon'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'index-linked-bond-coupon'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'index-linked-bond-coupon'>['accountAmount'];
+}
+/** The attributes of an `index-linked-bond-redemption-transaction` to create (`transactions.create`). */
+export interface IndexLinkedBondRedemptionTransactionCreateAttributes
+  extends TransactionCreateAttributes<'index-linked-bond-redemption'> {
+  indexFactor: TransactionCreateAttributes<'index-linked-bond-redemption'>['indexFactor'];
+  unitPrice: TransactionCreateAttributes<'index-linked-bond-redemption'>['unitPrice'];
+  units: TransactionCreateAttributes<'index-linked-bond-redemption'>['units'];
+  tradeDate: TransactionCreateAttributes<'index-linked-bond-redemption'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'index-linked-bond-redemption'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'index-linked-bond-redemption'>['accountAmount'];
+}
+/** The attributes of an `index-linked-bond-trade-transaction` to create (`transactions.create`). */
+export interface IndexLinkedBondTradeTransactionCreateAttributes
+  extends TransactionCreateAttributes<'index-linked-bond-trade'> {
+  accruedInterest: TransactionCreateAttributes<'index-linked-bond-trade'>['accruedInterest'];
+  commission: TransactionCreateAttributes<'index-linked-bond-trade'>['commission'];
+  unitPrice: TransactionCreateAttributes<'index-linked-bond-trade'>['unitPrice'];
+  units: TransactionCreateAttributes<'index-linked-bond-trade'>['units'];
+  tradeDate: TransactionCreateAttributes<'index-linked-bond-trade'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'index-linked-bond-trade'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'index-linked-bond-trade'>['accountAmount'];
+}
+/** The attributes of a `private-market-fund-distribution-transaction` to create (`transactions.create`). */
+export interface PrivateMarketFundDistributionTransactionCreateAttributes
+  extends TransactionCreateAttributes<'private-market-fund-distribution'> {
+  affectsEstimatedNav: TransactionCreateAttributes<'private-market-fund-distribution'>['affectsEstimatedNav'];
+  affectsMultiples: TransactionCreateAttributes<'private-market-fund-distribution'>['affectsMultiples'];
+  affectsIrr: TransactionCreateAttributes<'private-market-fund-distribution'>['affectsIrr'];
+  affectsCostBase: TransactionCreateAttributes<'private-market-fund-distribution'>['affectsCostBase'];
+  category: TransactionCreateAttributes<'private-market-fund-distribution'>['category'];
+  amount: TransactionCreateAttributes<'private-market-fund-distribution'>['amount'];
+  recallableAmount: TransactionCreateAttributes<'private-market-fund-distribution'>['recallableAmount'];
+  tradeDate: TransactionCreateAttributes<'private-market-fund-distribution'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'private-market-fund-distribution'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'private-market-fund-distribution'>['accountAmount'];
+}
+/** The attributes of a `private-market-fund-drawdown-transaction` to create (`transactions.create`). */
+export interface PrivateMarketFundDrawdownTransactionCreateAttributes
+  extends TransactionCreateAttributes<'private-market-fund-drawdown'> {
+  affectsEstimatedNav: TransactionCreateAttributes<'private-market-fund-drawdown'>['affectsEstimatedNav'];
+  affectsMultiples: TransactionCreateAttributes<'private-market-fund-drawdown'>['affectsMultiples'];
+  affectsIrr: TransactionCreateAttributes<'private-market-fund-drawdown'>['affectsIrr'];
+  affectsCostBase: TransactionCreateAttributes<'private-market-fund-drawdown'>['affectsCostBase'];
+  category: TransactionCreateAttributes<'private-market-fund-drawdown'>['category'];
+  amount: TransactionCreateAttributes<'private-market-fund-drawdown'>['amount'];
+  effectOnUnfundedCommitment: TransactionCreateAttributes<'private-market-fund-drawdown'>['effectOnUnfundedCommitment'];
+  tradeDate: TransactionCreateAttributes<'private-market-fund-drawdown'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'private-market-fund-drawdown'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'private-market-fund-drawdown'>['accountAmount'];
+}
+/** The attributes of a `zero-coupon-bond-trade-transaction` to create (`transactions.create`). */
+export interface ZeroCouponBondTradeTransactionCreateAttributes
+  extends TransactionCreateAttributes<'zero-coupon-bond-trade'> {
+  commission: TransactionCreateAttributes<'zero-coupon-bond-trade'>['commission'];
+  unitPrice: TransactionCreateAttributes<'zero-coupon-bond-trade'>['unitPrice'];
+  units: TransactionCreateAttributes<'zero-coupon-bond-trade'>['units'];
+  tradeDate: TransactionCreateAttributes<'zero-coupon-bond-trade'>['tradeDate'];
+  valueDate: TransactionCreateAttributes<'zero-coupon-bond-trade'>['valueDate'];
+  accountAmount: TransactionCreateAttributes<'zero-coupon-bond-trade'>['accountAmount'];
+}
+
 /** The query of `transactions.list`: an account or a depository (or both) and a closed date interval. */
 export const transactionListQuery = z
   .strictObject({
@@ -375,7 +540,10 @@ export const transactionListQuery = z
     }),
   );
 /** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
-export interface TransactionListParams extends z.infer<typeof transactionListQuery> {}
+export interface TransactionListParams extends z.infer<typeof transactionListQuery> {
+  fromDate: z.infer<typeof transactionListQuery>['fromDate'];
+  toDate: z.infer<typeof transactionListQuery>['toDate'];
+}
 /**
  * The former name of `TransactionListParams`, kept so existing code compiles.
  * @deprecated use `TransactionListParams`

@@ -63,7 +63,11 @@ export interface Invite extends z.infer<typeof inviteSchema> {}
 /** An identity provider an invite can be restricted to; `''` for none. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 /** The attributes of `clients.users.create`: `firstName`, `lastName` and `contactEmail`. */
-export interface UserCreateAttributes extends z.input<typeof userCreateAttributes> {}
+export interface UserCreateAttributes extends z.input<typeof userCreateAttributes> {
+  firstName: z.input<typeof userCreateAttributes>['firstName'];
+  lastName: z.input<typeof userCreateAttributes>['lastName'];
+  contactEmail: z.input<typeof userCreateAttributes>['contactEmail'];
+}
 /** The attributes of `users.update`: any of `firstName`, `lastName` and `contactEmail`. */
 export interface UserUpdateAttributes extends z.input<typeof userUpdateAttributes> {}
 /** The attributes of `users.invites.create`: the optional `restrictedToIdentityProvider` and `restrictedToEmail`. */

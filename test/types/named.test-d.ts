@@ -1,6 +1,7 @@
 /**
- * The named public types (issue 15, item 2) cannot drift from the schemas: each interface only `extends` the type
- * inferred from its schema, and here each is proved equal to that inferred type both ways (`toEqualTypeOf`).
+ * The named public types (issue 15, item 2) cannot drift from the schemas: each interface `extends` the type
+ * inferred from its schema (an input type also redeclares its required members, typed from it:
+ * test/types/required-members.test.ts), and here each is proved equal to that inferred type both ways (`toEqualTypeOf`).
  * Kind families are checked as whole tables, mapped over the kind tables' keys: a kind added to INSTRUMENT_KINDS or
  * TRANSACTION_KINDS without its named type fails here (and in the `…ByKind[Kind]` unions). Checked by
  * `tsc --noEmit`; nothing here runs.
@@ -47,6 +48,7 @@ import type {
   DepositoryUpdateInput,
   DepositoryUpdateParams,
   EquityTradeTransaction,
+  EquityTradeTransactionCreateAttributes,
   EquityTradeTransactionCreateParams,
   FileUploadInput,
   FileUploadParams,
@@ -58,6 +60,7 @@ import type {
   Instrument,
   InstrumentClass,
   InstrumentClassDetailed,
+  InstrumentCreateAttributes,
   InstrumentCreateInput,
   InstrumentCreateParams,
   InstrumentCreateParamsByKind,
@@ -101,7 +104,10 @@ import type {
   SeriesCreateInput,
   SeriesCreateParams,
   StockAsset,
+  StockAssetCreateAttributes,
+  StockInstrumentCreateAttributes,
   Transaction,
+  TransactionCreateAttributes,
   TransactionCreateInput,
   TransactionCreateParams,
   TransactionCreateParamsByKind,
@@ -181,33 +187,47 @@ import type {
 expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> }>();
 expectTypeOf<AssetsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: AssetOf<K> }>();
 expectTypeOf<TransactionsByKind>().toEqualTypeOf<{ [K in TransactionKind]: TransactionOf<K> }>();
-expectTypeOf<InstrumentCreateParamsByKind>().toEqualTypeOf<{
-  [K in CreatableInstrumentKind]: FamilyCreateInputOf<'instrument', K>;
+// A create params interface declares its `type`, `attributes` and required `relationships` itself (so that a missing
+// one is reported against its name) over the intersection it extends (`{ type, attributes } & { relationships }`).
+// TypeScript's identity check (what `toEqualTypeOf` uses first) never equates such an interface with an intersection,
+// so both sides are compared flattened: the same members, the same optionality and readonly-ness, equal types.
+type Flat<T> = { [P in keyof T]: T[P] };
+expectTypeOf<{ [K in CreatableInstrumentKind]: Flat<InstrumentCreateParamsByKind[K]> }>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: Flat<FamilyCreateInputOf<'instrument', K>>;
 }>();
-expectTypeOf<AssetCreateParamsByKind>().toEqualTypeOf<{
-  [K in CreatableInstrumentKind]: FamilyCreateInputOf<'asset', K>;
+expectTypeOf<{ [K in CreatableInstrumentKind]: Flat<AssetCreateParamsByKind[K]> }>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: Flat<FamilyCreateInputOf<'asset', K>>;
 }>();
-expectTypeOf<TransactionCreateParamsByKind>().toEqualTypeOf<{
-  [K in CreatableTransactionKind]: TransactionCreateInputOf<K>;
+expectTypeOf<{ [K in CreatableTransactionKind]: Flat<TransactionCreateParamsByKind[K]> }>().toEqualTypeOf<{
+  [K in CreatableTransactionKind]: Flat<TransactionCreateInputOf<K>>;
+}>();
+// Their named attributes (`StockInstrumentCreateAttributes`, …) equal the create schemas' input types.
+expectTypeOf<{ [K in CreatableInstrumentKind]: InstrumentCreateParamsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: InstrumentCreateAttributes<K>;
+}>();
+expectTypeOf<{ [K in CreatableInstrumentKind]: AssetCreateParamsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in CreatableInstrumentKind]: InstrumentCreateAttributes<K>;
+}>();
+expectTypeOf<{ [K in CreatableTransactionKind]: TransactionCreateParamsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in CreatableTransactionKind]: TransactionCreateAttributes<K>;
 }>();
 // The same, spelled out for a few (the tables above cover every kind).
 expectTypeOf<BondInstrument>().toEqualTypeOf<InstrumentOf<'bond'>>();
 expectTypeOf<BondAsset>().toEqualTypeOf<AssetOf<'bond'>>();
 expectTypeOf<StockAsset>().toEqualTypeOf<AssetOf<'stock'>>();
 expectTypeOf<EquityTradeTransaction>().toEqualTypeOf<TransactionOf<'equity-trade'>>();
-// A create params interface extends an intersection (`{ type, attributes } & { relationships }`), which TypeScript's
-// identity check (what `toEqualTypeOf` uses on top-level types) never equates with an interface; inside an object, as
-// in the tables above, the comparison is structural, member by member. So these are checked wrapped.
-expectTypeOf<{ params: BondInstrumentCreateParams }>().toEqualTypeOf<{
-  params: FamilyCreateInputOf<'instrument', 'bond'>;
-}>();
-expectTypeOf<{ params: EquityTradeTransactionCreateParams }>().toEqualTypeOf<{
-  params: TransactionCreateInputOf<'equity-trade'>;
-}>();
+expectTypeOf<StockInstrumentCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'stock'>>();
+expectTypeOf<StockAssetCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'stock'>>();
+expectTypeOf<EquityTradeTransactionCreateAttributes>().toEqualTypeOf<TransactionCreateAttributes<'equity-trade'>>();
+expectTypeOf<Flat<BondInstrumentCreateParams>>().toEqualTypeOf<Flat<FamilyCreateInputOf<'instrument', 'bond'>>>();
+expectTypeOf<Flat<EquityTradeTransactionCreateParams>>().toEqualTypeOf<
+  Flat<TransactionCreateInputOf<'equity-trade'>>
+>();
 // The checks are live: a named type with a member less (or more) than its schema fails them.
-type WithoutRelationships = { bond: Omit<BondInstrumentCreateParams, 'relationships'> };
 // @ts-expect-error the relationships member is missing
-expectTypeOf<{ bond: BondInstrumentCreateParams }>().toEqualTypeOf<WithoutRelationships>();
+expectTypeOf<Flat<BondInstrumentCreateParams>>().toEqualTypeOf<Omit<BondInstrumentCreateParams, 'relationships'>>();
+// @ts-expect-error the attributes of another kind
+expectTypeOf<StockInstrumentCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'bond'>>();
 // @ts-expect-error a member more than the schema declares
 expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> & { extra: true } }>();
 

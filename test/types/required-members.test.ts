@@ -1,0 +1,100 @@
+/**
+ * A missing required input is reported against a named type (`required in type 'AccountCreateAttributes'`), never
+ * against the expanded object TypeScript infers from a zod schema: TypeScript names, in that message, the type that
+ * declares the member. So every public input interface (`…Params`, `…Attributes` and `ConsentFile`, exported by an
+ * entry point) declares each required member of its bases itself, typed from the base (`Base['ccyCode']`, which keeps
+ * the schema's JSDoc on hover). Here the compiler API walks those interfaces: a required field added to a schema
+ * later without its line in the interface fails this test. test/types/named.test-d.ts proves each interface equal
+ * to its schema's type both ways.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/bulk/index.ts', 'src/testing/index.ts'];
+
+/** An input type of the public API: by the naming rule of the entries, plus a consent's file entry. */
+const isInput = (name: string) => /(Params|Attributes)$/.test(name) || name === 'ConsentFile';
+
+interface Walked {
+  /** The input interfaces that extend a type, by name. */
+  inputs: string[];
+  /** `Interface.member` for each required member of a base the interface does not declare itself. */
+  undeclared: string[];
+}
+
+let walked: Walked;
+
+beforeAll(() => {
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
+        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
+      },
+    },
+  );
+  if (!config) throw new Error('tsconfig.json could not be read');
+  const files = ENTRIES.map((entry) => join(root, entry));
+  const program = ts.createProgram(files, { ...config.options, noEmit: true });
+  const checker = program.getTypeChecker();
+  const inputs = new Set<string>();
+  const undeclared = new Set<string>();
+  for (const file of files) {
+    const source = program.getSourceFile(file);
+    const module = source && checker.getSymbolAtLocation(source);
+    if (!module) throw new Error(`${file} was not compiled`);
+    for (const exported of checker.getExportsOfModule(module)) {
+      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
+      const declaration = symbol.declarations?.find(ts.isInterfaceDeclaration);
+      if (!declaration?.heritageClauses || !isInput(symbol.name)) continue;
+      inputs.add(symbol.name);
+      const own = new Set(declaration.members.flatMap((member) => (member.name ? [member.name.getText()] : [])));
+      const type = checker.getDeclaredTypeOfSymbol(symbol);
+      for (const base of checker.getBaseTypes(type as ts.InterfaceType)) {
+        for (const member of checker.getPropertiesOfType(base)) {
+          if (!(member.flags & ts.SymbolFlags.Optional) && !own.has(member.name))
+            undeclared.add(`${symbol.name}.${member.name}`);
+        }
+      }
+    }
+  }
+  walked = { inputs: [...inputs].sort(), undeclared: [...undeclared].sort() };
+}, 120_000);
+
+describe('public input interfaces', () => {
+  it('declare every required member of their bases themselves', () => {
+    expect(walked.undeclared).toEqual([]);
+  });
+
+  it('are all walked: resources, kinds of every family, queries', () => {
+    expect(walked.inputs).toEqual(
+      expect.arrayContaining([
+        'AccountCreateAttributes',
+        'AccountUpdateAttributes',
+        'ConsentFile',
+        'ConsentParams',
+        'EquityTradeTransactionCreateAttributes',
+        'EquityTradeTransactionCreateParams',
+        'HoldingsListParams',
+        'LimitStatusParams',
+        'PriceCreateAttributes',
+        'PriceCreateParams',
+        'StockAssetCreateAttributes',
+        'StockAssetCreateParams',
+        'StockInstrumentCreateAttributes',
+        'StockInstrumentCreateParams',
+        'TransactionListParams',
+      ]),
+    );
+    // 9 creatable instrument kinds × 2 families and 18 creatable transaction kinds, attributes and params each.
+    expect(walked.inputs.filter((name) => /(Instrument|Asset|Transaction)CreateAttributes$/.test(name))).toHaveLength(
+      36,
+    );
+    expect(walked.inputs.filter((name) => /(Instrument|Asset|Transaction)CreateParams$/.test(name))).toHaveLength(36);
+  });
+});
