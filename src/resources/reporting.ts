@@ -2,14 +2,13 @@
  * Calculated data whose shapes the reference does not show: `prs.performance` per reporting entity and
  * `prs.custodianHoldings` per legal entity. Both decode as generic resources.
  */
-import type * as z from 'zod/mini';
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { GenericResource, performanceData } from '../schemas/generic.js';
+import type { GenericResource } from '../schemas/generic.js';
 
-/** What `performance.retrieve` resolves to: the `data` member as sent (its shape is not shown). */
-export type PerformanceData = z.infer<typeof performanceData>;
+/** What `performance.retrieve` resolves to: the `data` member as sent, one resource or a list (the shape is not shown). */
+export type PerformanceData = GenericResource | GenericResource[];
 
 /** `prs.performance`: performance of a reporting entity. */
 export class Performance {

@@ -152,10 +152,20 @@ export const genericResource = z.looseObject({
   attributes: z.optional(z.record(z.string(), z.unknown())),
   relationships: z.optional(z.record(z.string(), z.unknown())),
 });
+type GenericBase = z.infer<typeof genericResource>;
 /**
  * A resource whose shape the reference does not show (client, reporting entity, portfolio): `id`, `type`, and untyped
- * `attributes` and `relationships`.
+ * `attributes` and `relationships`, absent when the service sends none (`attributesOf(resource)` reads them either way).
  */
-export type GenericResource = z.infer<typeof genericResource>;
+export interface GenericResource extends GenericBase {
+  /** The resource's id. */
+  id: GenericBase['id'];
+  /** Its JSON:API type as the service sent it (`client`, `reporting-entity`, `portfolio`…). */
+  type: GenericBase['type'];
+  /** Its attributes as sent, each `unknown` (the reference does not show them); absent when the service sends none. */
+  attributes?: GenericBase['attributes'];
+  /** Its relationships as sent, each `unknown`. */
+  relationships?: GenericBase['relationships'];
+}
 
 export type { CreateShape, ReadShape };

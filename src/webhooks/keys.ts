@@ -12,7 +12,22 @@ export const webhookKeySchema = object({ kid: string, kty: string, crv: string, 
 /** The answer of `GET /v2/webhooks/keys`. */
 export const webhookKeysSchema = object({ keys: array(webhookKeySchema) });
 
+type KeyBase = Infer<typeof webhookKeySchema>;
 /** One public key of the service: `kid`, `kty`, `crv` and the coordinates `x`, `y` (other members kept). */
-export type WebhookKey = Infer<typeof webhookKeySchema>;
-/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }`. */
-export type WebhookKeys = Infer<typeof webhookKeysSchema>;
+export interface WebhookKey extends KeyBase {
+  /** The key's id, which a delivery's signature names. */
+  kid: KeyBase['kid'];
+  /** The key type: `EC` for the P-256 keys the verifier uses. */
+  kty: KeyBase['kty'];
+  /** The curve: `P-256`. */
+  crv: KeyBase['crv'];
+  /** The public point's x coordinate, base64 or base64url. */
+  x: KeyBase['x'];
+  /** The public point's y coordinate, base64 or base64url. */
+  y: KeyBase['y'];
+}
+/** What `prs.webhooks.keys()` resolves to: `{ keys: WebhookKey[] }` (other members kept). */
+export interface WebhookKeys extends Infer<typeof webhookKeysSchema> {
+  /** The keys the service signs deliveries with. */
+  keys: WebhookKey[];
+}

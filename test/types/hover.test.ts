@@ -41,7 +41,11 @@ export async function probe() {
   const rateValue = rate?.attributes.value;
   const user = await prs.users.retrieve('u');
   const instrumentClass = await prs.instrumentClasses.retrieve('c');
-  void [accountCurrency, asset, limit, price, rateValue, user, instrumentClass];
+  const client = await prs.clients.retrieve('c');
+  const performance = await prs.performance.retrieve('r');
+  const webhookKeys = await prs.webhooks.keys();
+  const webhookKey = webhookKeys.keys[0];
+  void [accountCurrency, asset, limit, price, rateValue, user, instrumentClass, client, performance, webhookKey];
 
   prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
   prs.transactions.create({
@@ -136,6 +140,10 @@ describe('hover', () => {
       price: hover('price'),
       user: hover('user'),
       instrumentClass: hover('instrumentClass'),
+      client: hover('client'),
+      performance: hover('performance'),
+      webhookKeys: hover('webhookKeys'),
+      webhookKey: hover('webhookKey'),
     }).toEqual({
       account: 'Account',
       instrument: 'Instrument',
@@ -147,6 +155,10 @@ describe('hover', () => {
       price: 'Price | undefined',
       user: 'User',
       instrumentClass: 'InstrumentClass',
+      client: 'GenericResource',
+      performance: 'PerformanceData',
+      webhookKeys: 'WebhookKeys',
+      webhookKey: 'WebhookKey | undefined',
     });
   });
 

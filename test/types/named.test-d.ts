@@ -126,6 +126,7 @@ import type {
   UserUpdateParams,
 } from '../../src/index.js';
 import type { FamilyCreateInputOf } from '../../src/resources/instrument-family.js';
+import type { PerformanceData } from '../../src/resources/reporting.js';
 import type { TransactionCreateInputOf } from '../../src/resources/transactions.js';
 import type { assetClasses, instrumentClasses } from '../../src/schemas/classes.js';
 import type {
@@ -138,6 +139,7 @@ import type {
   linkQuery,
   revokeResultSchema,
 } from '../../src/schemas/custodians.js';
+import type { genericResource, performanceData } from '../../src/schemas/generic.js';
 import type {
   assetHoldingSchema,
   assetHoldingsParams,
@@ -165,6 +167,7 @@ import type {
   limitStatusQuery,
   limitStatusSchema,
 } from '../../src/schemas/limits.js';
+import type { GenericResource } from '../../src/schemas/resource.js';
 import type {
   indexFactorSeries,
   interestRateSeries,
@@ -181,6 +184,8 @@ import type {
   userSchema,
   userUpdateAttributes,
 } from '../../src/schemas/users.js';
+import type { WebhookKey, WebhookKeys, webhookKeySchema, webhookKeysSchema } from '../../src/webhooks/keys.js';
+import type { Infer } from '../../src/webhooks/shape.js';
 
 // ─── kinds: every named type of a family, as one table over the kind table's keys ─────────────────────────
 
@@ -339,3 +344,16 @@ expectTypeOf<TransactionCreateInput>().toEqualTypeOf<TransactionCreateParams>();
 expectTypeOf<TransactionListQuery>().toEqualTypeOf<TransactionListParams>();
 expectTypeOf<UserCreateInput>().toEqualTypeOf<UserCreateParams>();
 expectTypeOf<UserUpdateInput>().toEqualTypeOf<UserUpdateParams>();
+
+// Undocumented shapes and the webhook keys: named, and equal to what their schemas infer.
+expectTypeOf<GenericResource>().toEqualTypeOf<z.infer<typeof genericResource>>();
+expectTypeOf<Flat<GenericResource> | Flat<GenericResource>[]>().toEqualTypeOf<
+  Flat<z.infer<typeof genericResource>> | Flat<z.infer<typeof genericResource>>[]
+>();
+expectTypeOf<PerformanceData>().toMatchTypeOf<z.infer<typeof performanceData>>();
+expectTypeOf<z.infer<typeof performanceData>>().toMatchTypeOf<PerformanceData>();
+expectTypeOf<Flat<WebhookKey>>().toEqualTypeOf<Flat<Infer<typeof webhookKeySchema>>>();
+expectTypeOf<Flat<WebhookKeys['keys'][number]>>().toEqualTypeOf<
+  Flat<Infer<typeof webhookKeysSchema>['keys'][number]>
+>();
+expectTypeOf<keyof WebhookKeys>().toEqualTypeOf<keyof Infer<typeof webhookKeysSchema>>();
