@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectOptions } from '../helpers/ts-project.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Virtual: served from memory, resolved as if it were in test/types. */
@@ -66,18 +67,7 @@ let checker: ts.TypeChecker;
 let source: ts.SourceFile;
 
 beforeAll(() => {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  if (!config) throw new Error('tsconfig.json could not be read');
-  const options = { ...config.options, noEmit: true };
+  const options = projectOptions(root);
   const host = ts.createCompilerHost(options);
   const getSourceFile = host.getSourceFile.bind(host);
   const fileExists = host.fileExists.bind(host);

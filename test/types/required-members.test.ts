@@ -11,6 +11,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { projectOptions } from '../helpers/ts-project.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/bulk/index.ts', 'src/testing/index.ts'];
@@ -28,19 +29,8 @@ interface Walked {
 let walked: Walked;
 
 beforeAll(() => {
-  const config = ts.getParsedCommandLineOfConfigFile(
-    join(root, 'tsconfig.json'),
-    {},
-    {
-      ...ts.sys,
-      onUnRecoverableConfigFileDiagnostic: (diagnostic) => {
-        throw new Error(ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n'));
-      },
-    },
-  );
-  if (!config) throw new Error('tsconfig.json could not be read');
   const files = ENTRIES.map((entry) => join(root, entry));
-  const program = ts.createProgram(files, { ...config.options, noEmit: true });
+  const program = ts.createProgram(files, projectOptions(root));
   const checker = program.getTypeChecker();
   const inputs = new Set<string>();
   const undeclared = new Set<string>();
