@@ -5,7 +5,8 @@ import { KIND_NAMES, type KindName } from './kinds.js';
 
 export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
        portfolio-reporting mock [options]        the mock service over HTTP (portfolio-reporting mock --help)
-       portfolio-reporting help [load|mock]      this help, or a command's
+       portfolio-reporting openapi               the service's OpenAPI 3.1 description, on stdout (help openapi)
+       portfolio-reporting help [load|mock|openapi]  this help, or a command's
        portfolio-reporting load <kind> --help    the columns of a kind's file, with their types
        portfolio-reporting --version             the version (-v)
 
@@ -42,6 +43,15 @@ Examples:
   portfolio-reporting load prices closes.csv --instrument 65f1c0ffee0000000000a001
   portfolio-reporting load nav nav.jsonl --journal nav.journal.jsonl
   portfolio-reporting load transactions trades.csv --json > summary.json
+`;
+
+/** `help openapi` (and `openapi --help`, printed by src/cli.ts): what `openapi` prints, and where. */
+export const OPENAPI_HELP = `Usage: portfolio-reporting openapi
+
+Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, as the SDK's schemas describe it, to
+stdout as JSON (nothing else is written there; it takes no options). Redirect it to a file:
+
+  npx portfolio-reporting openapi > openapi.json
 `;
 
 export class UsageError extends Error {
@@ -85,9 +95,10 @@ export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 've
   if (command === 'help') {
     if (kind === 'load' && file !== undefined) return { kindHelp: kindName(file) };
     if (kind === undefined || kind === 'load') return 'help';
-    throw new UsageError(`help takes load or mock, got "${kind}"`);
+    throw new UsageError(`help takes load, mock or openapi, got "${kind}"`);
   }
-  if (command !== 'load') throw new UsageError(`unknown command "${command}"; the commands are load, mock and help`);
+  if (command !== 'load')
+    throw new UsageError(`unknown command "${command}"; the commands are load, mock, openapi and help`);
   kindName(kind);
   if (file === undefined) throw new UsageError('no file given: portfolio-reporting load <kind> <file>');
   if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);

@@ -14,7 +14,7 @@ import { MOCK_HELP } from './mock.js';
 declare const __PRS_VERSION__: string | undefined;
 const VERSION = typeof __PRS_VERSION__ === 'string' ? __PRS_VERSION__ : 'dev';
 
-import { HELP, type LoadArgs, parseCommand, UsageError } from './args.js';
+import { HELP, type LoadArgs, OPENAPI_HELP, parseCommand, UsageError } from './args.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
 import { type Output, progressOn } from './progress.js';
@@ -66,6 +66,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
   try {
     if (argv[0] === 'help' && argv[1] === 'mock') {
       io.stdout.write(MOCK_HELP);
+      return 0;
+    }
+    if (argv[0] === 'help' && argv[1] === 'openapi') {
+      io.stdout.write(OPENAPI_HELP);
       return 0;
     }
     const args = parseCommand(argv);

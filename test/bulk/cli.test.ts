@@ -78,7 +78,10 @@ describe('help and usage', () => {
       ['load', 'stocks', 'x.csv'],
       'error: what to load must be one of instruments, prices, nav, transactions, got "stocks"',
     ],
-    [['upload', 'instruments', 'x.csv'], 'error: unknown command "upload"; the commands are load, mock and help'],
+    [
+      ['upload', 'instruments', 'x.csv'],
+      'error: unknown command "upload"; the commands are load, mock, openapi and help',
+    ],
     [['load', 'instruments'], 'error: no file given: portfolio-reporting load <kind> <file>'],
     [
       ['load', 'instruments', 'x.csv', '--concurrency', '0'],

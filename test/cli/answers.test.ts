@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { HELP } from '../../src/cli/args.js';
+import { HELP, OPENAPI_HELP } from '../../src/cli/args.js';
 import { main } from '../../src/cli/main.js';
 import { MOCK_HELP } from '../../src/cli/mock.js';
 
@@ -28,9 +28,22 @@ describe('portfolio-reporting', () => {
     expect(await cli(['help', 'mock'])).toEqual({ code: 0, stdout: MOCK_HELP, stderr: '' });
   });
 
+  it('lists openapi among the commands, and help openapi says what it prints and where', async () => {
+    const help = (await cli(['--help'])).stdout;
+    expect(help).toContain(
+      "portfolio-reporting openapi               the service's OpenAPI 3.1 description, on stdout (help openapi)",
+    );
+    expect(help).toContain('portfolio-reporting help [load|mock|openapi]');
+    const openapi = await cli(['help', 'openapi']);
+    expect(openapi).toEqual({ code: 0, stdout: OPENAPI_HELP, stderr: '' });
+    expect(openapi.stdout.split('\n')[0]).toBe('Usage: portfolio-reporting openapi');
+    expect(openapi.stdout).toContain('  npx portfolio-reporting openapi > openapi.json\n');
+  });
+
   it.each([
     [['--bogus'], 'unknown option --bogus'],
-    [['lod', 'prices', 'x.csv'], 'unknown command "lod"; the commands are load, mock and help'],
+    [['lod', 'prices', 'x.csv'], 'unknown command "lod"; the commands are load, mock, openapi and help'],
+    [['help', 'foo'], 'help takes load, mock or openapi, got "foo"'],
     [['load', 'prices', 'x.csv', '--journal'], 'option --journal needs a value'],
     [['load', 'prices', 'x.csv', '--format', 'xml'], '--format must be csv or jsonl, got "xml"'],
   ])('%j is one sentence, then the help hint, exit 2', async (args, message) => {
