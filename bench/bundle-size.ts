@@ -135,7 +135,8 @@ export const BUDGETS = [
   // 6.1 kB with the engine's stack overflow told from a caller's RangeError (the transport's body writing).
   // 6.195 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
   // 6.235 kB with the redirect policy shared by the transport and the verifier (in secrets.ts).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_235, lazyCeiling: 0 },
+  // 6.265 kB with the runner's counts bounded (concurrency 1 to 64, maxRetries 0 to 100; they had no maximum).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_265, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -143,6 +143,13 @@ interface Task<I> {
   timer?: ReturnType<typeof setTimeout>;
 }
 
+/** The most calls in flight a run allows (`concurrency`, `minConcurrency`); the command line's `--concurrency` too. */
+export const MAX_CONCURRENCY = 64;
+/** The most re-attempts per item a run allows (`maxRetries`); the command line's `--max-retries` too. */
+export const MAX_RETRIES = 100;
+/** The rule of a bounded count, worded once for the runner and the command line: `a whole number from 1 to 64`. */
+export const wholeNumberFrom = (min: number, max: number): string => `a whole number from ${min} to ${max}`;
+
 const NEVER = new AbortController().signal;
 
 function abortReason(signal: AbortSignal): unknown {
@@ -205,10 +212,10 @@ class Run<I, T> {
       { note: '(nothing was sent)' },
     );
     checkKeys('bulk', options.retryDelay, ['initial', 'max'], 'retryDelay');
-    const max = positiveInteger('concurrency', options.concurrency ?? 8);
-    const min = Math.min(max, positiveInteger('minConcurrency', options.minConcurrency ?? 1));
+    this.maxRetries = bounded('maxRetries', options.maxRetries ?? 5, 0, MAX_RETRIES);
+    const max = bounded('concurrency', options.concurrency ?? 8, 1, MAX_CONCURRENCY);
+    const min = Math.min(max, bounded('minConcurrency', options.minConcurrency ?? 1, 1, MAX_CONCURRENCY));
     this.controller = new ConcurrencyController(max, min);
-    this.maxRetries = options.maxRetries ?? 5;
     this.delay = { initial: options.retryDelay?.initial ?? 300, max: options.retryDelay?.max ?? 10_000 };
     this.signal = options.signal ?? NEVER;
   }
@@ -452,9 +459,9 @@ class Run<I, T> {
   }
 }
 
-function positiveInteger(name: string, value: number): number {
-  if (!Number.isInteger(value) || value < 1)
-    throw new ValidationError('bulk', [{ path: name, message: mustBe('a whole number of 1 or more', value) }]);
+function bounded(name: string, value: number, min: number, max: number): number {
+  if (!Number.isInteger(value) || value < min || value > max)
+    throw new ValidationError('bulk', [{ path: name, message: mustBe(wholeNumberFrom(min, max), value) }]);
   return value;
 }
 

@@ -1,5 +1,6 @@
 /** The loader's command line (node:util `parseArgs`) and its help. */
 import { parseArgs } from 'node:util';
+import { MAX_CONCURRENCY, MAX_RETRIES, wholeNumberFrom } from '../bulk/runner.js';
 import { checkSettings } from '../core/settings.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
 
@@ -18,8 +19,8 @@ Options:
   --instrument <id>      the instrument of every price or NAV row (instead of an instrumentId column)
   --dry-run              check every row and list each bad one (line and field); send nothing
   --journal <path>       the journal (default: <file>.journal.jsonl); a re-run skips rows it lists as done
-  --concurrency <n>      most requests in flight (default 8); halved on 429, raised again on success
-  --max-retries <n>      re-attempts per row after a 429 or a transient failure (default 5)
+  --concurrency <n>      most requests in flight, 1 to ${MAX_CONCURRENCY} (default 8); halved on 429, raised again on success
+  --max-retries <n>      re-attempts per row after a 429 or a transient failure, 0 to ${MAX_RETRIES} (default 5)
   --base-url <url>       the service (default: env PRS_BASE_URL); the token comes from env PRS_ACCESS_TOKEN
   --skip-invalid         load the valid rows even when some are invalid (those count as failed)
   --resend-in-doubt      send transactions again whose earlier call got no answer (may duplicate them)
@@ -45,7 +46,7 @@ Examples:
   portfolio-reporting load transactions trades.csv --json > summary.json
 `;
 
-/** `help openapi` (and `openapi --help`, printed by src/cli.ts): what `openapi` prints, and where. */
+/** \`help openapi\` (and \`openapi --help\`, printed by src/cli.ts): what \`openapi\` prints, and where. */
 export const OPENAPI_HELP = `Usage: portfolio-reporting openapi
 
 Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, as the SDK's schemas describe it, to
@@ -83,11 +84,20 @@ export interface KindHelp {
 export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' {
   let parsed: ReturnType<typeof parse>;
   try {
-    parsed = parse(argv);
+    parsed = parse(numbersAttached(argv));
   } catch (error) {
     throw new UsageError(usageMessage(error));
   }
-  const { values, positionals } = parsed;
+  const { values, positionals, tokens } = parsed;
+  // parseArgs keeps the last of two values: the first would be dropped unseen.
+  const given = new Map<string, string | undefined>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.value === undefined) continue;
+    const first = given.get(token.name);
+    if (given.has(token.name))
+      throw new UsageError(`--${token.name} is given twice ("${first}", then "${token.value}"); give it once`);
+    given.set(token.name, token.value);
+  }
   if (values.version) return 'version';
   const [command, kind, file, ...rest] = positionals;
   if (values.help && command === 'load' && kind !== undefined) return { kindHelp: kindName(kind) };
@@ -113,7 +123,8 @@ export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 've
     instrument: values.instrument,
     dryRun: values['dry-run'] ?? false,
     journal: values.journal ?? `${file}.journal.jsonl`,
-    concurrency: count('--concurrency', values.concurrency, 8, 1),
+    concurrency:
+      values.concurrency === undefined ? 8 : bounded('--concurrency', values.concurrency, 1, MAX_CONCURRENCY),
     maxRetries: retries('--max-retries', values['max-retries'], 5),
     baseUrl: values['base-url'],
     skipInvalid: values['skip-invalid'] ?? false,
@@ -136,6 +147,7 @@ function parse(argv: string[]) {
     args: argv,
     allowPositionals: true,
     strict: true,
+    tokens: true,
     options: {
       help: { type: 'boolean', short: 'h' },
       version: { type: 'boolean', short: 'v' },
@@ -165,7 +177,23 @@ function usageMessage(error: unknown): string {
   return message;
 }
 
-/** A retry count, by the rule the client and the bulk runner apply to `maxRetries`. */
+/** Options whose value is a number: `--concurrency -1` is that option given -1, not a missing value and an option `-1`. */
+const NUMBER_OPTIONS = new Set(['--concurrency', '--max-retries']);
+
+function numbersAttached(argv: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] as string;
+    const next = argv[i + 1];
+    if (NUMBER_OPTIONS.has(arg) && next !== undefined && /^-[\d.]/.test(next)) {
+      out.push(`${arg}=${next}`);
+      i += 1;
+    } else out.push(arg);
+  }
+  return out;
+}
+
+/** A retry count: the rule the client and the bulk runner apply to `maxRetries`, and the runner's bound. */
 function retries(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : value;
@@ -174,13 +202,13 @@ function retries(name: string, value: string | undefined, fallback: number): num
   } catch (error) {
     throw new UsageError((error as Error).message);
   }
-  return n as number;
+  return bounded(name, value, 0, MAX_RETRIES);
 }
 
-function count(name: string, value: string | undefined, fallback: number, min: number): number {
-  if (value === undefined) return fallback;
+/** A count on the command line, by the bulk runner's rule and bounds (`wholeNumberFrom`). */
+function bounded(name: string, value: string, min: number, max: number): number {
   const n = Number(value);
-  if (!/^\d+$/.test(value) || n < min)
-    throw new UsageError(`${name} must be a whole number of ${min} or more, got "${value}"`);
+  if (!/^\d+$/.test(value) || n < min || n > max)
+    throw new UsageError(`${name} must be ${wholeNumberFrom(min, max)}, got "${value}"`);
   return n;
 }

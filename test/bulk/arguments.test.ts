@@ -78,7 +78,7 @@ describe('bulk arguments', () => {
 
   it('a concurrency given as a function is named by its kind', async () => {
     expect(await refusal((bulk) => bulk.run([1], (x) => x, { concurrency: (() => 4) as never }))).toBe(
-      'bulk: concurrency: must be a whole number of 1 or more, got a function (nothing was sent)',
+      'bulk: concurrency: must be a whole number from 1 to 64, got a function (nothing was sent)',
     );
   });
 

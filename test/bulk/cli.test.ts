@@ -85,7 +85,31 @@ describe('help and usage', () => {
     [['load', 'instruments'], 'error: no file given: portfolio-reporting load <kind> <file>'],
     [
       ['load', 'instruments', 'x.csv', '--concurrency', '0'],
-      'error: --concurrency must be a whole number of 1 or more, got "0"',
+      'error: --concurrency must be a whole number from 1 to 64, got "0"',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--concurrency', '-1'],
+      'error: --concurrency must be a whole number from 1 to 64, got "-1"',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--concurrency', '99999999999999999999'],
+      'error: --concurrency must be a whole number from 1 to 64, got "99999999999999999999"',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--max-retries', '99999999999'],
+      'error: --max-retries must be a whole number from 0 to 100, got "99999999999"',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--max-retries', '-1'],
+      'error: portfolio-reporting load: --max-retries: must be a whole number, 0 or more, got "-1"',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--format', 'csv', '--format', 'jsonl'],
+      'error: --format is given twice ("csv", then "jsonl"); give it once',
+    ],
+    [
+      ['load', 'instruments', 'x.csv', '--concurrency', '4', '--concurrency=16'],
+      'error: --concurrency is given twice ("4", then "16"); give it once',
     ],
     [['load', 'instruments', 'x.csv', '--instrument', 'abc'], 'error: --instrument applies to prices and nav only'],
     [['load', 'instruments', 'x.csv', '--colour'], 'error: unknown option --colour'],

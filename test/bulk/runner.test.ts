@@ -298,9 +298,20 @@ describe('runBulk', () => {
       return { value: 1 };
     };
     await expect(runBulk([1], call, { concurrency: 0 })).rejects.toThrow(
-      'bulk: concurrency: must be a whole number of 1 or more, got number 0 (nothing was sent)',
+      'bulk: concurrency: must be a whole number from 1 to 64, got number 0 (nothing was sent)',
+    );
+    // Bounded, as the command line's --concurrency and --max-retries: a huge pool would start every item at once.
+    await expect(runBulk([1], call, { concurrency: 65 })).rejects.toThrow(
+      'bulk: concurrency: must be a whole number from 1 to 64, got number 65 (nothing was sent)',
+    );
+    await expect(runBulk([1], call, { minConcurrency: 1e20 })).rejects.toThrow(
+      'bulk: minConcurrency: must be a whole number from 1 to 64, got number 100000000000000000000 (nothing was sent)',
+    );
+    await expect(runBulk([1], call, { maxRetries: 101 })).rejects.toThrow(
+      'bulk: maxRetries: must be a whole number from 0 to 100, got number 101 (nothing was sent)',
     );
     expect(called).toBe(false);
+    expect((await runBulk([1], call, { concurrency: 64, maxRetries: 100 }))[0]).toMatchObject({ ok: true });
   });
 
   it('rejects when a hook throws, after the calls in flight have finished', async () => {
