@@ -119,7 +119,8 @@ export const BUDGETS = [
   // 25.495 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
   // 25.625 / 29.09 kB with the verifier's keys request following a redirect itself, on the base URL's origin only
   // (a custom fetch that followed it could take the token elsewhere; `prs.webhooks.verifier` loads with the client).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_625, lazyCeiling: 29_090 },
+  // 25.655 kB with a connection error keeping its code as its cause (the bulk runner reads whether a request left).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_655, lazyCeiling: 29_090 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -136,7 +137,9 @@ export const BUDGETS = [
   // 6.195 kB with one rule for credential header and parameter names (`custodianAuthFlowId` was masked).
   // 6.235 kB with the redirect policy shared by the transport and the verifier (in secrets.ts).
   // 6.265 kB with the runner's counts bounded (concurrency 1 to 64, maxRetries 0 to 100; they had no maximum).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_265, lazyCeiling: 0 },
+  // 6.465 kB with a connection never made told from one that may have been used (refused, no such host, no socket:
+  // sent again, never uncertain).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_465, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -1,6 +1,6 @@
 /**
  * What a failed attempt of a bulk item means, read from the SDK's errors: rate limited (never processed,
- * always safe to send again), transient (a 5xx, 408, timeout or lost connection: perhaps processed), a
+ * always safe to send again), not sent (no connection was made: safe to send again), transient (a 5xx, 408, timeout or lost connection: perhaps processed), a
  * conflict (something is in the way: perhaps an earlier attempt of the same item), or final.
  */
 import {
@@ -13,7 +13,31 @@ import {
 } from '../core/errors.js';
 import { backoffMs, RETRY_STATUSES } from '../core/retry-policy.js';
 
-export type Failure = 'rate-limited' | 'transient' | 'conflict' | 'final';
+export type Failure = 'rate-limited' | 'not-sent' | 'transient' | 'conflict' | 'final';
+
+/**
+ * Codes of a connection that was never made, so no byte of the request left: refused, no such host (or no
+ * answer from DNS), no route, no local address, no socket (too many open files), the connect step timing out.
+ * A reset or a timeout after connecting is not among them: the request may have been written.
+ */
+const NOT_SENT_CODES = new Set(
+  'ECONNREFUSED ENOTFOUND EAI_AGAIN ENETUNREACH EHOSTUNREACH EADDRNOTAVAIL EMFILE ENFILE UND_ERR_CONNECT_TIMEOUT'.split(
+    ' ',
+  ),
+);
+
+/** Whether a connection failure proves the request never left: a code above, or fetch's own "bad port" refusal. */
+export function neverSent(error: unknown): boolean {
+  // A timeout (\`APIConnectionTimeoutError\`) carries no cause: it may come after the request was written.
+  if (!(error instanceof APIConnectionError)) return false;
+  for (let e: unknown = error.cause, depth = 0; e instanceof Error && depth < 8; e = e.cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return true;
+    // fetch refuses a port browsers block (e.g. 9, 25) before connecting; undici's error has no code.
+    if (e.message === 'bad port') return true;
+  }
+  return false;
+}
 
 /** Statuses after which the service may or may not have done the work: the transport's retry statuses but 429. */
 const TRANSIENT_STATUSES = new Set(RETRY_STATUSES.filter((s) => s !== 429));
@@ -24,7 +48,8 @@ export function failureOf(error: unknown): Failure {
   if (error instanceof ConflictError) return 'conflict';
   if (error instanceof APIError) return TRANSIENT_STATUSES.has(error.status) ? 'transient' : 'final';
   // A timeout is an `APIConnectionError` too; the caller's own abort is not transient.
-  if (error instanceof APIConnectionError && !(error instanceof APIUserAbortError)) return 'transient';
+  if (error instanceof APIConnectionError && !(error instanceof APIUserAbortError))
+    return neverSent(error) ? 'not-sent' : 'transient';
   return 'final';
 }
 

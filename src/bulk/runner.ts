@@ -38,7 +38,8 @@ export interface BulkSuccess<T> {
 /**
  * The item failed. `skipped`: never sent, or only rate-limited, before the run was aborted (`error` is the
  * abort reason). `uncertain`: an attempt failed in a way that leaves open whether the service applied it
- * (a 5xx, timeout or lost connection on a call that is not safe to repeat), so it was not sent again.
+ * (a 5xx, timeout or lost connection on a call that is not safe to repeat), so it was not sent again. A
+ * connection never made (refused, no such host) is not uncertain: the request never left.
  */
 export interface BulkFailure {
   /** The item's position in the input. */
@@ -328,6 +329,9 @@ class Run<I, T> {
       // `Retry-After` speaks for the service, not for one call: nothing is sent before it has passed.
       if (wait !== undefined) this.pausedUntil = Math.max(this.pausedUntil, Date.now() + wait);
       this.again(task, error, wait ?? this.backoff(task));
+    } else if (failure === 'not-sent') {
+      // The request never left (no connection): sending it again cannot duplicate it.
+      this.again(task, error, this.backoff(task));
     } else if (failure === 'transient') {
       task.afterTransient = true;
       const repeatable = isIdempotentCall(error);

@@ -5,7 +5,7 @@
 import { statSync } from 'node:fs';
 import { Bulk, type BulkResult } from '../bulk/index.js';
 import { PortfolioReporting } from '../client.js';
-import { PortfolioReportingError, ValidationError } from '../core/errors.js';
+import { APIConnectionError, APIUserAbortError, PortfolioReportingError, ValidationError } from '../core/errors.js';
 import { checkSettings } from '../core/settings.js';
 import { kindHelp } from './kind-help.js';
 import { MOCK_HELP } from './mock.js';
@@ -277,22 +277,30 @@ async function send(
   const halt = new AbortController();
   const signal = io.interrupt ? AbortSignal.any([io.interrupt, halt.signal]) : halt.signal;
   let stopped: string | undefined;
-  let streak = { status: 0, count: 0 };
+  let streak: { status: unknown; count: number } = { status: 0, count: 0 };
   const watch = (result: BulkResult<{ id: string }>) => {
     if (result.ok || result.skipped || stopped) {
       if (result.ok) streak = { status: 0, count: 0 };
       return;
     }
-    const status = (result.error as { status?: unknown } | undefined)?.status;
+    const error = result.error;
+    // No answer at all (refused, no such host, reset, timeout): a wrong --base-url fails every row the same way.
+    const status =
+      error instanceof APIConnectionError && !(error instanceof APIUserAbortError)
+        ? 'connection'
+        : (error as { status?: unknown } | undefined)?.status;
     if (status === 401 || status === 403) {
       stopped =
         status === 401
           ? 'the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do'
           : 'the access token lacks permission for this (403); rows not started stay to do';
-    } else if (typeof status === 'number' && !args.keepGoing) {
+    } else if ((typeof status === 'number' || status === 'connection') && !args.keepGoing) {
       streak = streak.status === status ? { status, count: streak.count + 1 } : { status, count: 1 };
       if (streak.count >= SAME_FAILURE_STREAK)
-        stopped = `the first ${SAME_FAILURE_STREAK} rows in a row failed with ${status}; stopped (fix the cause, or pass --keep-going); rows not started stay to do`;
+        stopped =
+          status === 'connection'
+            ? `the first ${SAME_FAILURE_STREAK} rows in a row got no answer from the service (the last: ${messageOf(error)}); stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do`
+            : `the first ${SAME_FAILURE_STREAK} rows in a row failed with ${status}; stopped (fix the cause, or pass --keep-going); rows not started stay to do`;
     }
     if (stopped) halt.abort(new Error(stopped));
   };

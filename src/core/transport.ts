@@ -482,9 +482,14 @@ export class Transport {
     if (error instanceof PortfolioReportingError) return error;
     if (isNetworkError(error) || error instanceof TypeError) {
       // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
-      let detail = (error as Error).message;
-      for (let e: unknown = (error as Error).cause; e instanceof Error; e = e.cause) detail = e.message;
-      return new APIConnectionError(call, `could not reach the service (${this.logger.redact(detail)})`);
+      let inner = error as Error & { code?: unknown };
+      for (let e: unknown = inner.cause; e instanceof Error; e = e.cause) inner = e;
+      const detail = this.logger.redact(inner.message);
+      // The cause is what happened with its code (ECONNREFUSED, ENOTFOUND…: the bulk runner reads whether the
+      // request left), not the platform's error, which may hold the request and its headers.
+      return new APIConnectionError(call, `could not reach the service (${detail})`, {
+        cause: Object.assign(new Error(detail), { code: inner.code }),
+      });
     }
     return error instanceof Error ? error : new APIConnectionError(call, String(error));
   }
