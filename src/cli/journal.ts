@@ -9,9 +9,24 @@
  * or one that does not parse): when the journal is opened, that tail is cut off, back to the end of the last
  * complete entry, so a re-run and every later one read a clean journal. A bad line anywhere else means the
  * file is not a journal (or was damaged otherwise): it is refused and left as it is.
+ *
+ * One load at a time: `<journal>.lock`, created exclusively and holding the loader's process id, is removed when
+ * the load ends; a second load on the same journal is refused. A lock whose process is gone (a crash, a kill) is
+ * taken over, with a note. Every byte of an entry is written before the load goes on (a short write is
+ * finished); a write that fails cuts the partial entry off again and stops the load before the row is sent.
  */
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  ftruncateSync,
+  openSync,
+  readFileSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from 'node:fs';
 import { isObject } from '../core/is-object.js';
 import { FileError } from './rows.js';
 
@@ -41,33 +56,89 @@ export class Journal {
   /** Bytes of a torn last entry cut off when the journal was opened (0 when it ended cleanly). */
   readonly cut: number;
 
+  /** The lock file, while this load holds it. */
+  private lockPath: string | undefined;
+  /** Bytes in the file: a failed write is cut back to here. */
+  private written = 0;
+  /** What the caller should be told: a torn entry cut off, a stale lock taken over, another input file. */
+  readonly notes: string[] = [];
+  private readonly release = () => this.unlock();
+
   /** Opens (or creates) the journal of a load of `kind`; refuses one written by a load of another kind. */
   constructor(
     readonly path: string,
     kind: string,
     file: string,
   ) {
-    const bytes = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
-    const end = this.read(bytes, kind);
-    this.cut = bytes.length - end;
-    if (this.cut > 0) {
-      const fd = openSync(path, 'r+');
+    try {
+      if (existsSync(path) && statSync(path).isDirectory())
+        throw new FileError(`cannot use ${path} as the journal: it is a directory; pass --journal <file>`);
+      this.lock();
+      const bytes = existsSync(path) ? readFileSync(path) : Buffer.alloc(0);
+      const end = this.read(bytes, kind, file);
+      this.cut = bytes.length - end;
+      if (this.cut > 0) {
+        const fd = openSync(path, 'r+');
+        try {
+          ftruncateSync(fd, end);
+          fsyncSync(fd);
+        } finally {
+          closeSync(fd);
+        }
+      }
+      this.written = end;
+      this.fd = openSync(path, 'a');
+      this.write({ journal: HEADER, version: 1, kind, file, startedAt: new Date().toISOString() });
+    } catch (error) {
+      this.unlock();
+      throw journalError(path, error);
+    }
+  }
+
+  /** Takes `<journal>.lock` (O_EXCL), or refuses: another load holds it. A lock of a process that is gone is taken over. */
+  private lock(): void {
+    const lockPath = `${this.path}.lock`;
+    for (let attempt = 0; ; attempt++) {
       try {
-        ftruncateSync(fd, end);
-        fsyncSync(fd);
-      } finally {
-        closeSync(fd);
+        const fd = openSync(lockPath, 'wx');
+        this.lockPath = lockPath;
+        process.on('exit', this.release);
+        try {
+          writeAll(fd, Buffer.from(`${process.pid}\n`));
+        } finally {
+          closeSync(fd);
+        }
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== 'EEXIST') throw error;
+        const text = existsSync(lockPath) ? readFileSync(lockPath, 'utf8').trim() : '';
+        const pid = /^\d+$/.test(text) ? Number(text) : undefined;
+        if (attempt > 0 || pid === undefined || running(pid))
+          throw new FileError(
+            `${this.path} is in use by another load (${pid === undefined ? 'its lock' : `process ${pid}, lock`} ${lockPath}): wait for it to end, or pass another --journal path; if no load is running, delete ${lockPath}`,
+          );
+        unlinkSync(lockPath);
+        this.notes.push(`${lockPath}: taken over from process ${pid}, which is no longer running (a crash or a kill)`);
       }
     }
-    this.fd = openSync(path, 'a');
-    this.write({ journal: HEADER, version: 1, kind, file, startedAt: new Date().toISOString() });
+  }
+
+  private unlock(): void {
+    if (this.lockPath === undefined) return;
+    process.off('exit', this.release);
+    try {
+      unlinkSync(this.lockPath);
+    } catch {
+      // Already gone: nothing to release.
+    }
+    this.lockPath = undefined;
   }
 
   /**
    * Reads the entries of `bytes`; returns where the complete ones end: a torn last entry after that point
    * is cut off. Throws when the file is not a journal, is one of another kind, or has a bad line elsewhere.
    */
-  private read(bytes: Buffer, kind: string): number {
+  private read(bytes: Buffer, kind: string, file: string): number {
     const notJournal = (line: number) =>
       new FileError(`${this.path} line ${line} is not a journal entry; pass another --journal path`);
     let journal = false; // the first entry was a run header
@@ -96,6 +167,9 @@ export class Journal {
             throw new FileError(
               `${this.path} is the journal of a load of ${String(entry.kind)}, not ${kind}; pass another --journal path`,
             );
+          const other = `${this.path}: written for ${String(entry.file)}, now used for ${file}: rows are known by their content, so those done there are skipped here`;
+          if (typeof entry.file === 'string' && entry.file !== file && !this.notes.includes(other))
+            this.notes.push(other);
         } else if (typeof entry.key === 'string') this.last.set(entry.key, entry as unknown as JournalEntry);
       }
       start = next;
@@ -128,19 +202,78 @@ export class Journal {
     this.write(entry);
   }
 
-  /** Flushes the journal to the disk and closes it. */
-  close(): void {
-    if (this.fd === undefined) return;
-    fsyncSync(this.fd);
-    closeSync(this.fd);
-    this.fd = undefined;
+  /** Flushes the journal to the disk, closes it and releases the lock (`quiet`: after an error, which it must not hide). */
+  close(quiet = false): void {
+    try {
+      if (this.fd === undefined) return;
+      const fd = this.fd;
+      this.fd = undefined;
+      try {
+        fsyncSync(fd);
+      } catch (error) {
+        if (!quiet) throw journalError(this.path, error);
+      } finally {
+        closeSync(fd);
+      }
+    } finally {
+      this.unlock();
+    }
   }
 
   private write(value: object): void {
     if (this.fd === undefined) throw new Error(`the journal ${this.path} is closed`);
-    // One write per entry, with its newline: an entry is never interleaved with another.
-    writeSync(this.fd, `${JSON.stringify(value)}\n`);
+    // Every byte of the entry, with its newline, before the caller goes on (a row is sent after its entry).
+    const bytes = Buffer.from(`${JSON.stringify(value)}\n`);
+    try {
+      writeAll(this.fd, bytes);
+      this.written += bytes.length;
+    } catch (error) {
+      // A partial entry is cut off again (that needs no space), so later entries follow a clean line.
+      try {
+        ftruncateSync(this.fd, this.written);
+      } catch {
+        // The cut failed too: the next run cuts the torn tail off when it opens the journal.
+      }
+      throw journalError(this.path, error);
+    }
   }
+}
+
+/** Writes all of `bytes` (`writeSync` may write fewer than asked: a disk nearly full). */
+function writeAll(fd: number, bytes: Buffer): void {
+  for (let done = 0; done < bytes.length; ) {
+    const n = writeSync(fd, bytes, done, bytes.length - done);
+    if (n <= 0) throw Object.assign(new Error('no byte was written'), { code: 'ENOSPC' });
+    done += n;
+  }
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as { code?: string }).code === 'EPERM';
+  }
+}
+
+const WHY: Record<string, string> = {
+  ENOSPC: 'no space left on the device',
+  EDQUOT: 'disk quota exceeded',
+  ENOENT: 'its directory does not exist',
+  EACCES: 'permission denied',
+  EPERM: 'permission denied',
+  EROFS: 'the file system is read-only',
+  EIO: 'an I/O error',
+};
+
+/** A file system error of the journal as one sentence naming it and `--journal`; a `FileError` passes through. */
+function journalError(path: string, error: unknown): Error {
+  if (error instanceof FileError || !(error instanceof Error)) return error as Error;
+  const code = (error as { code?: string }).code ?? '';
+  return new FileError(
+    `cannot write the journal ${path} (${WHY[code] ?? error.message}${code && WHY[code] ? `, ${code}` : ''}); the load stopped before sending another row: fix that, or pass --journal <path> elsewhere, then run again`,
+  );
 }
 
 function parseEntry(text: string): Record<string, unknown> | undefined {

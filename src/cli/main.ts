@@ -170,15 +170,20 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   );
   const prs = new PortfolioReporting({ ...connection, fetch: io.fetch });
   const journal = new Journal(args.journal, args.kind, args.file);
+  for (const note of journal.notes) io.stderr.write(`note: ${note}\n`);
   if (journal.cut > 0) {
     const bytes = `${journal.cut} byte${journal.cut === 1 ? '' : 's'}`;
     io.stderr.write(`note: ${journal.path}: cut off the last entry, torn by an interrupted run (${bytes})\n`);
   }
+  let code: number;
   try {
-    return await send(args, io, kind, new Bulk(prs), journal, rows);
-  } finally {
-    journal.close();
+    code = await send(args, io, kind, new Bulk(prs), journal, rows);
+  } catch (error) {
+    journal.close(true);
+    throw error;
   }
+  journal.close();
+  return code;
 }
 
 /** Every row of the file with the problems the SDK's create rules find in it. */
