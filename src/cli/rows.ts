@@ -4,7 +4,7 @@
  */
 import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import type { ValidationIssue } from '../core/errors.js';
 import { recordToInput } from './columns.js';
 import type { LoadKind, RowInput } from './kinds.js';
@@ -53,9 +53,17 @@ async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     }),
   );
   let header: string[] | undefined;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    // `info.lines` is the line the record ends on; a quoted field may span lines.
-    const line = info.lines - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
+  // A line ends at `\n` (`\r\n` once), as `grep -n` and editors count: csv-parse also counts each `\r` inside a
+  // quoted field as a line, so those seen so far are taken off its count.
+  let carriageReturns = 0;
+  let lastLine = 0;
+  const records = parser as AsyncIterable<{ record: string[]; info: { lines: number } }>;
+  const at = () => ({ after: lastLine, drift: carriageReturns });
+  for await (const { record, info } of csvErrorsAsFileErrors(records, at, file)) {
+    carriageReturns += record.reduce((n, cell) => n + (cell.match(/\r/g)?.length ?? 0), 0);
+    lastLine = info.lines - carriageReturns;
+    // `lastLine` is the line the record ends on; a quoted field may span lines.
+    const line = lastLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
     if (!header) {
       header = checkHeader(
         record.map((name) => name.trim()),
@@ -73,6 +81,34 @@ async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     yield { line, input, issues };
   }
   if (!header) throw new FileError(`${file} is empty: expected a header line naming the columns`);
+}
+
+/**
+ * The records, with csv-parse's syntax errors (a stray or unclosed quote) made a `FileError` of one sentence naming
+ * the line: nothing is loaded from a file that is not CSV. `at`: where the last good record ended, and the `\r`s
+ * csv-parse counted as lines so far.
+ */
+async function* csvErrorsAsFileErrors<T>(
+  records: AsyncIterable<T>,
+  at: () => { after: number; drift: number },
+  file: string,
+): AsyncGenerator<T> {
+  try {
+    yield* records;
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const { after, drift } = at();
+    const line = (error as { lines?: number }).lines ?? after + 1;
+    const reason =
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `a quoted field starting after line ${after} is never closed (a missing closing quote)`
+        : `line ${line - drift}: ${
+            error.code === 'INVALID_OPENING_QUOTE'
+              ? 'a quote inside an unquoted field: quote the whole field and double the quote in it ("1""5")'
+              : `not valid CSV (${error.message})`
+          }`;
+    throw new FileError(`${file}: ${reason}; nothing was loaded`);
+  }
 }
 
 function checkHeader(names: string[], line: number): string[] {
@@ -95,8 +131,10 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
   ];
   const lines = createInterface({ input: (await open(file)).createReadStream(), crlfDelay: Number.POSITIVE_INFINITY });
   let line = 0;
-  for await (const text of lines) {
+  for await (const given of lines) {
     line += 1;
+    // A byte order mark (a file saved by some Windows editors) is no part of the first line's JSON.
+    const text = line === 1 ? given.replace(/^\uFEFF/, '') : given;
     if (text.trim() === '') continue;
     let value: unknown;
     try {

@@ -182,6 +182,42 @@ describe('--dry-run', () => {
     expect(existsSync(`${csv}.journal.jsonl`)).toBe(false);
   });
 
+  it('a CSV syntax error is one sentence naming the line, exit 2, nothing sent (it was a CsvError stack trace)', async () => {
+    const stray = file('stray-quote.csv', 'instrumentId,date,value\nX,2024-01-02,1"5\n');
+    const unclosed = file('unclosed.csv', 'instrumentId,date,value\nX,2024-01-02,1\n"Y,2024-01-03,2\nZ,2024-01-04,3\n');
+    for (const [csv, reason] of [
+      [stray, 'line 2: a quote inside an unquoted field: quote the whole field and double the quote in it ("1""5")'],
+      [unclosed, 'a quoted field starting after line 2 is never closed (a missing closing quote)'],
+    ] as const) {
+      const run = await cli(['load', 'prices', csv, '--base-url', server.url]);
+      expect(run).toMatchObject({ code: 2, stdout: '' });
+      expect(run.stderr).toBe(`error: ${csv}: ${reason}; nothing was loaded\n`);
+    }
+    expect(server.log.requests).toBe(0);
+  });
+
+  it('counts lines by \\n: a quoted cell with \\r\\n or a lone \\r does not shift the rows after it', async () => {
+    const csv = file(
+      'crlf-cells.csv',
+      'instrumentId,date,value\r\n"a\r\nb",2024-01-02,x\r\nc,2024-01-02,y\r\n"d\re",2024-01-02,z\r\nf,2024-01-02,w\r\n',
+    );
+    const run = await cli(['load', 'prices', csv, '--dry-run', '--base-url', server.url]);
+    expect(run.stdout.split('\n')).toEqual([
+      'line 2: attributes.value: must be a number, got "x"',
+      'line 4: attributes.value: must be a number, got "y"',
+      'line 5: attributes.value: must be a number, got "z"',
+      'line 6: attributes.value: must be a number, got "w"',
+      '4 rows checked, 4 invalid; nothing was sent (dry run).',
+      '',
+    ]);
+  });
+
+  it('reads a JSON-lines file that starts with a byte order mark (it was "not valid JSON" on line 1)', async () => {
+    const jsonl = file('bom.jsonl', '\uFEFF{"instrumentId":"X","attributes":{"date":"2024-01-02","value":"x"}}\n');
+    const run = await cli(['load', 'prices', jsonl, '--dry-run', '--base-url', server.url]);
+    expect(run.stdout.split('\n')[0]).toBe('line 1: attributes.value: must be a number, got "x"');
+  });
+
   it('reads a column named like an inherited member as that column: no prototype is reached or changed', async () => {
     const csv = file(
       'inherited.csv',
