@@ -4,7 +4,7 @@
  * answers CORS preflights, logs one line per request, saves `--state` and resumes from it, and stops on SIGINT.
  * Readiness is its first output line, never a sleep.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +28,12 @@ interface Started {
   errors: () => string;
   /** Resolves with the exit code. */
   exited: Promise<number | null>;
+}
+
+/** Runs the CLI to its end (a command that refuses its arguments): exit code, stdout and stderr. */
+function run(args: string[]): { code: number | null; out: string; err: string } {
+  const result = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', timeout: 60_000 });
+  return { code: result.status, out: result.stdout, err: result.stderr };
 }
 
 /** Starts the CLI's mock and resolves once it has printed its URL. */
@@ -176,5 +182,36 @@ describe('portfolio-reporting mock', () => {
     expect(err).toBe(
       'error: --seed must be demo or empty, got "full"\nRun portfolio-reporting mock --help for usage.\n',
     );
+  });
+
+  it.each([
+    [['--bogus'], 'unknown option --bogus; the options are --port, --host, --seed, --token, --state and --help'],
+    [['-x'], 'unknown option -x; the options are --port, --host, --seed, --token, --state and --help'],
+    [['--port', '-1'], '--port must be a port number from 0 to 65535, got "-1"'],
+    [['--port', '1', '--port', '2'], 'option --port is given twice; give each option once'],
+    [['--port'], 'option --port needs a value'],
+    [['--state', '--port', '1'], 'option --state needs a value'],
+    [['--help=yes'], 'option --help takes no value, got "yes"'],
+    [['--token='], '--token must not be empty'],
+    [['--state='], '--state must not be empty'],
+    [['serve'], 'mock takes no arguments, got serve'],
+  ])('refuses %j in one sentence naming the option, with the help hint, exit 2', (args, message) => {
+    expect(run(['mock', ...args])).toEqual({
+      code: 2,
+      out: '',
+      err: `error: ${message}\nRun portfolio-reporting mock --help for usage.\n`,
+    });
+  });
+
+  it('takes --name=value as --name value, and -h as --help', () => {
+    expect(run(['mock', '--port=70000']).err).toBe(
+      'error: --port must be a port number from 0 to 65535, got "70000"\nRun portfolio-reporting mock --help for usage.\n',
+    );
+    const help = run(['mock', '-h']);
+    expect([help.code, help.out.split('\n')[0], help.err]).toEqual([
+      0,
+      'Usage: portfolio-reporting mock [options]',
+      '',
+    ]);
   });
 });
