@@ -5,9 +5,11 @@
  * OpenAPI 3.1 description of the service, printed to stdout). For `load`, the first Ctrl-C (or SIGTERM) stops
  * starting rows and lets the requests in flight finish and be journaled (exit 130); a second one quits at once
  * (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
+ * `openapi --help` prints that command's usage.
  */
+import { UsageError } from './cli/args.js';
 import { main } from './cli/main.js';
-import { runMock } from './cli/mock.js';
+import { parseOptions, runMock } from './cli/mock.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const interrupt = new AbortController();
@@ -21,8 +23,30 @@ const stop = () => {
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
 
+/** `openapi --help`. */
+const OPENAPI_HELP = `Usage: portfolio-reporting openapi
+
+Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, every endpoint with its parameters, request
+and response bodies, as JSON on stdout (the mock serves the same document at GET /openapi.json).
+
+Example:
+  npx portfolio-reporting openapi > openapi.json
+`;
+
 /** `openapi`: the description on stdout (loaded only here: it is generated from the schemas on demand). */
-async function printOpenAPI(): Promise<number> {
+async function printOpenAPI(argv: string[]): Promise<number> {
+  try {
+    const { values, positionals } = parseOptions(argv, { help: 'flag' });
+    if (values.help) {
+      process.stdout.write(OPENAPI_HELP);
+      return 0;
+    }
+    if (positionals.length) throw new UsageError(`openapi takes no arguments, got ${positionals.join(' ')}`);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
+    process.stderr.write(`error: ${error.message}\nRun portfolio-reporting openapi --help for usage.\n`);
+    return 2;
+  }
   const { openapiDocument } = await import('./openapi.js');
   process.stdout.write(`${JSON.stringify(openapiDocument(), null, 2)}\n`);
   return 0;
@@ -30,7 +54,7 @@ async function printOpenAPI(): Promise<number> {
 
 process.exitCode =
   command === 'openapi'
-    ? await printOpenAPI()
+    ? await printOpenAPI(rest)
     : serving
       ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal }).catch(
           (error: unknown) => {

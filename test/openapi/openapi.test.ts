@@ -108,6 +108,37 @@ describe('npx portfolio-reporting openapi', () => {
     expect(run.status).toBe(0);
     expect(JSON.parse(run.stdout)).toEqual(doc);
   });
+
+  const cli = (...args: string[]) => {
+    const run = spawnSync(process.execPath, [fileURLToPath(new URL('../../dist/cli.js', import.meta.url)), ...args], {
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+    });
+    return { code: run.status, out: run.stdout, err: run.stderr };
+  };
+
+  it.each([['--help'], ['-h']])('prints its usage for %s, exit 0, and no document', (flag) => {
+    const { code, out, err } = cli('openapi', flag);
+    expect([code, err]).toEqual([0, '']);
+    expect(out).toBe(
+      'Usage: portfolio-reporting openapi\n\n' +
+        'Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, every endpoint with its parameters, request\n' +
+        'and response bodies, as JSON on stdout (the mock serves the same document at GET /openapi.json).\n\n' +
+        'Example:\n  npx portfolio-reporting openapi > openapi.json\n',
+    );
+  });
+
+  it.each([
+    [['--bogus'], 'unknown option --bogus; the only option is --help'],
+    [['extra'], 'openapi takes no arguments, got extra'],
+    [['--help=1'], 'option --help takes no value, got "1"'],
+  ])('refuses %j with the usage hint, exit 2, and prints no document', (args, message) => {
+    expect(cli('openapi', ...args)).toEqual({
+      code: 2,
+      out: '',
+      err: `error: ${message}\nRun portfolio-reporting openapi --help for usage.\n`,
+    });
+  });
 });
 
 describe('the mock', () => {
