@@ -56,14 +56,7 @@ process.exitCode =
   command === 'openapi'
     ? await printOpenAPI(rest)
     : serving
-      ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal }).catch(
-          (error: unknown) => {
-            process.stderr.write(
-              `error: ${(error as Error).message}\nRun portfolio-reporting mock --help for usage.\n`,
-            );
-            return 2;
-          },
-        )
+      ? await runMock(rest, { stdout: process.stdout, stderr: process.stderr, stop: interrupt.signal })
       : await main(process.argv.slice(2), {
           stdout: process.stdout,
           stderr: process.stderr,

@@ -5,7 +5,16 @@
  * every change, so a session can be resumed.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { createMockService, restoreSnapshot, type Seed, seedDemo, snapshotOf } from '../testing/index.js';
+import {
+  createMockService,
+  type ListenOptions,
+  type RunningServer,
+  restoreSnapshot,
+  type Seed,
+  type StoreSnapshot,
+  seedDemo,
+  snapshotOf,
+} from '../testing/index.js';
 import { UsageError } from './args.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
@@ -37,8 +46,30 @@ export interface MockIO {
   stop: AbortSignal;
 }
 
-/** Runs the mock until `io.stop` aborts; resolves to the exit code. */
+/**
+ * Why the mock cannot start, other than its arguments (a port in use, a `--state` file that is not JSON): printed
+ * without the usage hint, exit 2.
+ */
+export class StartError extends Error {
+  override name = 'StartError';
+}
+
+/**
+ * Runs the mock until `io.stop` aborts; resolves to the exit code: 0 stopped, 1 the last save failed, 2 it could not
+ * start (the reason on stderr, with the usage hint for a usage error).
+ */
 export async function runMock(argv: string[], io: MockIO): Promise<number> {
+  try {
+    return await serveMock(argv, io);
+  } catch (error) {
+    if (!(error instanceof UsageError || error instanceof StartError)) throw error;
+    const hint = error instanceof UsageError ? 'Run portfolio-reporting mock --help for usage.\n' : '';
+    io.stderr.write(`error: ${error.message}\n${hint}`);
+    return 2;
+  }
+}
+
+async function serveMock(argv: string[], io: MockIO): Promise<number> {
   const options = parseMockArgs(argv);
   if (options === 'help') {
     io.stdout.write(MOCK_HELP);
@@ -46,10 +77,11 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
   }
   const mock = createMockService({ seed: SEEDS[options.seed], accessToken: options.token });
   if (options.state && existsSync(options.state)) {
+    const snapshot = readState(options.state);
     try {
-      restoreSnapshot(mock.store, JSON.parse(readFileSync(options.state, 'utf8')));
+      restoreSnapshot(mock.store, snapshot as StoreSnapshot);
     } catch (error) {
-      throw new UsageError(`--state ${options.state}: ${(error as Error).message}`);
+      throw new StartError(`--state ${options.state}: ${(error as Error).message}`);
     }
   }
   /** Whether the state is on disk. A failure is reported on stderr, never thrown: the server keeps serving. */
@@ -66,9 +98,7 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
       return false;
     }
   };
-  const server = await mock.listen({
-    port: options.port,
-    host: options.host,
+  const server = await listen(mock, options, {
     onRequest: ({ method, path, status, ms }) => {
       // Saved before the line is logged: whoever reads the log sees a change only once it is on disk.
       if (method !== 'GET' && method !== 'OPTIONS' && status < 400) save();
@@ -89,6 +119,57 @@ export async function runMock(argv: string[], io: MockIO): Promise<number> {
   const saved = save();
   io.stdout.write('Mock stopped.\n');
   return saved ? 0 : 1;
+}
+
+/** The state file's JSON; a file that cannot be read or is not JSON is a `StartError` saying so. */
+function readState(file: string): unknown {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new StartError(`--state ${file} cannot be read (${fileProblem(error)})`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new StartError(`--state ${file} is not valid JSON (${(error as Error).message})`);
+  }
+}
+
+/** A file system error's reason in words (its code when it has none here). */
+function fileProblem(error: unknown): string {
+  const code = (error as { code?: string }).code ?? '';
+  const why: Record<string, string> = {
+    ENOENT: 'its directory does not exist',
+    ENOTDIR: 'a part of its path is not a directory',
+    EISDIR: 'it is a directory',
+    EACCES: 'permission denied',
+    EPERM: 'permission denied',
+    EROFS: 'the file system is read-only',
+    ENOSPC: 'no space is left on the device',
+  };
+  return why[code] ?? (code || (error as Error).message);
+}
+
+/** `mock.listen()`, its failures worded: a port in use, a port the user may not take, a host that is not here. */
+async function listen(
+  mock: ReturnType<typeof createMockService>,
+  options: MockArgs,
+  rest: Omit<ListenOptions, 'port' | 'host'>,
+): Promise<RunningServer> {
+  const { port, host } = options;
+  try {
+    return await mock.listen({ ...rest, port, host });
+  } catch (error) {
+    const code = (error as { code?: string }).code;
+    const free = 'choose another with --port, or --port 0 for any free one';
+    if (code === 'EADDRINUSE') throw new StartError(`port ${port} on ${host} is in use: ${free}`);
+    if (code === 'EACCES') throw new StartError(`port ${port} on ${host} is not open to this user: ${free}`);
+    if (code === 'EADDRNOTAVAIL') throw new StartError(`--host ${host} is not an address of this machine`);
+    if (code === 'ENOTFOUND' || code === 'EAI_AGAIN')
+      throw new StartError(`--host ${host} is not an address, nor a name this machine resolves`);
+    throw new StartError(`the mock cannot listen on port ${port} of ${host} (${code ?? (error as Error).message})`);
+  }
 }
 
 interface MockArgs {

@@ -5,7 +5,8 @@
  * Readiness is its first output line, never a sleep.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -213,5 +214,43 @@ describe('portfolio-reporting mock', () => {
       'Usage: portfolio-reporting mock [options]',
       '',
     ]);
+  });
+
+  it('words a port in use without the usage hint, exit 2', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const { port } = taken.address() as AddressInfo;
+    try {
+      const child = spawn(process.execPath, [CLI, 'mock', '--port', String(port)], {
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      children.push(child);
+      let err = '';
+      child.stderr?.on('data', (chunk: Buffer) => {
+        err += chunk.toString();
+      });
+      expect(await new Promise<number | null>((resolve) => child.on('exit', resolve))).toBe(2);
+      expect(err).toBe(
+        `error: port ${port} on 127.0.0.1 is in use: choose another with --port, or --port 0 for any free one\n`,
+      );
+    } finally {
+      taken.close();
+    }
+  });
+
+  it('words a --state file that is not JSON, or cannot be read, without the usage hint, exit 2', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'prs-mock-state-'));
+    const state = join(dir, 'state.json');
+    writeFileSync(state, '{a');
+    expect(run(['mock', '--port', '0', '--state', state])).toEqual({
+      code: 2,
+      out: '',
+      err: `error: --state ${state} is not valid JSON (Expected property name or '}' in JSON at position 1 (line 1 column 2))\n`,
+    });
+    expect(run(['mock', '--port', '0', '--state', dir])).toEqual({
+      code: 2,
+      out: '',
+      err: `error: --state ${dir} cannot be read (it is a directory)\n`,
+    });
   });
 });
