@@ -47,7 +47,7 @@ function start(args: string[]): Promise<Started> {
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      const url = /at (http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1];
+      const url = /at (http:\/\/(?:127\.0\.0\.1|\[::1\]):\d+)/.exec(out)?.[1];
       if (url) resolve({ child, url, output: () => out, errors: () => err, exited });
     });
     child.stderr?.on('data', (chunk: Buffer) => {
@@ -252,5 +252,14 @@ describe('portfolio-reporting mock', () => {
       out: '',
       err: `error: --state ${dir} cannot be read (it is a directory)\n`,
     });
+  });
+
+  it('prints an IPv6 host bracketed, in a URL that works', async () => {
+    const mock = await start(['--port', '0', '--host', '::1']);
+    expect(mock.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+    expect(mock.output()).toContain(`export PRS_BASE_URL=${mock.url} PRS_ACCESS_TOKEN=dev-token`);
+    expect((await fetch(`${mock.url}/api/v2/custodians`, { headers: { authorization: 'Bearer t' } })).status).toBe(200);
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
   });
 });

@@ -1,4 +1,5 @@
 import { request } from 'node:http';
+import { connect } from 'node:net';
 import { setupServer } from 'msw/node';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
@@ -186,6 +187,42 @@ describe('odd but valid request lines and Host headers', () => {
       bad(501, 'the method TRACE is not implemented by this service'),
     );
     expect((await h.get('/api/v2/custodians')).status).toBe(200);
+  });
+});
+
+describe('listen() on an IPv6 address', () => {
+  it('brackets it in the URL, which fetch and the SDK then reach, and in the links it answers', async () => {
+    const mock = createMockService({ pageSize: 1 });
+    const server = await mock.listen({ host: '::1', port: 0 });
+    try {
+      expect(server.url).toMatch(/^http:\/\/\[::1\]:\d+$/);
+      const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'token-1', maxRetries: 0 });
+      await prs.clients.create({ attributes: { name: 'Berg' } });
+      await prs.clients.create({ attributes: { name: 'Lind' } });
+      const names: unknown[] = [];
+      for await (const client of prs.clients.list()) names.push(client.attributes?.name);
+      expect(names).toEqual(['Berg', 'Lind']); // the second page through links.next, on the bracketed origin
+      // Without a Host header (HTTP/1.0), the server's own address is the origin: bracketed too.
+      const { port } = new URL(server.url);
+      const text = await new Promise<string>((resolve, reject) => {
+        let received = '';
+        const socket = connect({ host: '::1', port: Number(port) }, () =>
+          socket.end('GET /api/v2/clients HTTP/1.0\r\nAuthorization: Bearer t\r\n\r\n'),
+        );
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.toString();
+        });
+        socket.on('end', () => resolve(received));
+        socket.on('error', reject);
+      });
+      const answer = {
+        status: Number(text.split(' ')[1]),
+        next: JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4)).links?.next,
+      };
+      expect(answer).toEqual({ status: 200, next: `${server.url}/api/v2/clients?page%5Boffset%5D=1` });
+    } finally {
+      await server.close();
+    }
   });
 });
 

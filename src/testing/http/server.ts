@@ -15,7 +15,7 @@ export type Dispatcher = (request: Request) => Promise<Response | undefined>;
 export interface ListenOptions {
   /** 0 (the default) picks a free port. */
   port?: number;
-  /** Default 127.0.0.1. */
+  /** Default 127.0.0.1; an IPv6 address is given bare (`::1`), and bracketed in `url`. */
   host?: string;
   /** Called after each answer (preflights included): for a request log. */
   onRequest?: (entry: RequestLogEntry) => void;
@@ -35,7 +35,7 @@ export interface RequestLogEntry {
 
 /** What `mock.listen()` resolves to: the server's base URL and how to stop it. */
 export interface RunningServer {
-  /** e.g. `http://127.0.0.1:53117`: the base URL to give the client. */
+  /** e.g. `http://127.0.0.1:53117` (`http://[::1]:53117` for an IPv6 host): the base URL to give the client. */
   url: string;
   /** Stops the server, closing open connections too. @example afterAll(() => http.close()) */
   close(): Promise<void>;
@@ -171,7 +171,8 @@ export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): 
     server.listen(options.port ?? 0, hostname, resolve);
   });
   const { port } = server.address() as AddressInfo;
-  host = `${hostname}:${port}`;
+  // An IPv6 literal is bracketed in a URL and a Host header (RFC 3986 §3.2.2): http://[::1]:4010.
+  host = `${hostname.includes(':') ? `[${hostname}]` : hostname}:${port}`;
   return {
     url: `http://${host}`,
     close: () =>
