@@ -29,7 +29,8 @@ Options:
   --state <file>    load the records from this JSON file at start (when it exists), save them after every change
   -h, --help        this help
 
-Every request is logged as one line: method, path, status, milliseconds.
+Every request is logged as one line: method, path, status, milliseconds (the values of
+credential query parameters such as access_token or api_key masked as ***).
 
 Example:
   npx portfolio-reporting mock --port 4010 --token dev-token

@@ -262,4 +262,18 @@ describe('portfolio-reporting mock', () => {
     mock.child.kill('SIGINT');
     expect(await mock.exited).toBe(0);
   });
+
+  it('masks credentials in the query string of its request log, by the SDK log rule', async () => {
+    const mock = await start(['--port', '0']);
+    const query = '?access_token=LeakedSecret123&api_key=K3yK3yK3y&page%5Boffset%5D=0&sig=abcdef';
+    const answer = await fetch(`${mock.url}/api/v2/clients${query}`, { headers: { authorization: 'Bearer t' } });
+    expect(answer.status).toBe(200);
+    await logged(mock, 'GET /api/v2/clients?');
+    expect(mock.output()).toMatch(
+      /^GET \/api\/v2\/clients\?access_token=\*\*\*&api_key=\*\*\*&page%5Boffset%5D=0&sig=\*\*\* 200 \d+\.\d ms$/m,
+    );
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+    expect(mock.output() + mock.errors()).not.toMatch(/LeakedSecret123|K3yK3yK3y|abcdef/);
+  });
 });

@@ -5,6 +5,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { redact } from '../../core/secrets.js';
 import { badRequest, HttpError } from './errors.js';
 import { JSONAPI } from './media.js';
 
@@ -25,7 +26,10 @@ export interface ListenOptions {
 export interface RequestLogEntry {
   /** e.g. `POST`. */
   method: string;
-  /** The path and query as requested, e.g. `/api/v3/instruments?page[size]=2`. */
+  /**
+   * The path and query as requested, e.g. `/api/v3/instruments?page[size]=2`, with the value of a credential-like
+   * query parameter masked as the SDK's own log masks it: `/api/v2/clients?access_token=***`.
+   */
   path: string;
   /** The status answered. */
   status: number;
@@ -154,7 +158,12 @@ export async function serve(dispatch: Dispatcher, options: ListenOptions = {}): 
     if (options.onRequest) {
       const log = options.onRequest;
       res.once('finish', () =>
-        log({ method: req.method ?? '', path: req.url ?? '', status: res.statusCode, ms: performance.now() - started }),
+        log({
+          method: req.method ?? '',
+          path: redact(req.url ?? ''),
+          status: res.statusCode,
+          ms: performance.now() - started,
+        }),
       );
     }
     answer(dispatch, req, res, host).catch((error: unknown) => {
