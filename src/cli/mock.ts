@@ -11,10 +11,10 @@ import {
   type RunningServer,
   restoreSnapshot,
   type Seed,
-  type StoreSnapshot,
   seedDemo,
   snapshotOf,
 } from '../testing/index.js';
+import { SnapshotError } from '../testing/store/store.js';
 import { UsageError } from './args.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
@@ -80,22 +80,33 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
   if (options.state && existsSync(options.state)) {
     const snapshot = readState(options.state);
     try {
-      restoreSnapshot(mock.store, snapshot as StoreSnapshot);
+      restoreSnapshot(mock.store, snapshot);
     } catch (error) {
-      throw new StartError(`--state ${options.state}: ${(error as Error).message}`);
+      if (error instanceof SnapshotError) throw new StartError(`--state ${options.state}: ${error.problem}`);
+      throw error;
     }
   }
+  /** Writes the state beside and renames it: a crash mid-write leaves the previous state, never half a file. */
+  const write = (file: string) => {
+    const temporary = `${file}.tmp`;
+    writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
+    renameSync(temporary, file);
+  };
+  // Saved at once: a path that cannot be written is refused now, not found out at the first change.
+  if (options.state)
+    try {
+      write(options.state);
+    } catch (error) {
+      throw new StartError(`--state ${options.state} cannot be written (${fileProblem(error)})`);
+    }
   /** Whether the state is on disk. A failure is reported on stderr, never thrown: the server keeps serving. */
   const save = (): boolean => {
     if (!options.state) return true;
     try {
-      // Written beside and renamed: a crash mid-write leaves the previous state, never half a file.
-      const temporary = `${options.state}.tmp`;
-      writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
-      renameSync(temporary, options.state);
+      write(options.state);
       return true;
     } catch (error) {
-      io.stderr.write(`--state ${options.state}: the state could not be saved: ${(error as Error).message}\n`);
+      io.stderr.write(`--state ${options.state}: the state could not be saved (${fileProblem(error)})\n`);
       return false;
     }
   };

@@ -5,7 +5,7 @@
  * Readiness is its first output line, never a sleep.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { type AddressInfo, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -158,17 +158,66 @@ describe('portfolio-reporting mock', () => {
   });
 
   it('reports a failed save on stderr and keeps serving; exit 1 when the last save fails', async () => {
-    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'missing-directory', 'state.json');
+    const dir = mkdtempSync(join(tmpdir(), 'prs-mock-state-'));
+    const state = join(dir, 'state.json');
     const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    rmSync(dir, { recursive: true }); // the directory goes away while the mock runs
     const headers = { authorization: 'Bearer t', 'content-type': 'application/vnd.api+json' };
     const body = JSON.stringify({ data: { type: 'client', attributes: { name: 'Berg' } } });
     expect((await fetch(`${mock.url}/api/v2/clients`, { method: 'POST', headers, body })).status).toBe(201);
     await logged(mock, 'POST /api/v2/clients 201');
-    await reported(mock, `--state ${state}: the state could not be saved: ENOENT`);
+    await reported(mock, `--state ${state}: the state could not be saved (its directory does not exist)\n`);
     const clients = await fetch(`${mock.url}/api/v2/clients`, { headers });
     expect([clients.status, ((await clients.json()) as { data: unknown[] }).data.length]).toEqual([200, 1]);
     mock.child.kill('SIGINT');
     expect(await mock.exited).toBe(1);
+  });
+
+  it('refuses at start a --state path it cannot write, exit 2', () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'missing-directory', 'state.json');
+    expect(run(['mock', '--port', '0', '--state', state])).toEqual({
+      code: 2,
+      out: '',
+      err: `error: --state ${state} cannot be written (its directory does not exist)\n`,
+    });
+  });
+
+  it.each([
+    ['{"format":1,"tables":{"clients":"abc"}}', 'idsDrawn: is required'],
+    ['{"format":1,"idsDrawn":9,"tables":{"clients":"abc"}}', 'tables.clients: must be an array of records, got "abc"'],
+    ['{"format":1,"idsDrawn":9,"tables":{"clients":[{"name":"no id"}]}}', 'tables.clients[0].id: is required'],
+    [
+      '{"format":1,"idsDrawn":9,"tables":{"clients":[null]}}',
+      'tables.clients[0]: must be a record (an object with a string id), got null',
+    ],
+    ['{"format":1,"idsDrawn":9,"tables":{"clients":5}}', 'tables.clients: must be an array of records, got number 5'],
+  ])('refuses the --state file %s naming the file, the member and the rule, exit 2', (text, problem) => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    writeFileSync(state, text);
+    expect(run(['mock', '--port', '0', '--state', state])).toEqual({
+      code: 2,
+      out: '',
+      err: `error: --state ${state}: ${problem}\n`,
+    });
+    expect(readFileSync(state, 'utf8')).toBe(text); // left as it was
+  });
+
+  it('refuses a --state file whose idsDrawn would draw its ids again (0: a new client got the seeded custodian id)', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    const mock = await start(['--port', '0', '--state', state]);
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+    const snapshot = JSON.parse(readFileSync(state, 'utf8'));
+    writeFileSync(state, JSON.stringify({ ...snapshot, idsDrawn: 0 }));
+    const { code, err } = run(['mock', '--port', '0', '--state', state]);
+    expect([code, err]).toEqual([
+      2,
+      expect.stringMatching(
+        new RegExp(
+          `^error: --state ${state}: idsDrawn: must be at least \\d+, where the id sequence stands once the id [0-9a-f]{24} of tables\\.\\w+\\[\\d+\\] is drawn \\(a smaller one draws it again\\), got 0\n$`,
+        ),
+      ),
+    ]);
   });
 
   it('refuses a bad option with the help hint, exit 2', async () => {

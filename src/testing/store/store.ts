@@ -2,7 +2,8 @@
  * The mock's state: one table per resource, the id generator and the clock. `reset()` empties every
  * table, restarts the ids, and runs the default seed and the caller's seed again.
  */
-import { IdGenerator } from '../ids.js';
+import { mustBe } from '../../core/describe.js';
+import { drawnAfter, IdGenerator } from '../ids.js';
 import { AuthFlows, AuthorityFiles, CustodianAuthorities, Custodians } from './custodians.js';
 import { seedDefaults } from './defaults.js';
 import {
@@ -136,22 +137,86 @@ export function snapshotOf(store: MockStore): StoreSnapshot {
 }
 
 /**
- * Replaces the store's records with a snapshot's (unknown table names are refused, naming them).
+ * How far past a snapshot's `idsDrawn` its ids are looked for (2^20 numbers, some 350,000 ids): one there would be
+ * drawn again. Bounded, so a snapshot costs the same to check whatever `idsDrawn` it names.
+ */
+const IDS_LOOKAHEAD = 2 ** 20;
+
+/** The id sequence repeats after 2^32 numbers: a snapshot that stood further would draw its ids again. */
+const MAX_IDS_DRAWN = 2 ** 32 - 1;
+
+/** A snapshot `restoreSnapshot` refuses: `problem` names the member (`tables.clients[0].id`) and the rule. */
+export class SnapshotError extends Error {
+  override name = 'SnapshotError';
+  constructor(readonly problem: string) {
+    super(`restoreSnapshot(): ${problem}`);
+  }
+}
+
+/**
+ * Replaces the store's records with a snapshot's, after checking all of it (nothing is replaced when it is refused,
+ * with a `SnapshotError` naming the member and the rule): `format` 1; each table one of this store's, an array of
+ * objects with a string `id`, unique in the table; `idsDrawn` a whole number no smaller than where the sequence
+ * stood once the snapshot's own ids were drawn, so that no id is drawn twice.
  * @example restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')))
  */
-export function restoreSnapshot(store: MockStore, snapshot: StoreSnapshot): void {
-  if (snapshot?.format !== 1 || typeof snapshot.tables !== 'object' || snapshot.tables === null)
-    throw new Error('mock store: not a snapshot of format 1 ({ format: 1, idsDrawn, tables })');
+export function restoreSnapshot(store: MockStore, snapshot: unknown): void {
   const tables = store as unknown as Record<string, unknown>;
-  const unknown = Object.keys(snapshot.tables).filter((name) => !isTable(tables[name]));
-  if (unknown.length)
-    throw new Error(`mock store: the snapshot names tables this store has not: ${unknown.join(', ')}`);
+  const rows = checkSnapshot(snapshot, (name) => isTable(tables[name]));
   for (const table of Object.values(store)) if (isTable(table)) table.clear();
-  for (const [name, rows] of Object.entries(snapshot.tables)) {
+  for (const [name, records] of rows) {
     const table = tables[name] as Table<{ id: string }>;
-    for (const row of rows) table.insert(row);
+    for (const record of records) table.insert(record);
   }
-  store.ids.resume(Number(snapshot.idsDrawn) || 0);
+  store.ids.resume((snapshot as StoreSnapshot).idsDrawn);
+}
+
+/** The snapshot's tables, checked; a `SnapshotError` for the first broken rule. */
+function checkSnapshot(snapshot: unknown, isTableName: (name: string) => boolean): [string, { id: string }[]][] {
+  const fail = (problem: string): never => {
+    throw new SnapshotError(problem);
+  };
+  if (!isRecord(snapshot)) return fail(`the snapshot ${mustBe('an object { format: 1, idsDrawn, tables }', snapshot)}`);
+  for (const key of Object.keys(snapshot))
+    if (!['format', 'idsDrawn', 'tables'].includes(key))
+      fail(`${key}: is not a member of a snapshot (format, idsDrawn, tables)`);
+  if (snapshot.format !== 1) fail(`format: ${mustBe('1', snapshot.format)}`);
+  const { idsDrawn, tables } = snapshot;
+  if (!Number.isInteger(idsDrawn) || (idsDrawn as number) < 0 || (idsDrawn as number) > MAX_IDS_DRAWN)
+    fail(`idsDrawn: ${mustBe(`a whole number from 0 to ${MAX_IDS_DRAWN}`, idsDrawn)}`);
+  if (!isRecord(tables)) return fail(`tables: ${mustBe("an object of the store's tables by name", tables)}`);
+  const out: [string, { id: string }[]][] = [];
+  const ids: string[] = [];
+  const where: string[] = [];
+  for (const [name, records] of Object.entries(tables)) {
+    if (!isTableName(name)) fail(`tables.${name}: is not a table of the mock store`);
+    if (!Array.isArray(records)) return fail(`tables.${name}: ${mustBe('an array of records', records)}`);
+    const seen = new Map<string, number>();
+    records.forEach((record: unknown, row) => {
+      const at = `tables.${name}[${row}]`;
+      if (!isRecord(record)) fail(`${at}: ${mustBe('a record (an object with a string id)', record)}`);
+      const { id } = record as { id?: unknown };
+      if (typeof id !== 'string' || id === '') fail(`${at}.id: ${mustBe('a non-empty string', id)}`);
+      const first = seen.get(id as string);
+      if (first !== undefined)
+        fail(`${at}.id: ${JSON.stringify(id)} is the id of tables.${name}[${first}] too; ids are unique in a table`);
+      seen.set(id as string, row);
+      ids.push(id as string);
+      where.push(at);
+    });
+    out.push([name, records as { id: string }[]]);
+  }
+  const drawn = drawnAfter(ids, idsDrawn as number, IDS_LOOKAHEAD);
+  if (drawn)
+    fail(
+      `idsDrawn: must be at least ${drawn.end}, where the id sequence stands once the id ${ids[drawn.index]} of ` +
+        `${where[drawn.index]} is drawn (a smaller one draws it again), got ${idsDrawn}`,
+    );
+  return out;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function isTable(value: unknown): value is Table<{ id: string }> {
