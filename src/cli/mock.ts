@@ -1,10 +1,11 @@
 /**
  * `portfolio-reporting mock`: the stateful mock service as a standalone HTTP server, for anyone who is not a
  * JavaScript test (a mobile app, a Python script, `curl`). The same implementation as `createMockService()`
- * in-process: same rules, same errors. With `--state FILE` the records are loaded at start and saved after
- * every change, so a session can be resumed.
+ * in-process: same rules, same errors. With `--state FILE` the records are loaded at start and saved as they
+ * change (`StateSaver`: at most one save at a time) and at the stop, so a session can be resumed.
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { open, rename } from 'node:fs/promises';
 import {
   createMockService,
   type ListenOptions,
@@ -26,7 +27,8 @@ Options:
   --host <host>     the interface to listen on (default 127.0.0.1)
   --seed <name>     demo (a client, an account, two stocks and a fund; default) or empty
   --token <token>   the only bearer token accepted (default: any non-empty token)
-  --state <file>    load the records from this JSON file at start (when it exists), save them after every change
+  --state <file>    load the records from this JSON file at start (when it exists), save them as they change
+                    (one save at a time, the next one at least 100 ms later) and when stopped
   -h, --help        this help
 
 Every request is logged as one line: method, path, status, milliseconds (the values of
@@ -86,34 +88,23 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
       throw error;
     }
   }
-  /** Writes the state beside and renames it: a crash mid-write leaves the previous state, never half a file. */
-  const write = (file: string) => {
-    const temporary = `${file}.tmp`;
-    writeFileSync(temporary, JSON.stringify(snapshotOf(mock.store)));
-    renameSync(temporary, file);
-  };
+  const saver = options.state
+    ? new StateSaver(
+        options.state,
+        () => JSON.stringify(snapshotOf(mock.store)),
+        (line) => io.stderr.write(line),
+      )
+    : undefined;
   // Saved at once: a path that cannot be written is refused now, not found out at the first change.
-  if (options.state)
+  if (saver && options.state)
     try {
-      write(options.state);
+      saver.saveNow();
     } catch (error) {
       throw new StartError(`--state ${options.state} cannot be written (${fileProblem(error)})`);
     }
-  /** Whether the state is on disk. A failure is reported on stderr, never thrown: the server keeps serving. */
-  const save = (): boolean => {
-    if (!options.state) return true;
-    try {
-      write(options.state);
-      return true;
-    } catch (error) {
-      io.stderr.write(`--state ${options.state}: the state could not be saved (${fileProblem(error)})\n`);
-      return false;
-    }
-  };
   const server = await listen(mock, options, {
     onRequest: ({ method, path, status, ms }) => {
-      // Saved before the line is logged: whoever reads the log sees a change only once it is on disk.
-      if (method !== 'GET' && method !== 'OPTIONS' && status < 400) save();
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && status < 400) saver?.changed();
       io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
     },
   });
@@ -128,9 +119,115 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
     else io.stop.addEventListener('abort', () => resolve(), { once: true });
   });
   await server.close();
-  const saved = save();
+  const saved = (await saver?.finish()) ?? true;
+  if (saver && saved)
+    io.stdout.write(
+      `State saved to ${options.state}: ${count(saver.changes, 'change')} in ${count(saver.saves, 'save')}.\n`,
+    );
   io.stdout.write('Mock stopped.\n');
   return saved ? 0 : 1;
+}
+
+const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
+
+/** The shortest pause between two saves, and how many times its own length the last save makes the next pause. */
+const MIN_PAUSE_MS = 100;
+const PAUSE_FACTOR = 4;
+
+/**
+ * Saves `--state` at a cost bounded per change: a change only marks the state changed; at most one save is in flight,
+ * and the changes made meanwhile go into the next one, which starts after a pause of 100 ms or four times the last
+ * save's length, whichever is longer (so saving takes at most a fifth of the time however large the state). Each save
+ * is written to `FILE.tmp`, flushed to the disk and renamed over FILE, so FILE always holds a complete save: after a
+ * `kill -9`, the last one completed. `finish()` (on SIGINT/SIGTERM) saves once more, at once.
+ */
+class StateSaver {
+  /** Changes marked, and saves completed (the one at start included). */
+  changes = 0;
+  saves = 0;
+  private pending = false;
+  private running: Promise<void> | undefined;
+  private next = 0;
+  private wake: (() => void) | undefined;
+  private finishing = false;
+  /** The reason of the failure reported last, until a save succeeds again (one report per run of failures). */
+  private failure: string | undefined;
+
+  constructor(
+    private readonly file: string,
+    private readonly text: () => string,
+    private readonly report: (line: string) => void,
+  ) {}
+
+  /** Saves synchronously (at start); throws the file system's error. */
+  saveNow(): void {
+    const temporary = `${this.file}.tmp`;
+    writeFileSync(temporary, this.text());
+    renameSync(temporary, this.file);
+    this.saves++;
+  }
+
+  /** A change was made: it is saved by the save that starts next. */
+  changed(): void {
+    this.changes++;
+    this.pending = true;
+    this.running ??= this.run();
+  }
+
+  /** Ends the pause, waits for the save in flight, and saves once more; resolves whether that last save succeeded. */
+  async finish(): Promise<boolean> {
+    this.finishing = true;
+    this.wake?.();
+    await this.running;
+    return this.save();
+  }
+
+  private async run(): Promise<void> {
+    while (this.pending && !this.finishing) {
+      const pause = this.next - performance.now();
+      if (pause > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, pause);
+          this.wake = () => {
+            clearTimeout(timer);
+            resolve();
+          };
+        });
+        this.wake = undefined;
+        if (this.finishing) break;
+      }
+      this.pending = false;
+      const started = performance.now();
+      await this.save();
+      const ended = performance.now();
+      this.next = ended + Math.max(MIN_PAUSE_MS, PAUSE_FACTOR * (ended - started));
+    }
+    this.running = undefined;
+  }
+
+  /** One save; a failure is reported on stderr (once until a save succeeds again), never thrown. */
+  private async save(): Promise<boolean> {
+    const temporary = `${this.file}.tmp`;
+    try {
+      const handle = await open(temporary, 'w');
+      try {
+        await handle.writeFile(this.text());
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await rename(temporary, this.file);
+      this.saves++;
+      if (this.failure) this.report(`--state ${this.file}: saved again\n`);
+      this.failure = undefined;
+      return true;
+    } catch (error) {
+      const reason = fileProblem(error);
+      if (this.failure !== reason) this.report(`--state ${this.file}: the state could not be saved (${reason})\n`);
+      this.failure = reason;
+      return false;
+    }
+  }
 }
 
 /** The state file's JSON; a file that cannot be read or is not JSON is a `StartError` saying so. */

@@ -104,7 +104,7 @@ describe('portfolio-reporting mock', () => {
     expect(mock.output()).toContain('Mock stopped.');
   });
 
-  it('saves its state after each change and resumes from it, new ids continuing', async () => {
+  it('saves its state and resumes from it, new ids continuing', async () => {
     const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
     const first = await start(['--port', '0', '--seed', 'empty', '--state', state]);
     const prs = (url: string) => new PortfolioReporting({ baseUrl: url, accessToken: 'any-token', maxRetries: 0 });
@@ -324,5 +324,67 @@ describe('portfolio-reporting mock', () => {
     mock.child.kill('SIGINT');
     expect(await mock.exited).toBe(0);
     expect(mock.output() + mock.errors()).not.toMatch(/LeakedSecret123|K3yK3yK3y|abcdef/);
+  });
+
+  /** `n` clients created through `url`, `parallel` requests at a time; resolves with how many were answered 201. */
+  async function createClients(url: string, n: number, parallel: number): Promise<number> {
+    let next = 0;
+    let created = 0;
+    const worker = async () => {
+      while (next < n) {
+        const i = next++;
+        const answer = await fetch(`${url}/api/v2/clients`, {
+          method: 'POST',
+          headers: { authorization: 'Bearer t', 'content-type': 'application/vnd.api+json' },
+          body: JSON.stringify({ data: { type: 'client', attributes: { name: `client ${i}` } } }),
+        }).catch(() => undefined);
+        if (answer?.status === 201) created++;
+      }
+    };
+    await Promise.all(Array.from({ length: parallel }, worker));
+    return created;
+  }
+
+  /** The names of the clients a mock started on `state` serves. */
+  async function clientsIn(state: string): Promise<string[]> {
+    const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    const prs = new PortfolioReporting({ baseUrl: mock.url, accessToken: 'any-token', maxRetries: 0 });
+    const names: string[] = [];
+    for await (const client of prs.clients.list()) names.push(String(client.attributes?.name));
+    mock.child.kill('SIGINT');
+    expect(await mock.exited).toBe(0);
+    return names;
+  }
+
+  it('saves a state changed under load in far fewer saves than changes, complete and loadable after a stop', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    expect(await createClients(mock.url, 400, 16)).toBe(400);
+    mock.child.kill('SIGTERM'); // at once: the last changes are saved by the final save
+    expect(await mock.exited).toBe(0);
+    const summary = /^State saved to (.+): 400 changes in (\d+) saves\.\nMock stopped\.\n$/m.exec(mock.output());
+    expect(summary?.[1]).toBe(state);
+    // One save at start, one at the stop, and one at most per 100 ms between: not one per change.
+    expect(Number(summary?.[2])).toBeLessThan(100);
+    const names = await clientsIn(state);
+    expect(new Set(names).size).toBe(400);
+    expect(names).toEqual(expect.arrayContaining(['client 0', 'client 399']));
+    expect(existsSync(`${state}.tmp`)).toBe(false);
+  });
+
+  it('after a kill -9 under load, the file holds the last completed save: a whole snapshot the mock starts from', async () => {
+    const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
+    const mock = await start(['--port', '0', '--seed', 'empty', '--state', state]);
+    const load = createClients(mock.url, 2_000, 16);
+    // Killed once 300 creates are logged: requests are in flight and saves under way.
+    while ((mock.output().match(/^POST \/api\/v2\/clients 201 /gm)?.length ?? 0) < 300)
+      await new Promise<void>((resolve) => mock.child.stdout?.once('data', () => resolve()));
+    mock.child.kill('SIGKILL');
+    expect(await mock.exited).toBe(null);
+    const created = await load;
+    expect(created).toBeGreaterThanOrEqual(300);
+    const names = await clientsIn(state);
+    expect(names.length).toBeLessThanOrEqual(created);
+    expect(new Set(names).size).toBe(names.length);
   });
 });
