@@ -139,7 +139,8 @@ export const BUDGETS = [
   // 6.265 kB with the runner's counts bounded (concurrency 1 to 64, maxRetries 0 to 100; they had no maximum).
   // 6.465 kB with a connection never made told from one that may have been used (refused, no such host, no socket:
   // sent again, never uncertain).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_465, lazyCeiling: 0 },
+  // 6.47 kB after the mock's start and state fixes (gzip's split of the shared modules moved by 4 bytes).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_470, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

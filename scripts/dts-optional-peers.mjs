@@ -1,7 +1,7 @@
 /**
  * Run after tsup (`npm run build`): the declarations of the testing entry import msw, an optional peer dependency.
  * A project without msw that type-checks its dependencies (no `skipLibCheck`) would fail on that import
- * (TS2307), so the import is marked `// @ts-ignore`: with msw installed, `mock.handlers` is typed as msw's
+ * (TS2307), so the import gets a TypeScript ignore comment (`MARK`): with msw installed, `mock.handlers` is typed as msw's
  * `HttpHandler[]`; without it, the type is `any` and nothing fails. tsup's declaration bundler drops comments on
  * imports, hence this step. test/package/no-msw.test.ts type-checks the result without msw.
  */

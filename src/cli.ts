@@ -7,7 +7,7 @@
  * (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
  * `openapi --help` prints that command's usage.
  */
-import { UsageError } from './cli/args.js';
+import { OPENAPI_HELP, UsageError } from './cli/args.js';
 import { main } from './cli/main.js';
 import { parseOptions, runMock } from './cli/mock.js';
 
@@ -22,16 +22,6 @@ const stop = () => {
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
-
-/** `openapi --help`. */
-const OPENAPI_HELP = `Usage: portfolio-reporting openapi
-
-Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, every endpoint with its parameters, request
-and response bodies, as JSON on stdout (the mock serves the same document at GET /openapi.json).
-
-Example:
-  npx portfolio-reporting openapi > openapi.json
-`;
 
 /** `openapi`: the description on stdout (loaded only here: it is generated from the schemas on demand). */
 async function printOpenAPI(argv: string[]): Promise<number> {

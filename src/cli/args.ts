@@ -49,8 +49,9 @@ Examples:
 /** \`help openapi\` (and \`openapi --help\`, printed by src/cli.ts): what \`openapi\` prints, and where. */
 export const OPENAPI_HELP = `Usage: portfolio-reporting openapi
 
-Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, as the SDK's schemas describe it, to
-stdout as JSON (nothing else is written there; it takes no options). Redirect it to a file:
+Prints the OpenAPI 3.1 description of the Portfolio Reporting Service, as the SDK's schemas describe it: every
+endpoint with its parameters, request and response bodies, as JSON on stdout (nothing else is written there; the
+mock serves the same document at GET /openapi.json). Its one option is --help. Redirect it to a file:
 
   npx portfolio-reporting openapi > openapi.json
 `;
