@@ -5,6 +5,7 @@
  * response schema accepts). Attributes come from the rows' own create/update schemas (`validValue`);
  * relationships name records of a small structure seeded afresh for every run.
  */
+
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as z from 'zod/mini';
@@ -14,6 +15,7 @@ import { PortfolioReporting } from '../../src/index.js';
 import { limitFilter, limitType } from '../../src/schemas/limit-builders.js';
 import type { Rel } from '../../src/schemas/resource.js';
 import { createMockService, type MockStore, type RunningServer } from '../../src/testing/index.js';
+import { loanProblem } from '../../src/testing/routes/loans.js';
 import { validValue } from '../helpers/arbitraries.js';
 import { checkAnswer } from '../helpers/contract.js';
 import { type EndpointRow, endpointRows, resolveMethod, rowsMatching } from '../helpers/endpoints.js';
@@ -256,6 +258,10 @@ describe('create and update rows against the mock', () => {
       const ids = PATH_IDS[row.sdkMethod]?.(structure) ?? [];
       await fc.assert(
         fc.asyncProperty(inputs(row, structure), async (input) => {
+          // A loan whose interest no number holds is the mock's documented 400 (README, "What the mock decides";
+          // test/testing/instruments.test.ts), not an answer of the row: such inputs are not asked here.
+          const loan = input as { type?: unknown; attributes?: Record<string, unknown> };
+          fc.pre(!(String(loan.type).startsWith('loan-') && loan.attributes && loanProblem(loan.attributes)));
           mock.reset();
           expect(idsOf(seedStructure(mock.store))).toEqual(idsOf(structure));
           sent.length = 0;

@@ -152,6 +152,30 @@ describe('instruments and assets', () => {
     });
   });
 
+  it('refuses a loan whose interest no number can hold (400), nothing created (its repayment read interest: null)', async () => {
+    const { account } = seedStructure(h.mock);
+    const before = [h.mock.store.instruments.size, h.mock.store.transactions.size];
+    const res = await h.post('/api/v3/instruments', {
+      data: {
+        type: 'loan-instrument',
+        attributes: {
+          agreementDate: '2024-01-01',
+          maturityDate: '2025-01-01',
+          principalAmount: 1e308,
+          interestRateInPercent: 3,
+          dayCountConvention: 'actual/360',
+          securityIdentifier: 'LOAN-HUGE',
+        },
+        relationships: { account: { data: { type: 'account', id: account.id } } },
+      },
+    });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].detail).toBe(
+      'data.attributes.principalAmount: with this interestRateInPercent and term, the interest is beyond what a number holds',
+    );
+    expect([h.mock.store.instruments.size, h.mock.store.transactions.size]).toEqual(before);
+  });
+
   it('requires the relationships of the kind and checks they exist', async () => {
     const res = await h.post('/api/v2/assets', {
       data: {

@@ -6,12 +6,12 @@
 import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
 import { checkedAttributes, checkedRelationships, kindRule } from '../http/create-rule.js';
-import { HttpError, notFound } from '../http/errors.js';
+import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { created, noContent, one, paged, seeOther } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
-import { createLoanTransactions } from './loans.js';
+import { createLoanTransactions, loanProblem } from './loans.js';
 
 export type Family = 'asset' | 'instrument';
 export const FAMILY_PATH: Record<Family, string> = { asset: '/api/v2/assets', instrument: '/api/v3/instruments' };
@@ -59,6 +59,8 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
   const attributes = checkedAttributes(f, rule);
   checkedRelationships(f, ctx.store, rule, doc.relationships);
   f.done();
+  const unpayable = kind === 'loan' ? loanProblem(attributes) : undefined;
+  if (unpayable) throw badRequest(unpayable);
 
   const { securityIdentifier, ccyCode } = attributes;
   const existing =

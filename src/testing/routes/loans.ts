@@ -24,29 +24,47 @@ export function yearFraction(convention: string, from: string, to: string): numb
   return fraction;
 }
 
-/**
- * A positive principal is a receivable: the account pays it out at agreement (negative amount) and
- * receives it back with interest at maturity. Interest = principal × rate × year fraction, to the cent.
- */
-export function createLoanTransactions(store: MockStore, loan: InstrumentRecord): void {
-  const a = loan.attributes as {
-    agreementDate: string;
-    maturityDate: string;
-    principalAmount: number;
-    interestRateInPercent: number;
-    dayCountConvention: string;
-  };
-  const relationships = {
-    account: loan.relationships.account ?? { data: null },
-    loan: { data: { type: 'loan-asset', id: loan.id } },
-  };
-  const interest =
+/** A loan's attributes the transactions are made of. */
+interface LoanTerms {
+  agreementDate: string;
+  maturityDate: string;
+  principalAmount: number;
+  interestRateInPercent: number;
+  dayCountConvention: string;
+}
+
+/** Interest = principal × rate × year fraction, to the cent. */
+function interestOf(a: LoanTerms): number {
+  return (
     Math.round(
       a.principalAmount *
         (a.interestRateInPercent / 100) *
         yearFraction(a.dayCountConvention, a.agreementDate, a.maturityDate) *
         100,
-    ) / 100;
+    ) / 100
+  );
+}
+
+/**
+ * Why a loan's transactions cannot be made (its interest is beyond what a number holds: JSON would write it as
+ * null, which no client reads as an amount), or undefined. Asked before the loan is stored.
+ */
+export function loanProblem(attributes: Record<string, unknown>): string | undefined {
+  if (Number.isFinite(interestOf(attributes as unknown as LoanTerms))) return undefined;
+  return 'data.attributes.principalAmount: with this interestRateInPercent and term, the interest is beyond what a number holds';
+}
+
+/**
+ * A positive principal is a receivable: the account pays it out at agreement (negative amount) and
+ * receives it back with interest at maturity.
+ */
+export function createLoanTransactions(store: MockStore, loan: InstrumentRecord): void {
+  const a = loan.attributes as unknown as LoanTerms;
+  const relationships = {
+    account: loan.relationships.account ?? { data: null },
+    loan: { data: { type: 'loan-asset', id: loan.id } },
+  };
+  const interest = interestOf(a);
   store.transactions.add({
     type: 'loan-transaction',
     attributes: { accountAmount: -a.principalAmount, tradeDate: a.agreementDate, valueDate: a.agreementDate },
