@@ -120,7 +120,9 @@ export const BUDGETS = [
   // 25.625 / 29.09 kB with the verifier's keys request following a redirect itself, on the base URL's origin only
   // (a custom fetch that followed it could take the token elsewhere; `prs.webhooks.verifier` loads with the client).
   // 25.655 kB with a connection error keeping its code as its cause (the bulk runner reads whether a request left).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_655, lazyCeiling: 29_090 },
+  // 25.66 / 29.1 kB with a create's attributes asked for symbol keys before their schema is asked whether it fixes its
+  // keys (the schema's walk ran on every create).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_100 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -223,7 +223,11 @@ export function buildDocument(
   if (schema) {
     // zod's answer first; its issues only for a refused value, collected the bounded way (zod alone overflows the
     // stack on a list of ~100,000 bad filters).
-    const symbols = fixesKeys(schema) ? symbolKeyIssues(schema, given, 'attributes') : [];
+    // Symbols first: asking the schema whether it fixes its keys costs more, on every create.
+    const symbols =
+      Object.getOwnPropertySymbols(given).length && fixesKeys(schema)
+        ? symbolKeyIssues(schema, given, 'attributes')
+        : [];
     const found = symbols.length ? symbols : accepts(schema, given) ? [] : collectIssues(schema, given, 'attributes');
     // The value sent is the caller's: as given when zod's output would equal it and zod read it through its own
     // members (`readsOwnMembers`), else zod's parse, which fills in a documented default (fee `category`) or holds
