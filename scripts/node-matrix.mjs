@@ -49,8 +49,10 @@ function nodeBinary(major) {
   return bin;
 }
 
-// The packaging test packs dist/: build it once, with the project's pinned Node.
+// The packaging test packs dist/: build it once, with the project's pinned Node, as `npm run build` does (tsup,
+// then the mark on the testing entry's msw import that test/package/no-msw.test.ts checks).
 if (sh(process.execPath, [join(root, 'node_modules/tsup/dist/cli-default.js')]) !== 0) process.exit(1);
+if (sh(process.execPath, [join(root, 'scripts/dts-optional-peers.mjs')]) !== 0) process.exit(1);
 
 const reports = mkdtempSync(join(tmpdir(), 'node-matrix-'));
 const rows = [];

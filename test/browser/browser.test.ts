@@ -63,7 +63,8 @@ import("/prs.js").then(
 /** dist/index.js and dist/webhooks.js bundled for the browser (zod inlined) as one ES module. */
 async function bundle(): Promise<string> {
   for (const file of ['dist/index.js', 'dist/webhooks.js']) {
-    if (!existsSync(join(ROOT, file))) throw new Error(`${file} is missing: run \`npx tsup\` first (npm test does)`);
+    if (!existsSync(join(ROOT, file)))
+      throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
   }
   const result = await build({
     stdin: {

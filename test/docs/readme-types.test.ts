@@ -121,7 +121,7 @@ const host: ts.CompilerHost = {
 function requireDist(): void {
   for (const file of Object.values(ENTRY_POINTS)) {
     if (!existsSync(join(ROOT, `dist/${file}.d.ts`)))
-      throw new Error(`dist/${file}.d.ts is missing: run \`npx tsup\` first (npm test does)`);
+      throw new Error(`dist/${file}.d.ts is missing: run \`npm run build\` first (npm test does)`);
   }
 }
 

@@ -355,7 +355,7 @@ for (const runtime of runtimes) {
       }
       for (const file of ['dist/index.js', 'dist/webhooks.js']) {
         if (!existsSync(join(ROOT, file)))
-          throw new Error(`${file} is missing: run \`npx tsup\` first (npm test does)`);
+          throw new Error(`${file} is missing: run \`npm run build\` first (npm test does)`);
       }
       const signer = createWebhookSigner();
       ({ mock, stockId } = scenarioMock(signer));
