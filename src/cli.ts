@@ -9,7 +9,8 @@
  */
 import { OPENAPI_HELP, UsageError } from './cli/args.js';
 import { main } from './cli/main.js';
-import { parseOptions, runMock } from './cli/mock.js';
+import { runMock } from './cli/mock.js';
+import { parseOptions } from './cli/options.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const interrupt = new AbortController();

@@ -1,8 +1,10 @@
-/** The loader's command line (node:util `parseArgs`) and its help. */
-import { parseArgs } from 'node:util';
+/** The loader's command line (read by `parseOptions`, as `mock`'s and `openapi`'s) and its help. */
 import { MAX_CONCURRENCY, MAX_RETRIES, wholeNumberFrom } from '../bulk/runner.js';
 import { checkSettings } from '../core/settings.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
+import { parseOptions, UsageError } from './options.js';
+
+export { UsageError };
 
 export const HELP = `Usage: portfolio-reporting load <instruments|prices|nav|transactions> <file> [options]
        portfolio-reporting mock [options]        the mock service over HTTP (portfolio-reporting mock --help)
@@ -56,9 +58,22 @@ mock serves the same document at GET /openapi.json). Its one option is --help. R
   npx portfolio-reporting openapi > openapi.json
 `;
 
-export class UsageError extends Error {
-  override name = 'UsageError';
-}
+/** The loader's options (`-h` is `--help`, `-v` is `--version`). */
+const LOAD_OPTIONS = {
+  help: 'flag',
+  version: 'flag',
+  format: 'value',
+  instrument: 'value',
+  'dry-run': 'flag',
+  journal: 'value',
+  concurrency: 'value',
+  'max-retries': 'value',
+  'base-url': 'value',
+  'skip-invalid': 'flag',
+  'resend-in-doubt': 'flag',
+  'keep-going': 'flag',
+  json: 'flag',
+} as const;
 
 export interface LoadArgs {
   kind: KindName;
@@ -83,22 +98,7 @@ export interface KindHelp {
 
 /** The parsed command, `help`, `version`, a kind's help, or a `UsageError` saying what is wrong. */
 export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' {
-  let parsed: ReturnType<typeof parse>;
-  try {
-    parsed = parse(numbersAttached(argv));
-  } catch (error) {
-    throw new UsageError(usageMessage(error));
-  }
-  const { values, positionals, tokens } = parsed;
-  // parseArgs keeps the last of two values: the first would be dropped unseen.
-  const given = new Map<string, string | undefined>();
-  for (const token of tokens) {
-    if (token.kind !== 'option' || token.value === undefined) continue;
-    const first = given.get(token.name);
-    if (given.has(token.name))
-      throw new UsageError(`--${token.name} is given twice ("${first}", then "${token.value}"); give it once`);
-    given.set(token.name, token.value);
-  }
+  const { values, positionals } = parseOptions(argv, LOAD_OPTIONS);
   if (values.version) return 'version';
   const [command, kind, file, ...rest] = positionals;
   if (values.help && command === 'load' && kind !== undefined) return { kindHelp: kindName(kind) };
@@ -141,57 +141,6 @@ function kindName(kind: string | undefined): KindName {
   throw new UsageError(
     `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
   );
-}
-
-function parse(argv: string[]) {
-  return parseArgs({
-    args: argv,
-    allowPositionals: true,
-    strict: true,
-    tokens: true,
-    options: {
-      help: { type: 'boolean', short: 'h' },
-      version: { type: 'boolean', short: 'v' },
-      format: { type: 'string' },
-      instrument: { type: 'string' },
-      'dry-run': { type: 'boolean' },
-      journal: { type: 'string' },
-      concurrency: { type: 'string' },
-      'max-retries': { type: 'string' },
-      'base-url': { type: 'string' },
-      'skip-invalid': { type: 'boolean' },
-      'resend-in-doubt': { type: 'boolean' },
-      'keep-going': { type: 'boolean' },
-      json: { type: 'boolean' },
-    },
-  });
-}
-
-/** node:util's parse errors in one plain sentence (its own quote the option oddly and suggest `--`). */
-function usageMessage(error: unknown): string {
-  const message = (error as Error).message;
-  const option = /option '([^']+)'/i.exec(message)?.[1];
-  const code = (error as { code?: string }).code;
-  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION' && option) return `unknown option ${option}`;
-  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option)
-    return `option ${option.split(/[ ,]/)[0]} needs a value`;
-  return message;
-}
-
-/** Options whose value is a number: `--concurrency -1` is that option given -1, not a missing value and an option `-1`. */
-const NUMBER_OPTIONS = new Set(['--concurrency', '--max-retries']);
-
-function numbersAttached(argv: string[]): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    const next = argv[i + 1];
-    if (NUMBER_OPTIONS.has(arg) && next !== undefined && /^-[\d.]/.test(next)) {
-      out.push(`${arg}=${next}`);
-      i += 1;
-    } else out.push(arg);
-  }
-  return out;
 }
 
 /** A retry count: the rule the client and the bulk runner apply to `maxRetries`, and the runner's bound. */

@@ -16,7 +16,7 @@ import {
   snapshotOf,
 } from '../testing/index.js';
 import { SnapshotError } from '../testing/store/store.js';
-import { UsageError } from './args.js';
+import { parseOptions, UsageError } from './options.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
 
@@ -311,58 +311,4 @@ function parseMockArgs(argv: string[]): MockArgs | 'help' {
   if (values.host === '') throw new UsageError('--host must not be empty');
   if (values.state === '') throw new UsageError('--state must not be empty');
   return { port, host: values.host ?? '127.0.0.1', seed, token: values.token, state: values.state };
-}
-
-/** The options a command takes: `value` ones take the next argument (or `--name=value`), `flag` ones none. */
-export type OptionSpec = Readonly<Record<string, 'value' | 'flag'>>;
-
-/** What `parseOptions` found: each option given (a flag as `true`) and the other arguments. */
-export interface ParsedOptions<S extends OptionSpec> {
-  values: { [K in keyof S]?: S[K] extends 'flag' ? true : string };
-  positionals: string[];
-}
-
-/**
- * A command's arguments by `spec`; `-h` is `--help`, and `--` ends the options. An unknown option, one given twice,
- * a value option without its value and a flag given a value are each a `UsageError` naming the option and the rule.
- * A value may start with one dash (`--port -1` is then refused by the port's own rule); one starting with two dashes
- * is taken as the next option, so `--token --state x` says --token needs a value (`--token=--x` passes it).
- * @example parseOptions(['--port', '0'], { port: 'value', help: 'flag' }) // { values: { port: '0' }, positionals: [] }
- */
-export function parseOptions<S extends OptionSpec>(argv: readonly string[], spec: S): ParsedOptions<S> {
-  const values: Record<string, string | true> = {};
-  const positionals: string[] = [];
-  const names = Object.keys(spec).map((name) => `--${name}`);
-  const known = `${names.slice(0, -1).join(', ')}${names.length > 1 ? ' and ' : ''}${names.at(-1) ?? ''}`;
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i] as string;
-    if (arg === '--') {
-      positionals.push(...argv.slice(i + 1));
-      break;
-    }
-    if (!arg.startsWith('-') || arg === '-') {
-      positionals.push(arg);
-      continue;
-    }
-    const equals = arg.startsWith('--') ? arg.indexOf('=') : -1;
-    const option = equals === -1 ? arg : arg.slice(0, equals);
-    const name = option === '-h' && spec.help === 'flag' ? 'help' : option.startsWith('--') ? option.slice(2) : '';
-    const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
-    if (!kind)
-      throw new UsageError(
-        `unknown option ${option}; ${names.length > 1 ? `the options are ${known}` : `the only option is ${known}`}`,
-      );
-    if (Object.hasOwn(values, name)) throw new UsageError(`option --${name} is given twice; give each option once`);
-    if (kind === 'flag') {
-      if (equals !== -1) throw new UsageError(`option --${name} takes no value, got "${arg.slice(equals + 1)}"`);
-      values[name] = true;
-    } else if (equals !== -1) values[name] = arg.slice(equals + 1);
-    else {
-      const value = argv[i + 1];
-      if (value === undefined || value.startsWith('--')) throw new UsageError(`option --${name} needs a value`);
-      values[name] = value;
-      i++;
-    }
-  }
-  return { values: values as ParsedOptions<S>['values'], positionals };
 }

@@ -41,7 +41,10 @@ describe('portfolio-reporting', () => {
   });
 
   it.each([
-    [['--bogus'], 'unknown option --bogus'],
+    [
+      ['--bogus'],
+      'unknown option --bogus; the options are --help, --version, --format, --instrument, --dry-run, --journal, --concurrency, --max-retries, --base-url, --skip-invalid, --resend-in-doubt, --keep-going and --json',
+    ],
     [['lod', 'prices', 'x.csv'], 'unknown command "lod"; the commands are load, mock, openapi and help'],
     [['help', 'foo'], 'help takes load, mock or openapi, got "foo"'],
     [['load', 'prices', 'x.csv', '--journal'], 'option --journal needs a value'],

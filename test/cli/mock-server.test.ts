@@ -238,7 +238,7 @@ describe('portfolio-reporting mock', () => {
     [['--bogus'], 'unknown option --bogus; the options are --port, --host, --seed, --token, --state and --help'],
     [['-x'], 'unknown option -x; the options are --port, --host, --seed, --token, --state and --help'],
     [['--port', '-1'], '--port must be a port number from 0 to 65535, got "-1"'],
-    [['--port', '1', '--port', '2'], 'option --port is given twice; give each option once'],
+    [['--port', '1', '--port', '2'], '--port is given twice ("1", then "2"); give it once'],
     [['--port'], 'option --port needs a value'],
     [['--state', '--port', '1'], 'option --state needs a value'],
     [['--help=yes'], 'option --help takes no value, got "yes"'],
