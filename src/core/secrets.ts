@@ -59,9 +59,6 @@ export function isCredentialName(name: string): boolean {
   return /(key|auth|authorization|signature|sig|credentials?)$/i.test(words[words.length - 1] ?? '');
 }
 
-/** A header whose value is a credential (see `isCredentialName`). */
-export const isCredentialHeader = isCredentialName;
-
 /** `Bearer <anything>`; a backslash ends it too (`\"Bearer x\"` in JSON text). */
 const BEARER = /(bearer\s+)[^\s"',\\]+/gi;
 /** A query parameter's name and value in a URL's text: `?api_key=…`, `&access_token=…`, `&sig=…`. */

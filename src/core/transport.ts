@@ -27,7 +27,7 @@ import {
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { isStackOverflow } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
-import { isCredentialHeader, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
+import { isCredentialName, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
 import { LONE_SURROGATE, wellFormed } from './well-formed.js';
 
@@ -688,7 +688,7 @@ function checkLogger(what: string, logger: unknown, level: string): void {
 function credentialValues(headers: Record<string, string | undefined> | undefined): string[] {
   const values: string[] = [];
   for (const [name, value] of Object.entries(headers ?? {}))
-    if (isCredentialHeader(name) && typeof value === 'string') values.push(value);
+    if (isCredentialName(name) && typeof value === 'string') values.push(value);
   return values;
 }
 

@@ -12,6 +12,24 @@ const bond = {
   maturityDate: '2030-08-15',
 };
 
+/** A loan create of a year at 3 % (actual/360) for `accountId`, with `attributes` over those. */
+function loanDocument(accountId: string, attributes: Record<string, unknown>) {
+  return {
+    data: {
+      type: 'loan-instrument',
+      attributes: {
+        agreementDate: '2024-01-01',
+        maturityDate: '2025-01-01',
+        interestRateInPercent: 3,
+        dayCountConvention: 'actual/360',
+        securityIdentifier: 'LOAN-1',
+        ...attributes,
+      },
+      relationships: { account: { data: { type: 'account', id: accountId } } },
+    },
+  };
+}
+
 describe('instruments and assets', () => {
   const h = useHarness();
 
@@ -118,20 +136,7 @@ describe('instruments and assets', () => {
 
   it('creates the two loan transactions with a loan: at agreementDate and at maturityDate', async () => {
     const { account } = seedStructure(h.mock);
-    const loan = await h.post('/api/v3/instruments', {
-      data: {
-        type: 'loan-instrument',
-        attributes: {
-          agreementDate: '2024-01-01',
-          maturityDate: '2025-01-01',
-          principalAmount: 100_000,
-          interestRateInPercent: 3,
-          dayCountConvention: 'actual/360',
-          securityIdentifier: 'LOAN-1',
-        },
-        relationships: { account: { data: { type: 'account', id: account.id } } },
-      },
-    });
+    const loan = await h.post('/api/v3/instruments', loanDocument(account.id, { principalAmount: 100_000 }));
     expect(loan.status).toBe(201);
     const listed = await h.get('/api/v2/transactions', {
       accountId: account.id,
@@ -155,20 +160,7 @@ describe('instruments and assets', () => {
   it('refuses a loan whose interest no number can hold (400), nothing created (its repayment read interest: null)', async () => {
     const { account } = seedStructure(h.mock);
     const before = [h.mock.store.instruments.size, h.mock.store.transactions.size];
-    const res = await h.post('/api/v3/instruments', {
-      data: {
-        type: 'loan-instrument',
-        attributes: {
-          agreementDate: '2024-01-01',
-          maturityDate: '2025-01-01',
-          principalAmount: 1e308,
-          interestRateInPercent: 3,
-          dayCountConvention: 'actual/360',
-          securityIdentifier: 'LOAN-HUGE',
-        },
-        relationships: { account: { data: { type: 'account', id: account.id } } },
-      },
-    });
+    const res = await h.post('/api/v3/instruments', loanDocument(account.id, { principalAmount: 1e308 }));
     expect(res.status).toBe(400);
     expect(res.body.errors[0].detail).toBe(
       'data.attributes.principalAmount: with this interestRateInPercent and term, the interest is beyond what a number holds',
