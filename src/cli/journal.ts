@@ -12,7 +12,7 @@
  *
  * One load at a time: `<journal>.lock`, created exclusively and holding the loader's process id, is removed when
  * the load ends; a second load on the same journal is refused. A lock whose process is gone (a crash, a kill) is
- * taken over, with a note. Every byte of an entry is written before the load goes on (a short write is
+ * taken over, with a note, by one load only (see `lock`). Every byte of an entry is written before the load goes on (a short write is
  * finished); a write that fails cuts the partial entry off again and stops the load before the row is sent.
  */
 import { createHash } from 'node:crypto';
@@ -21,6 +21,7 @@ import {
   existsSync,
   fsyncSync,
   ftruncateSync,
+  linkSync,
   openSync,
   readFileSync,
   statSync,
@@ -95,32 +96,48 @@ export class Journal {
     }
   }
 
-  /** Takes `<journal>.lock` (O_EXCL), or refuses: another load holds it. A lock of a process that is gone is taken over. */
+  /**
+   * Takes `<journal>.lock`, or refuses: another load holds it. The lock appears with its process id in it (written
+   * to a file of this process, then linked: no other load reads it empty). A lock of a process that is gone is taken
+   * over under `<journal>.lock.takeover`, held by one load at a time, after reading the lock again: of two loads
+   * that found the same dead process's lock at the same instant, one takes it and the other is refused.
+   */
   private lock(): void {
     const lockPath = `${this.path}.lock`;
-    for (let attempt = 0; ; attempt++) {
-      try {
-        const fd = openSync(lockPath, 'wx');
-        this.lockPath = lockPath;
-        process.on('exit', this.release);
-        try {
-          writeAll(fd, Buffer.from(`${process.pid}\n`));
-        } finally {
-          closeSync(fd);
-        }
+    const inUse = (pid: number | undefined, held = lockPath) =>
+      new FileError(
+        `${this.path} is in use by another load (${pid === undefined ? 'its lock' : `process ${pid}, lock`} ${held}): wait for it to end, or pass another --journal path; if no load is running, delete ${held}`,
+      );
+    let pid: number | null | undefined;
+    // Twice at most: a lock that is gone by the time it is read was released; take it as any free lock.
+    for (let attempt = 0; attempt < 2; attempt++) {
+      if (createHolding(lockPath)) {
+        this.hold(lockPath);
         return;
-      } catch (error) {
-        if ((error as { code?: string }).code !== 'EEXIST') throw error;
-        const text = existsSync(lockPath) ? readFileSync(lockPath, 'utf8').trim() : '';
-        const pid = /^\d+$/.test(text) ? Number(text) : undefined;
-        if (attempt > 0 || pid === undefined || running(pid))
-          throw new FileError(
-            `${this.path} is in use by another load (${pid === undefined ? 'its lock' : `process ${pid}, lock`} ${lockPath}): wait for it to end, or pass another --journal path; if no load is running, delete ${lockPath}`,
-          );
-        unlinkSync(lockPath);
-        this.notes.push(`${lockPath}: taken over from process ${pid}, which is no longer running (a crash or a kill)`);
       }
+      pid = lockHolder(lockPath);
+      if (pid !== null) break;
     }
+    if (pid === undefined || pid === null || running(pid)) throw inUse(pid ?? undefined);
+    const takeover = `${lockPath}.takeover`;
+    if (!createHolding(takeover)) throw inUse(lockHolder(takeover) ?? undefined, takeover);
+    try {
+      // Read again under the takeover lock: another load may have taken it over since.
+      if (lockHolder(lockPath) !== pid) throw inUse(lockHolder(lockPath) ?? undefined);
+      unlinkSync(lockPath);
+      // A load that started just now may have created a lock of its own in between: it holds the journal.
+      if (!createHolding(lockPath)) throw inUse(lockHolder(lockPath) ?? undefined);
+      this.hold(lockPath);
+      this.notes.push(`${lockPath}: taken over from process ${pid}, which is no longer running (a crash or a kill)`);
+    } finally {
+      unlinkSync(takeover);
+    }
+  }
+
+  /** Marks `lockPath` as this load's, released when the load ends or the process exits. */
+  private hold(lockPath: string): void {
+    this.lockPath = lockPath;
+    process.on('exit', this.release);
   }
 
   private unlock(): void {
@@ -246,6 +263,41 @@ function writeAll(fd: number, bytes: Buffer): void {
     if (n <= 0) throw Object.assign(new Error('no byte was written'), { code: 'ENOSPC' });
     done += n;
   }
+}
+
+/**
+ * Creates `path` holding this process's id, unless it exists (false). The id is written to a file of this process
+ * first and linked to `path`, so `path` never exists empty.
+ */
+function createHolding(path: string): boolean {
+  const own = `${path}.${process.pid}`;
+  const fd = openSync(own, 'w');
+  try {
+    writeAll(fd, Buffer.from(`${process.pid}\n`));
+  } finally {
+    closeSync(fd);
+  }
+  try {
+    linkSync(own, path);
+    return true;
+  } catch (error) {
+    if ((error as { code?: string }).code === 'EEXIST') return false;
+    throw error;
+  } finally {
+    unlinkSync(own);
+  }
+}
+
+/** The process id a lock file holds; `undefined` when it holds something else, `null` when it is gone. */
+function lockHolder(path: string): number | undefined | null {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8').trim();
+  } catch (error) {
+    if ((error as { code?: string }).code === 'ENOENT') return null;
+    throw error;
+  }
+  return /^\d+$/.test(text) ? Number(text) : undefined;
 }
 
 function running(pid: number): boolean {

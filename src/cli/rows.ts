@@ -6,6 +6,7 @@ import { open } from 'node:fs/promises';
 import { createInterface } from 'node:readline';
 import { CsvError, parse } from 'csv-parse';
 import type { ValidationIssue } from '../core/errors.js';
+import { repeatedMember } from '../core/json-text.js';
 import { recordToInput } from './columns.js';
 import type { LoadKind, RowInput } from './kinds.js';
 
@@ -158,6 +159,9 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
       continue;
     }
     const issues: ValidationIssue[] = [];
+    const repeated = repeatedMember(text);
+    if (repeated !== undefined)
+      issues.push({ path: repeated, message: 'is given twice in this line (JSON would keep only the last value)' });
     for (const name of Object.keys(value)) {
       if (!members.includes(name))
         issues.push({

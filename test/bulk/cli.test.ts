@@ -218,6 +218,25 @@ describe('--dry-run', () => {
     expect(run.stdout.split('\n')[0]).toBe('line 1: attributes.value: must be a number, got "x"');
   });
 
+  it('refuses a JSON line that names a member twice (JSON.parse kept the last value without a word)', async () => {
+    const jsonl = file(
+      'twice.jsonl',
+      [
+        '{"instrumentId":"X","attributes":{"date":"2024-01-02","value":1,"value":2}}',
+        '{"instrumentId":"X","attributes":{"date":"2024-01-03","value":3}}',
+        '{"instrumentId":"X","instrumentId":"Y","attributes":{"date":"2024-01-04","value":4}}',
+      ].join('\n'),
+    );
+    const run = await cli(['load', 'prices', jsonl, '--dry-run', '--base-url', server.url]);
+    expect(run.stdout.split('\n')).toEqual([
+      'line 1: attributes.value: is given twice in this line (JSON would keep only the last value)',
+      'line 3: instrumentId: is given twice in this line (JSON would keep only the last value)',
+      '3 rows checked, 2 invalid; nothing was sent (dry run).',
+      '',
+    ]);
+    expect(run.code).toBe(1);
+  });
+
   it('reads a column named like an inherited member as that column: no prototype is reached or changed', async () => {
     const csv = file(
       'inherited.csv',

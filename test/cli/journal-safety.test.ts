@@ -9,14 +9,16 @@
 import { spawnSync } from 'node:child_process';
 import * as fs from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { createMockService, type RunningServer } from '../../src/testing/index.js';
 import { addAccount } from '../helpers/mock-seeds.js';
 
 /** Set by a test: what the next `writeSync` calls do (`undefined`: write as usual). */
-const plan: { writes: ('half' | 'enospc' | 'ok')[] | undefined } = { writes: undefined };
+const plan: { writes: ('half' | 'enospc' | 'ok')[] | undefined; beforeLink?: (path: string) => void } = {
+  writes: undefined,
+};
 vi.mock('node:fs', async (importOriginal) => {
   const real = await importOriginal<typeof import('node:fs')>();
   const writeSync = (fd: number, data: never, ...rest: never[]): number => {
@@ -28,7 +30,11 @@ vi.mock('node:fs', async (importOriginal) => {
     }
     return (real.writeSync as (...a: unknown[]) => number)(fd, data, ...rest);
   };
-  return { ...real, writeSync, default: { ...real, writeSync } };
+  const linkSync = (existing: string, path: string): void => {
+    plan.beforeLink?.(path);
+    real.linkSync(existing, path);
+  };
+  return { ...real, writeSync, linkSync, default: { ...real, writeSync, linkSync } };
 });
 
 const mock = createMockService({ accessToken: 'tok' });
@@ -112,7 +118,46 @@ describe('one load at a time', () => {
       `note: ${csv}.journal.jsonl.lock: taken over from process ${gone}, which is no longer running (a crash or a kill)\n`,
     );
     expect(stored().size).toBe(3);
-    expect(fs.existsSync(`${csv}.journal.jsonl.lock`)).toBe(false);
+    expect(fs.readdirSync(dirname(csv)).sort()).toEqual(['trades.csv', 'trades.csv.journal.jsonl']);
+  });
+
+  it('refuses while another load takes over the same dead lock, naming the takeover lock', async () => {
+    mock.reset();
+    const csv = trades(3);
+    const lock = `${csv}.journal.jsonl.lock`;
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    fs.writeFileSync(lock, `${gone}\n`);
+    fs.writeFileSync(`${lock}.takeover`, `${process.pid}\n`);
+    const run = await load(['load', 'transactions', csv, '--base-url', server.url]);
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: `error: ${csv}.journal.jsonl is in use by another load (process ${process.pid}, lock ${lock}.takeover): wait for it to end, or pass another --journal path; if no load is running, delete ${lock}.takeover\n`,
+    });
+    expect(fs.readFileSync(lock, 'utf8')).toBe(`${gone}\n`);
+    expect(stored().size).toBe(0);
+  });
+
+  it('of two loads that found the same dead lock, the one that comes second to take it over is refused', async () => {
+    mock.reset();
+    const csv = trades(3);
+    const lock = `${csv}.journal.jsonl.lock`;
+    const gone = spawnSync(process.execPath, ['-e', '']).pid as number;
+    fs.writeFileSync(lock, `${gone}\n`);
+    // The other load (this process stands in for it: it is running) takes the lock over after this one read the
+    // dead process's id and before this one's takeover lock is made.
+    plan.beforeLink = (path) => {
+      if (path === `${lock}.takeover`) fs.writeFileSync(lock, `${process.pid}\n`);
+    };
+    const run = await load(['load', 'transactions', csv, '--base-url', server.url]).finally(() => {
+      plan.beforeLink = undefined;
+    });
+    expect(run).toMatchObject({
+      code: 2,
+      stderr: `error: ${csv}.journal.jsonl is in use by another load (process ${process.pid}, lock ${lock}): wait for it to end, or pass another --journal path; if no load is running, delete ${lock}\n`,
+    });
+    expect(fs.readFileSync(lock, 'utf8')).toBe(`${process.pid}\n`);
+    expect(fs.existsSync(`${lock}.takeover`)).toBe(false);
+    expect(stored().size).toBe(0);
   });
 });
 

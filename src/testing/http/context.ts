@@ -1,6 +1,7 @@
 /** What a route handler gets: the request, path parameters, the service state, and body/query readers. */
 
 import { isObject } from '../../core/is-object.js';
+import { nestsDeeper } from '../../core/json-text.js';
 import type { Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { isDate } from './check.js';
@@ -31,24 +32,6 @@ export interface Doc {
  * save (`JSON.stringify`) recurse per level, and a body of a few KB nested thousands deep runs them out of stack.
  */
 export const MAX_JSON_DEPTH = 64;
-
-/** Whether the JSON text nests arrays/objects deeper than `max`: a scan of its characters, no recursion. */
-function nestsDeeper(text: string, max: number): boolean {
-  let depth = 0;
-  let inString = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (inString) {
-      // A backslash escapes the next character: an escaped quote does not close the string.
-      if (c === 0x5c) i++;
-      else if (c === 0x22) inString = false;
-    } else if (c === 0x22) inString = true;
-    else if (c === 0x5b || c === 0x7b) {
-      if (++depth > max) return true;
-    } else if (c === 0x5d || c === 0x7d) depth--;
-  }
-  return false;
-}
 
 export class Ctx {
   readonly url: URL;
