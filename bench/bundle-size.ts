@@ -122,7 +122,9 @@ export const BUDGETS = [
   // 25.655 kB with a connection error keeping its code as its cause (the bulk runner reads whether a request left).
   // 25.66 / 29.1 kB with a create's attributes asked for symbol keys before their schema is asked whether it fixes its
   // keys (the schema's walk ran on every create).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_100 },
+  // 29.215 kB later with the relationships the reference calls required checked in answers (a holding's
+  // `reportingEntity`, a user's `client`, …: the always-present to-one schema and its generated checks).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_215 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -16,12 +16,12 @@ const holdingFields = {
 /** Present according to the expansion requested (`reportingEntity` always). Never sent: holdings are computed. */
 const holdingRelationships = {
   /** The reporting entity the holding belongs to (always present). */
-  reportingEntity: rel.one('reporting-entity', false),
+  reportingEntity: rel.always(rel.one('reporting-entity', false)),
   /** The depository (with `expand: ['depositories']`; absent for holdings outside any depository). */
   depository: rel.one('depository', false),
-  /** The portfolio (with `expand: ['portfolios']`; always on asset holdings). */
+  /** The portfolio (with `expand: ['portfolios']`). */
   portfolio: rel.one('portfolio', false),
-  /** The asset (with `expand: ['assets']`; always on asset holdings). */
+  /** The asset (with `expand: ['assets']`). */
   asset: rel.one('asset', false),
   /** The asset class (with `expand: ['assetClasses']`). */
   assetClass: rel.one('asset-class', false),
@@ -38,7 +38,13 @@ export const assetHoldingSchema = readSchema(
       /** Units of the asset owned. */
       unitsInHolding: f.number(),
     },
-    holdingRelationships,
+    {
+      ...holdingRelationships,
+      /** The portfolio the position is held in (always present). */
+      portfolio: rel.always(rel.one('portfolio', false)),
+      /** The asset held (always present). */
+      asset: rel.always(rel.one('asset', false)),
+    },
   ),
 );
 

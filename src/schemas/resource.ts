@@ -27,6 +27,10 @@ export const toMany = keptObject({ data: z.optional(z.array(identifier)) });
 export type ToOne = z.infer<typeof toOne>;
 /** A to-many relationship as decoded: `{ data: [{ type, id }, …] }`. */
 export type ToMany = z.infer<typeof toMany>;
+/** A to-one relationship the service always sends, with its resource: `{ data: { type, id } }`. */
+export const alwaysOne = keptObject({ data: identifier });
+/** A to-one relationship the service always sends, as decoded: `{ data: { type, id } }`. */
+export type AlwaysToOne = z.infer<typeof alwaysOne>;
 
 /**
  * One relationship of a resource: its target type, cardinality, and whether a create request must,
@@ -45,6 +49,8 @@ export interface Rel<
    * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent with its own type.
    */
   family?: readonly string[];
+  /** Always in the service's answers, with its resource (the reference says "required" or "always"): an answer without it is refused. */
+  always?: true;
 }
 export type Rels = Record<string, Rel>;
 /** The relationship table of a resource that has none. */
@@ -71,6 +77,8 @@ export const rel = {
     create: (create ?? 'optional') as C,
     ...(family && { family }),
   }),
+  /** `r`, which every answer carries with its resource: `rel.always(rel.one('client', false))`. */
+  always: <R extends Rel<string, false>>(r: R): R & { always: true } => ({ ...r, always: true }),
 };
 
 export interface ResourceDef<T extends string = string, F extends Fields = Fields, R extends Rels = Rels> {
@@ -80,8 +88,14 @@ export interface ResourceDef<T extends string = string, F extends Fields = Field
 }
 
 type RelReadShape<R extends Rels> = {
-  [K in keyof R]: z.ZodMiniOptional<R[K]['many'] extends true ? typeof toMany : typeof toOne>;
+  [K in keyof R]: R[K] extends { always: true }
+    ? typeof alwaysOne
+    : z.ZodMiniOptional<R[K]['many'] extends true ? typeof toMany : typeof toOne>;
 };
+/** Whether any relationship of `R` is always sent (then so is `relationships`). */
+type HasAlways<R extends Rels> = { [K in keyof R]: R[K] extends { always: true } ? true : never }[keyof R] extends never
+  ? false
+  : true;
 
 /** The type of a resource's response schema. */
 export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.ZodMiniObject<
@@ -89,7 +103,9 @@ export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.Z
     id: z.ZodMiniString;
     type: z.ZodMiniLiteral<T>;
     attributes: KeptObject<ReadShape<F>>;
-    relationships: z.ZodMiniOptional<KeptObject<RelReadShape<R>>>;
+    relationships: HasAlways<R> extends true
+      ? KeptObject<RelReadShape<R>>
+      : z.ZodMiniOptional<KeptObject<RelReadShape<R>>>;
   },
   z.core.$strip
 >;
@@ -99,12 +115,17 @@ export function readSchema<T extends string, F extends Fields, R extends Rels>(
   def: ResourceDef<T, F, R>,
 ): ReadSchema<T, F, R> {
   const rels: Record<string, Schema> = {};
-  for (const [name, r] of Object.entries(def.relationships)) rels[name] = z.optional(r.many ? toMany : toOne);
+  let always = false;
+  for (const [name, r] of Object.entries(def.relationships)) {
+    always ||= r.always === true;
+    rels[name] = r.always ? alwaysOne : z.optional(r.many ? toMany : toOne);
+  }
+  const relationships = keptObject(rels as RelReadShape<R>);
   return keptObject({
     id: z.string(),
     type: z.literal(def.type),
     attributes: keptObject(readShape(def.fields)),
-    relationships: z.optional(keptObject(rels as RelReadShape<R>)),
+    relationships: always ? relationships : z.optional(relationships),
   }) as unknown as ReadSchema<T, F, R>;
 }
 

@@ -71,142 +71,144 @@ function c132(v:any):boolean{let a;return isObject(v)&&((a=v.assetClass)===void 
 function c130(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-class-detailed")&&c21(v.attributes)&&((a=v.relationships)===void 0||c132(a))}
 function c129(v:any):boolean{return isObject(v)&&c130(v.data)}
 function c136(v:any):boolean{return isObject(v)&&typeof v.ccyCode=="string"&&typeof v.date=="string"&&Number.isFinite(v.marketValue)}
-function c137(v:any):boolean{let a;return isObject(v)&&((a=v.reportingEntity)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))&&((a=v.portfolio)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.assetClass)===void 0||c26(a))&&((a=v.assetClassDetailed)===void 0||c26(a))}
-function c135(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="holding")&&c136(v.attributes)&&((a=v.relationships)===void 0||c137(a))}
+function c138(v:any):boolean{return isObject(v)&&c27(v.data)}
+function c137(v:any):boolean{let a;return isObject(v)&&c138(v.reportingEntity)&&((a=v.depository)===void 0||c26(a))&&((a=v.portfolio)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.assetClass)===void 0||c26(a))&&((a=v.assetClassDetailed)===void 0||c26(a))}
+function c135(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="holding")&&c136(v.attributes)&&c137(v.relationships)}
 function c134(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c135(v[i])))return false;return true}
-function c138(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c1(v[i])))return false;return true}
-function c133(v:any):boolean{let a;return isObject(v)&&c134(v.data)&&((a=v.included)===void 0||c138(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c142(v:any):boolean{return isObject(v)&&typeof v.ccyCode=="string"&&typeof v.date=="string"&&Number.isFinite(v.marketValue)&&Number.isFinite(v.unitsInHolding)}
-function c141(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-holding")&&c142(v.attributes)&&((a=v.relationships)===void 0||c137(a))}
-function c140(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c141(v[i])))return false;return true}
-function c139(v:any):boolean{let a;return isObject(v)&&c140(v.data)&&((a=v.included)===void 0||c138(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c149(v:any):boolean{let a;return isObject(v)&&((a=v.accounts)===void 0||c38(a))&&((a=v.client)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))}
-function c147(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="legal-entity")&&c21(v.attributes)&&((a=v.relationships)===void 0||c149(a))}
-function c146(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c147(v[i])))return false;return true}
-function c145(v:any):boolean{let a;return isObject(v)&&c146(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c151(v:any):boolean{return isObject(v)&&c147(v.data)}
-function c155(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"&&typeof v.ccyCode=="string"&&((a=v.excludeFromReporting)===void 0||typeof a=="boolean")}
-function c156(v:any):boolean{let a;return isObject(v)&&((a=v.depository)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))&&((a=v.legalEntity)===void 0||c26(a))}
-function c154(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="account")&&c155(v.attributes)&&((a=v.relationships)===void 0||c156(a))}
-function c153(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c154(v[i])))return false;return true}
-function c152(v:any):boolean{let a;return isObject(v)&&c153(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c158(v:any):boolean{return isObject(v)&&c154(v.data)}
-function c162(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"}
-function c163(v:any):boolean{let a;return isObject(v)&&((a=v.legalEntity)===void 0||c26(a))&&((a=v.accounts)===void 0||c38(a))}
-function c161(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="depository")&&c162(v.attributes)&&((a=v.relationships)===void 0||c163(a))}
-function c160(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c161(v[i])))return false;return true}
-function c159(v:any):boolean{let a;return isObject(v)&&c160(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c165(v:any):boolean{return isObject(v)&&c161(v.data)}
-function c168(v:any):boolean{return isObject(v)&&typeof v.firstName=="string"&&typeof v.lastName=="string"&&typeof v.contactEmail=="string"}
-function c169(v:any):boolean{let a;return isObject(v)&&((a=v.client)===void 0||c26(a))&&((a=v.readAccessToReportingEntities)===void 0||c38(a))}
-function c167(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="user")&&c168(v.attributes)&&((a=v.relationships)===void 0||c169(a))}
-function c166(v:any):boolean{return isObject(v)&&c167(v.data)}
-function c171(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c167(v[i])))return false;return true}
-function c170(v:any):boolean{let a;return isObject(v)&&c171(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c175(v:any):boolean{let a;return isObject(v)&&typeof v.state=="string"&&typeof v.link=="string"&&((a=v.restrictedToIdentityProvider)===void 0||typeof a=="string")&&((a=v.restrictedToEmail)===void 0||typeof a=="string")&&((a=v.expiration)===void 0||typeof a=="string")}
-function c176(v:any):boolean{let a;return isObject(v)&&((a=v.user)===void 0||c26(a))}
-function c174(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="invite")&&c175(v.attributes)&&((a=v.relationships)===void 0||c176(a))}
-function c173(v:any):boolean{return isObject(v)&&c174(v.data)}
-function c178(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c174(v[i])))return false;return true}
-function c177(v:any):boolean{let a;return isObject(v)&&c178(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c183(v:any):boolean{return isObject(v)&&typeof v.identifier=="string"&&typeof v.name=="string"&&typeof v.country=="string"}
-function c182(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian")&&c183(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c181(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c182(v[i])))return false;return true}
-function c180(v:any):boolean{let a;return isObject(v)&&c181(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c190(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(typeof v[i]=="string"))return false;return true}
-function c192(v:any):boolean{let a;return isObject(v)&&typeof v.depositoryNumber=="string"&&((a=v.depositoryId)===null||typeof a=="string")&&typeof v.status=="string"}
-function c191(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c192(v[i])))return false;return true}
-function c194(v:any):boolean{let a;return isObject(v)&&typeof v.accountNumber=="string"&&((a=v.accountId)===null||typeof a=="string")&&typeof v.status=="string"}
-function c193(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c194(v[i])))return false;return true}
-function c189(v:any):boolean{return isObject(v)&&typeof v.status=="string"&&c190(v.pendingFiles)&&c191(v.linkedDepositories)&&c193(v.linkedAccounts)}
-function c195(v:any):boolean{let a;return isObject(v)&&((a=v.custodian)===void 0||c26(a))&&((a=v.custodianAuthFlow)===void 0||c26(a))&&((a=v.legalEntity)===void 0||c26(a))}
-function c188(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority")&&c189(v.attributes)&&((a=v.relationships)===void 0||c195(a))}
-function c187(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c188(v[i])))return false;return true}
-function c186(v:any):boolean{let a;return isObject(v)&&c187(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c197(v:any):boolean{return isObject(v)&&c188(v.data)}
-function c200(v:any):boolean{return isObject(v)&&typeof v.hash=="string"&&typeof v.name=="string"&&typeof v.uploadedAt=="string"&&typeof v.filename=="string"}
-function c199(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority-file")&&c200(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c198(v:any):boolean{return isObject(v)&&c199(v.data)}
-function c203(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c199(v[i])))return false;return true}
-function c202(v:any):boolean{let a;return isObject(v)&&c203(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c206(v:any):boolean{return isObject(v)&&typeof v.custodianAuthorityId=="string"&&typeof v.status=="string"}
-function c205(v:any):boolean{return isObject(v)&&c206(v.data)}
-function c211(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c210(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c211(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c214(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)}
-function c215(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))}
-function c213(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c214(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c217(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c216(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c217(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c220(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)}
-function c219(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c220(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c224(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.counterpartyTransaction)===void 0||c26(a))}
-function c222(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c211(v.attributes)&&((a=v.relationships)===void 0||c224(a))}
-function c226(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&((a=v.commission)===void 0||Number.isFinite(a))&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.tax)}
-function c225(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c226(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c229(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c228(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c229(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c232(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"}
-function c231(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c232(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c239(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))&&((a=v.openingTransaction)===void 0||c26(a))}
-function c237(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c229(v.attributes)&&((a=v.relationships)===void 0||c239(a))}
-function c241(v:any):boolean{return isObject(v)&&Number.isFinite(v.accountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c242(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c240(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c241(v.attributes)&&((a=v.relationships)===void 0||c242(a))}
-function c244(v:any):boolean{return isObject(v)&&Number.isFinite(v.primaryAccountAmount)&&Number.isFinite(v.secondaryAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c245(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c243(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c244(v.attributes)&&((a=v.relationships)===void 0||c245(a))}
-function c247(v:any):boolean{let a;return isObject(v)&&((a=v.comment)===void 0||typeof a=="string")&&Number.isFinite(v.inflowAccountAmount)&&Number.isFinite(v.outflowAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c248(v:any):boolean{let a;return isObject(v)&&((a=v.inflowAccount)===void 0||c26(a))&&((a=v.outflowAccount)===void 0||c26(a))}
-function c246(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c247(v.attributes)&&((a=v.relationships)===void 0||c248(a))}
-function c250(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.indexFactor)}
-function c249(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c250(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c253(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.indexFactor)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c252(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c253(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c256(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)&&((a=v.indexFactor)===void 0||typeof a=="string"||Number.isFinite(a))}
-function c255(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c256(v.attributes)&&((a=v.relationships)===void 0||c215(a))}
-function c259(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.interest)===void 0||Number.isFinite(a))&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c260(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.loan)===void 0||c26(a))}
-function c258(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c259(v.attributes)&&((a=v.relationships)===void 0||c260(a))}
-function c262(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c263(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.instrument)===void 0||c26(a))}
-function c261(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c262(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
-function c265(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c264(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c265(v.attributes)&&((a=v.relationships)===void 0||c263(a))}
-function c209(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c210(v);case "bond-coupon-transaction":return c213(v);case "bond-redemption-transaction":return c216(v);case "bond-trade-transaction":return c219(v);case "cash-transfer-transaction":return c222(v);case "dividend-transaction":return c225(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c228(v);case "fee-transaction":return c231(v);case "futures-execution-transaction":return c237(v);case "fx-forward-cash-settlement-transaction":return c240(v);case "fx-forward-physical-delivery-transaction":return c243(v);case "fx-spot-transaction":return c246(v);case "index-linked-bond-coupon-transaction":return c249(v);case "index-linked-bond-redemption-transaction":return c252(v);case "index-linked-bond-trade-transaction":return c255(v);case "loan-transaction":return c258(v);case "private-market-fund-distribution-transaction":return c261(v);case "private-market-fund-drawdown-transaction":return c264(v);default:return c43(v)}}
-function c208(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c209(v[i])))return false;return true}
-function c207(v:any):boolean{let a;return isObject(v)&&c208(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c274(v:any):boolean{return isObject(v)&&c209(v.data)}
-function c280(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c278(v[i])))return false;return true}
-function c279(v:any):boolean{return isObject(v)&&c280(v.filters)}
-function c285(v:any):boolean{return isObject(v)&&typeof v["country-code"]=="string"}
-function c287(v:any):boolean{return isObject(v)&&typeof v["instrument-class-id"]=="string"}
-function c289(v:any):boolean{return isObject(v)&&typeof v["detailed-instrument-class-id"]=="string"}
-function c291(v:any):boolean{return isObject(v)&&typeof v["currency-code"]=="string"}
-function c293(v:any):boolean{return isObject(v)&&typeof v["security-identifier"]=="string"}
-function c295(v:any):boolean{return isObject(v)&&typeof v["reporting-entity-id"]=="string"}
-function c297(v:any):boolean{return isObject(v)&&typeof v["reporting-portfolio-id"]=="string"}
-function c299(v:any):boolean{return isObject(v)&&typeof v.type=="string"}
-function c284(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c285(v);case "instrument-class-is":case "instrument-class-is-not":return c287(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c289(v);case "currency-code-is":case "currency-code-is-not":return c291(v);case "security-identifier-is":case "security-identifier-is-not":return c293(v);case "reporting-entity-is":case "reporting-entity-is-not":return c295(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c297(v);default:return c299(v)}}
-function c283(v:any):boolean{return isObject(v)&&c284(v.condition)}
-function c278(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c279(v);case "condition":return c283(v);default:return c299(v)}}
-function c303(v:any):boolean{let a;return isObject(v)&&((a=v.min)===null||Number.isFinite(a))&&((a=v.max)===null||Number.isFinite(a))}
-function c302(v:any):boolean{return isObject(v)&&c303(v.values)}
-function c300(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c302(v);default:return c299(v)}}
-function c277(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.startDate=="string"&&c278(v.limitFilter)&&c300(v.limitType)}
-function c305(v:any):boolean{let a;return isObject(v)&&((a=v.client)===void 0||c26(a))&&((a=v.parentLimit)===void 0||c26(a))}
-function c276(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit")&&c277(v.attributes)&&((a=v.relationships)===void 0||c305(a))}
-function c275(v:any):boolean{return isObject(v)&&c276(v.data)}
-function c307(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c276(v[i])))return false;return true}
-function c306(v:any):boolean{let a;return isObject(v)&&c307(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c311(v:any):boolean{let a;return isObject(v)&&typeof v.date=="string"&&c300(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&((a=v.currentValue)===null||Number.isFinite(a))}
-function c310(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit-status")&&c311(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c309(v:any):boolean{return isObject(v)&&c310(v.data)}
-function c314(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c310(v[i])))return false;return true}
-function c313(v:any):boolean{let a;return isObject(v)&&c314(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c317(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c43(v[i])))return false;return true}
-function c316(v:any):boolean{let a;return isObject(v)&&c317(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c319(v:any):boolean{return isObject(v)&&c43(v.data)}
-function c320(v:any):boolean{let a;return isObject(v)&&(c43((a=v.data))||c317(a))}
+function c139(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c1(v[i])))return false;return true}
+function c133(v:any):boolean{let a;return isObject(v)&&c134(v.data)&&((a=v.included)===void 0||c139(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c143(v:any):boolean{return isObject(v)&&typeof v.ccyCode=="string"&&typeof v.date=="string"&&Number.isFinite(v.marketValue)&&Number.isFinite(v.unitsInHolding)}
+function c144(v:any):boolean{let a;return isObject(v)&&c138(v.reportingEntity)&&((a=v.depository)===void 0||c26(a))&&c138(v.portfolio)&&c138(v.asset)&&((a=v.assetClass)===void 0||c26(a))&&((a=v.assetClassDetailed)===void 0||c26(a))}
+function c142(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-holding")&&c143(v.attributes)&&c144(v.relationships)}
+function c141(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c142(v[i])))return false;return true}
+function c140(v:any):boolean{let a;return isObject(v)&&c141(v.data)&&((a=v.included)===void 0||c139(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c150(v:any):boolean{let a;return isObject(v)&&((a=v.accounts)===void 0||c38(a))&&((a=v.client)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))}
+function c148(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="legal-entity")&&c21(v.attributes)&&((a=v.relationships)===void 0||c150(a))}
+function c147(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c148(v[i])))return false;return true}
+function c146(v:any):boolean{let a;return isObject(v)&&c147(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c152(v:any):boolean{return isObject(v)&&c148(v.data)}
+function c156(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"&&typeof v.ccyCode=="string"&&((a=v.excludeFromReporting)===void 0||typeof a=="boolean")}
+function c157(v:any):boolean{let a;return isObject(v)&&((a=v.depository)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))&&((a=v.legalEntity)===void 0||c26(a))}
+function c155(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="account")&&c156(v.attributes)&&((a=v.relationships)===void 0||c157(a))}
+function c154(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c155(v[i])))return false;return true}
+function c153(v:any):boolean{let a;return isObject(v)&&c154(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c159(v:any):boolean{return isObject(v)&&c155(v.data)}
+function c163(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"}
+function c164(v:any):boolean{let a;return isObject(v)&&((a=v.legalEntity)===void 0||c26(a))&&((a=v.accounts)===void 0||c38(a))}
+function c162(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="depository")&&c163(v.attributes)&&((a=v.relationships)===void 0||c164(a))}
+function c161(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c162(v[i])))return false;return true}
+function c160(v:any):boolean{let a;return isObject(v)&&c161(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c166(v:any):boolean{return isObject(v)&&c162(v.data)}
+function c169(v:any):boolean{return isObject(v)&&typeof v.firstName=="string"&&typeof v.lastName=="string"&&typeof v.contactEmail=="string"}
+function c170(v:any):boolean{let a;return isObject(v)&&c138(v.client)&&((a=v.readAccessToReportingEntities)===void 0||c38(a))}
+function c168(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="user")&&c169(v.attributes)&&c170(v.relationships)}
+function c167(v:any):boolean{return isObject(v)&&c168(v.data)}
+function c172(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c168(v[i])))return false;return true}
+function c171(v:any):boolean{let a;return isObject(v)&&c172(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c176(v:any):boolean{let a;return isObject(v)&&typeof v.state=="string"&&typeof v.link=="string"&&((a=v.restrictedToIdentityProvider)===void 0||typeof a=="string")&&((a=v.restrictedToEmail)===void 0||typeof a=="string")&&((a=v.expiration)===void 0||typeof a=="string")}
+function c177(v:any):boolean{return isObject(v)&&c138(v.user)}
+function c175(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="invite")&&c176(v.attributes)&&c177(v.relationships)}
+function c174(v:any):boolean{return isObject(v)&&c175(v.data)}
+function c179(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c175(v[i])))return false;return true}
+function c178(v:any):boolean{let a;return isObject(v)&&c179(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c184(v:any):boolean{return isObject(v)&&typeof v.identifier=="string"&&typeof v.name=="string"&&typeof v.country=="string"}
+function c183(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian")&&c184(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c182(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c183(v[i])))return false;return true}
+function c181(v:any):boolean{let a;return isObject(v)&&c182(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c191(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(typeof v[i]=="string"))return false;return true}
+function c193(v:any):boolean{let a;return isObject(v)&&typeof v.depositoryNumber=="string"&&((a=v.depositoryId)===null||typeof a=="string")&&typeof v.status=="string"}
+function c192(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c193(v[i])))return false;return true}
+function c195(v:any):boolean{let a;return isObject(v)&&typeof v.accountNumber=="string"&&((a=v.accountId)===null||typeof a=="string")&&typeof v.status=="string"}
+function c194(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c195(v[i])))return false;return true}
+function c190(v:any):boolean{return isObject(v)&&typeof v.status=="string"&&c191(v.pendingFiles)&&c192(v.linkedDepositories)&&c194(v.linkedAccounts)}
+function c196(v:any):boolean{let a;return isObject(v)&&((a=v.custodian)===void 0||c26(a))&&((a=v.custodianAuthFlow)===void 0||c26(a))&&((a=v.legalEntity)===void 0||c26(a))}
+function c189(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority")&&c190(v.attributes)&&((a=v.relationships)===void 0||c196(a))}
+function c188(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c189(v[i])))return false;return true}
+function c187(v:any):boolean{let a;return isObject(v)&&c188(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c198(v:any):boolean{return isObject(v)&&c189(v.data)}
+function c201(v:any):boolean{return isObject(v)&&typeof v.hash=="string"&&typeof v.name=="string"&&typeof v.uploadedAt=="string"&&typeof v.filename=="string"}
+function c200(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority-file")&&c201(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c199(v:any):boolean{return isObject(v)&&c200(v.data)}
+function c204(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c200(v[i])))return false;return true}
+function c203(v:any):boolean{let a;return isObject(v)&&c204(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c207(v:any):boolean{return isObject(v)&&typeof v.custodianAuthorityId=="string"&&typeof v.status=="string"}
+function c206(v:any):boolean{return isObject(v)&&c207(v.data)}
+function c212(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
+function c211(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c212(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
+function c215(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)}
+function c216(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))}
+function c214(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c215(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c218(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
+function c217(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c218(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c221(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)}
+function c220(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c221(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c225(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.counterpartyTransaction)===void 0||c26(a))}
+function c223(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c212(v.attributes)&&((a=v.relationships)===void 0||c225(a))}
+function c227(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&((a=v.commission)===void 0||Number.isFinite(a))&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.tax)}
+function c226(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c227(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c230(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
+function c229(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c230(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c233(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"}
+function c232(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c233(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
+function c240(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))&&((a=v.openingTransaction)===void 0||c26(a))}
+function c238(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c230(v.attributes)&&((a=v.relationships)===void 0||c240(a))}
+function c242(v:any):boolean{return isObject(v)&&Number.isFinite(v.accountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
+function c243(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
+function c241(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c242(v.attributes)&&((a=v.relationships)===void 0||c243(a))}
+function c245(v:any):boolean{return isObject(v)&&Number.isFinite(v.primaryAccountAmount)&&Number.isFinite(v.secondaryAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
+function c246(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
+function c244(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c245(v.attributes)&&((a=v.relationships)===void 0||c246(a))}
+function c248(v:any):boolean{let a;return isObject(v)&&((a=v.comment)===void 0||typeof a=="string")&&Number.isFinite(v.inflowAccountAmount)&&Number.isFinite(v.outflowAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
+function c249(v:any):boolean{let a;return isObject(v)&&((a=v.inflowAccount)===void 0||c26(a))&&((a=v.outflowAccount)===void 0||c26(a))}
+function c247(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c248(v.attributes)&&((a=v.relationships)===void 0||c249(a))}
+function c251(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.indexFactor)}
+function c250(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c251(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c254(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.indexFactor)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
+function c253(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c254(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c257(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)&&((a=v.indexFactor)===void 0||typeof a=="string"||Number.isFinite(a))}
+function c256(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c257(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
+function c260(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.interest)===void 0||Number.isFinite(a))&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
+function c261(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.loan)===void 0||c26(a))}
+function c259(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c260(v.attributes)&&((a=v.relationships)===void 0||c261(a))}
+function c263(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c264(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.instrument)===void 0||c26(a))}
+function c262(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c263(v.attributes)&&((a=v.relationships)===void 0||c264(a))}
+function c266(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c265(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c266(v.attributes)&&((a=v.relationships)===void 0||c264(a))}
+function c210(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c211(v);case "bond-coupon-transaction":return c214(v);case "bond-redemption-transaction":return c217(v);case "bond-trade-transaction":return c220(v);case "cash-transfer-transaction":return c223(v);case "dividend-transaction":return c226(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c229(v);case "fee-transaction":return c232(v);case "futures-execution-transaction":return c238(v);case "fx-forward-cash-settlement-transaction":return c241(v);case "fx-forward-physical-delivery-transaction":return c244(v);case "fx-spot-transaction":return c247(v);case "index-linked-bond-coupon-transaction":return c250(v);case "index-linked-bond-redemption-transaction":return c253(v);case "index-linked-bond-trade-transaction":return c256(v);case "loan-transaction":return c259(v);case "private-market-fund-distribution-transaction":return c262(v);case "private-market-fund-drawdown-transaction":return c265(v);default:return c43(v)}}
+function c209(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c210(v[i])))return false;return true}
+function c208(v:any):boolean{let a;return isObject(v)&&c209(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c275(v:any):boolean{return isObject(v)&&c210(v.data)}
+function c281(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c279(v[i])))return false;return true}
+function c280(v:any):boolean{return isObject(v)&&c281(v.filters)}
+function c286(v:any):boolean{return isObject(v)&&typeof v["country-code"]=="string"}
+function c288(v:any):boolean{return isObject(v)&&typeof v["instrument-class-id"]=="string"}
+function c290(v:any):boolean{return isObject(v)&&typeof v["detailed-instrument-class-id"]=="string"}
+function c292(v:any):boolean{return isObject(v)&&typeof v["currency-code"]=="string"}
+function c294(v:any):boolean{return isObject(v)&&typeof v["security-identifier"]=="string"}
+function c296(v:any):boolean{return isObject(v)&&typeof v["reporting-entity-id"]=="string"}
+function c298(v:any):boolean{return isObject(v)&&typeof v["reporting-portfolio-id"]=="string"}
+function c300(v:any):boolean{return isObject(v)&&typeof v.type=="string"}
+function c285(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c286(v);case "instrument-class-is":case "instrument-class-is-not":return c288(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c290(v);case "currency-code-is":case "currency-code-is-not":return c292(v);case "security-identifier-is":case "security-identifier-is-not":return c294(v);case "reporting-entity-is":case "reporting-entity-is-not":return c296(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c298(v);default:return c300(v)}}
+function c284(v:any):boolean{return isObject(v)&&c285(v.condition)}
+function c279(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c280(v);case "condition":return c284(v);default:return c300(v)}}
+function c304(v:any):boolean{let a;return isObject(v)&&((a=v.min)===null||Number.isFinite(a))&&((a=v.max)===null||Number.isFinite(a))}
+function c303(v:any):boolean{return isObject(v)&&c304(v.values)}
+function c301(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c303(v);default:return c300(v)}}
+function c278(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.startDate=="string"&&c279(v.limitFilter)&&c301(v.limitType)}
+function c306(v:any):boolean{let a;return isObject(v)&&((a=v.client)===void 0||c26(a))&&((a=v.parentLimit)===void 0||c26(a))}
+function c277(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit")&&c278(v.attributes)&&((a=v.relationships)===void 0||c306(a))}
+function c276(v:any):boolean{return isObject(v)&&c277(v.data)}
+function c308(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c277(v[i])))return false;return true}
+function c307(v:any):boolean{let a;return isObject(v)&&c308(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c312(v:any):boolean{let a;return isObject(v)&&typeof v.date=="string"&&c301(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&((a=v.currentValue)===null||Number.isFinite(a))}
+function c311(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit-status")&&c312(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
+function c310(v:any):boolean{return isObject(v)&&c311(v.data)}
+function c315(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c311(v[i])))return false;return true}
+function c314(v:any):boolean{let a;return isObject(v)&&c315(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c318(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c43(v[i])))return false;return true}
+function c317(v:any):boolean{let a;return isObject(v)&&c318(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
+function c320(v:any):boolean{return isObject(v)&&c43(v.data)}
+function c321(v:any):boolean{let a;return isObject(v)&&(c43((a=v.data))||c318(a))}
 /** For each row that answers with a JSON:API document: whether zod would accept the document. */
-export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c46,"instruments.listPrivate":c84,"instruments.create":c46,"instruments.interestRates.list":c89,"instruments.interestRates.create":c95,"instruments.prices.list":c96,"instruments.prices.create":c102,"instruments.indexFactors.list":c103,"instruments.indexFactors.create":c109,"instruments.netAssetValues.list":c110,"instruments.netAssetValues.create":c116,"assets.interestRates.list":c89,"assets.interestRates.create":c95,"assets.prices.list":c96,"assets.prices.create":c102,"assets.indexFactors.list":c103,"assets.indexFactors.create":c109,"instrumentClasses.retrieve":c117,"instrumentClasses.retrieveDetailed":c121,"assetClasses.retrieve":c125,"assetClasses.retrieveDetailed":c129,"holdings.list":c133,"assetHoldings.list":c139,"clients.legalEntities.list":c145,"clients.legalEntities.create":c151,"legalEntities.retrieve":c151,"legalEntities.accounts.list":c152,"legalEntities.accounts.create":c158,"legalEntities.depositories.list":c159,"legalEntities.depositories.create":c165,"accounts.retrieve":c158,"depositories.retrieve":c165,"clients.users.create":c166,"clients.users.list":c170,"users.retrieve":c166,"users.update":c166,"users.invites.create":c173,"users.invites.list":c177,"custodians.list":c180,"legalEntities.custodianAuthorities.list":c186,"legalEntities.custodianAuthorities.create":c197,"custodianAuthorities.retrieve":c197,"custodianAuthorities.files.upload":c198,"custodianAuthorities.files.list":c202,"custodianAuthorities.revoke":c205,"transactions.list":c207,"transactions.create":c274,"limits.retrieve":c275,"limits.create":c275,"clients.limits.list":c306,"limits.status":c309,"clients.limits.status":c313,"clients.list":c316,"clients.retrieve":c319,"clients.create":c319,"clients.reportingEntities.list":c316,"clients.reportingEntities.create":c319,"reportingEntities.retrieve":c319,"reportingEntities.portfolios.list":c316,"reportingEntities.portfolios.create":c319,"portfolios.retrieve":c319,"performance.retrieve":c320,"custodianHoldings.list":c316,"clients.portfolios.list":c316,};
+export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c46,"instruments.listPrivate":c84,"instruments.create":c46,"instruments.interestRates.list":c89,"instruments.interestRates.create":c95,"instruments.prices.list":c96,"instruments.prices.create":c102,"instruments.indexFactors.list":c103,"instruments.indexFactors.create":c109,"instruments.netAssetValues.list":c110,"instruments.netAssetValues.create":c116,"assets.interestRates.list":c89,"assets.interestRates.create":c95,"assets.prices.list":c96,"assets.prices.create":c102,"assets.indexFactors.list":c103,"assets.indexFactors.create":c109,"instrumentClasses.retrieve":c117,"instrumentClasses.retrieveDetailed":c121,"assetClasses.retrieve":c125,"assetClasses.retrieveDetailed":c129,"holdings.list":c133,"assetHoldings.list":c140,"clients.legalEntities.list":c146,"clients.legalEntities.create":c152,"legalEntities.retrieve":c152,"legalEntities.accounts.list":c153,"legalEntities.accounts.create":c159,"legalEntities.depositories.list":c160,"legalEntities.depositories.create":c166,"accounts.retrieve":c159,"depositories.retrieve":c166,"clients.users.create":c167,"clients.users.list":c171,"users.retrieve":c167,"users.update":c167,"users.invites.create":c174,"users.invites.list":c178,"custodians.list":c181,"legalEntities.custodianAuthorities.list":c187,"legalEntities.custodianAuthorities.create":c198,"custodianAuthorities.retrieve":c198,"custodianAuthorities.files.upload":c199,"custodianAuthorities.files.list":c203,"custodianAuthorities.revoke":c206,"transactions.list":c208,"transactions.create":c275,"limits.retrieve":c276,"limits.create":c276,"clients.limits.list":c307,"limits.status":c310,"clients.limits.status":c314,"clients.list":c317,"clients.retrieve":c320,"clients.create":c320,"clients.reportingEntities.list":c317,"clients.reportingEntities.create":c320,"reportingEntities.retrieve":c320,"reportingEntities.portfolios.list":c317,"reportingEntities.portfolios.create":c320,"portfolios.retrieve":c320,"performance.retrieve":c321,"custodianHoldings.list":c317,"clients.portfolios.list":c317,};

@@ -17,8 +17,8 @@ export const userDef = defineResource(
   },
   // `client` comes from the path and grants no access; the readable reporting entities can change.
   {
-    /** The client that owns the user; it grants the user no access to the client or its sub-resources. */
-    client: rel.one('client', false),
+    /** The client that owns the user (always present); it grants the user no access to the client or its sub-resources. */
+    client: rel.always(rel.one('client', false)),
     /** The reporting entities the user can view in the end-user web application. */
     readAccessToReportingEntities: rel.many('reporting-entity', 'optional'),
   },
@@ -45,8 +45,8 @@ export const inviteDef = defineResource(
     expiration: f.readOnly(f.optional(f.string())),
   },
   {
-    /** The user the invite is for. */
-    user: rel.one('user', false),
+    /** The user the invite is for (always present). */
+    user: rel.always(rel.one('user', false)),
   },
 );
 

@@ -83,7 +83,11 @@ describe('maxPages', () => {
             id: `h${page}`,
             type: 'asset-holding',
             attributes: { ccyCode: 'CHF', date: '2024-01-02', marketValue: 1, unitsInHolding: 1 },
-            relationships: { reportingEntity: { data: { type: 'reporting-entity', id: 're1' } } },
+            relationships: {
+              reportingEntity: { data: { type: 'reporting-entity', id: 're1' } },
+              portfolio: { data: { type: 'portfolio', id: 'p1' } },
+              asset: { data: { type: 'stock-asset', id: 'a1' } },
+            },
           },
         ],
         links: { next: `${server.url}/api/v2/asset-holdings/reporting-entities/re1?p=${page + 1}` },

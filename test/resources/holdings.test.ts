@@ -171,10 +171,12 @@ describe('holdings.list', () => {
 
 describe('assetHoldings.list', () => {
   it('sends dates and include to the asset-holdings path and decodes units', async () => {
+    const base = holding('YXNz_1', 'a2', 'stock-asset');
     const assetHolding = {
-      ...holding('YXNz_1', 'a2', 'stock-asset'),
+      ...base,
       type: 'asset-holding',
       attributes: { ccyCode: 'USD', date: '2024-01-31', marketValue: 500, unitsInHolding: 10 },
+      relationships: { ...base.relationships, portfolio: { data: { type: 'portfolio', id: 'p1' } } },
     };
     const { prs, requests } = recordingClient({ body: { data: [assetHolding], included: [stock] } });
     const { data, included } = await prs.assetHoldings.list('re1', { ...period, include: ['asset'] });
@@ -185,6 +187,39 @@ describe('assetHoldings.list', () => {
     });
     expect(data[0]?.attributes.unitsInHolding).toBe(10);
     expect(data.map((h) => holdingAsset(h, included))).toEqual([stock]);
+  });
+
+  it('refuses an answer without a relationship the reference says every holding has', async () => {
+    const bare = { ...holding('h1'), relationships: {} };
+    const { prs } = recordingClient({ body: { data: [bare] } });
+    await expect(prs.holdings.list('re1', period)).rejects.toThrow('data.0.relationships.reportingEntity: is required');
+    const assetHolding = {
+      ...holding('a1', 'a2', 'stock-asset'),
+      type: 'asset-holding',
+      attributes: { ccyCode: 'USD', date: '2024-01-31', marketValue: 500, unitsInHolding: 10 },
+    };
+    const noPortfolio = recordingClient({ body: { data: [assetHolding] } });
+    await expect(noPortfolio.prs.assetHoldings.list('re1', period)).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      message: expect.stringContaining('data.0.relationships.portfolio: is required'),
+    });
+    const nullAsset = recordingClient({
+      body: {
+        data: [
+          {
+            ...assetHolding,
+            relationships: {
+              ...assetHolding.relationships,
+              portfolio: { data: { type: 'portfolio', id: 'p' } },
+              asset: { data: null },
+            },
+          },
+        ],
+      },
+    });
+    await expect(nullAsset.prs.assetHoldings.list('re1', period)).rejects.toThrow(
+      'data.0.relationships.asset.data: must be an object',
+    );
   });
 
   it('has no expand parameter, and the same date rule', async () => {

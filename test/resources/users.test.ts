@@ -25,6 +25,20 @@ const invite = (state: string, provider = '') => ({
 });
 
 describe('users', () => {
+  it('refuses a user without its client and an invite without its user: the reference says they are required', async () => {
+    const noClient = recordingClient({ body: { data: { ...user, relationships: {} } } });
+    await expect(noClient.prs.users.retrieve(user.id)).rejects.toMatchObject({
+      name: 'ResponseValidationError',
+      message: expect.stringContaining('data.relationships.client: is required'),
+    });
+    const noRelationships = recordingClient({ body: { data: [{ ...invite('valid'), relationships: undefined }] } });
+    await expect(noRelationships.prs.users.invites.list(user.id)).rejects.toThrow('data.0.relationships: is required');
+    const ok = recordingClient({ body: { data: [invite('valid')] } });
+    const [decoded] = await ok.prs.users.invites.list(user.id);
+    // Typed as always there: no `?.` on the way to the user's id.
+    expect(decoded?.relationships.user.data.id).toBe(user.id);
+  });
+
   it('clients.users.create sends attributes and readable reporting entities', async () => {
     const { prs, requests } = recordingClient({ status: 201, body: { data: user } });
     const created = await prs.clients.users.create('c1', {

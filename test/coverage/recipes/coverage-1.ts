@@ -31,11 +31,13 @@ const user = {
   id: 'id1',
   type: 'user',
   attributes: { firstName: 'Erika', lastName: 'Muster', contactEmail: 'erika@example.com' },
+  relationships: { client: { data: { type: 'client', id: 'c1' } } },
 };
 const invite = {
   id: 'id1',
   type: 'invite',
   attributes: { state: 'valid', link: 'https://app.example.com/-/invite/T' },
+  relationships: { user: { data: { type: 'user', id: 'id1' } } },
 };
 const generic = (type: string) => ({ id: 'id1', type, attributes: { name: 'n' } });
 
