@@ -124,7 +124,9 @@ export const BUDGETS = [
   // keys (the schema's walk ran on every create).
   // 29.215 kB later with the relationships the reference calls required checked in answers (a holding's
   // `reportingEntity`, a user's `client`, …: the always-present to-one schema and its generated checks).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_215 },
+  // 29.335 kB later with a fee or refund asset refused as a transaction's asset (the reference keeps them for
+  // reporting; it was sent) and the webhook keys row marked as plain JSON rather than public.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_335 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

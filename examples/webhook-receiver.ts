@@ -11,7 +11,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createWebhookSigner } from 'portfolio-reporting/testing';
 import { type UnknownWebhookEvent, WebhookVerificationError, WebhookVerifier } from 'portfolio-reporting/webhooks';
-import { runExample } from './lib/connect.js';
+import { DEMO_TOKEN, runExample } from './lib/connect.js';
 import { heading, table } from './lib/table.js';
 
 const MAX_BODY_BYTES = 1_000_000;
@@ -69,7 +69,9 @@ function listen(server: Server, port = 0): Promise<string> {
 
 if (process.env.PRS_BASE_URL) {
   const token = process.env.PRS_ACCESS_TOKEN;
-  const verifier = new WebhookVerifier({ baseUrl: process.env.PRS_BASE_URL, ...(token ? { accessToken: token } : {}) });
+  // The keys endpoint needs the bearer token, as every endpoint of the service does.
+  if (!token) throw new Error('PRS_BASE_URL is set but PRS_ACCESS_TOKEN is not: the webhook keys request needs it');
+  const verifier = new WebhookVerifier({ baseUrl: process.env.PRS_BASE_URL, accessToken: token });
   const url = await listen(createReceiver(verifier), Number(process.env.PORT ?? 3000));
   console.log(`receiving webhooks on ${url}`);
 } else {
@@ -79,7 +81,8 @@ if (process.env.PRS_BASE_URL) {
       if (!mock) return;
       const lines: string[] = [];
       // The verifier fetches the keys from the mock's GET /v2/webhooks/keys, as it would from the service.
-      const receiver = createReceiver(new WebhookVerifier({ baseUrl: prs.baseUrl }), (line) => lines.push(line));
+      const verifier = new WebhookVerifier({ baseUrl: prs.baseUrl, accessToken: DEMO_TOKEN });
+      const receiver = createReceiver(verifier, (line) => lines.push(line));
       const receiverUrl = await listen(receiver);
       try {
         const rows: string[][] = [];

@@ -98,8 +98,8 @@ export interface Endpoint {
   response: Reply;
   /** `list`: a collection followed page by page through `links.next`; `compound`: the same with `included`. */
   pagination?: 'list' | 'compound';
-  /** Plain JSON, no token needed (the webhook keys). */
-  public?: true;
+  /** Answered in plain JSON (`application/json`), not JSON:API: the webhook keys. A token is needed as for any row. */
+  plainJson?: true;
   /** Deprecated by the service. */
   deprecated?: true;
 }
@@ -482,7 +482,7 @@ export const endpoints = {
     method: 'GET',
     path: WEBHOOK_KEYS_PATH,
     response: { status: 200, json: webhookKeys },
-    public: true,
+    plainJson: true,
   },
   'clients.list': { method: 'GET', path: '/api/v2/clients', ...list(genericResource) },
   'clients.retrieve': { method: 'GET', path: '/api/v2/clients/:id', response: ok(genericResource) },

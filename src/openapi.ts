@@ -181,7 +181,7 @@ function requestBody(body: RequestBody, converter: Converter): JSONSchema {
 const STATUS_TEXT: Record<number, string> = { 200: 'OK', 201: 'Created', 204: 'No Content' };
 
 function responses(row: Endpoint, converter: Converter): JSONSchema {
-  const media = row.public ? 'application/json' : JSONAPI_MEDIA_TYPE;
+  const media = row.plainJson ? 'application/json' : JSONAPI_MEDIA_TYPE;
   const out: JSONSchema = {};
   const { response } = row;
   if (response.status === 204) out['204'] = { description: STATUS_TEXT[204] };
@@ -225,7 +225,6 @@ export function openapiDocument(options: OpenAPIOptions = {}): JSONSchema {
       summary: `${row.id} (${row.method} ${row.path})`,
       tags: [row.id.split('.')[0] as string],
       ...(row.deprecated && { deprecated: true }),
-      ...(row.public && { security: [] }),
     };
     const parameters = [
       ...pathParams(row.path).map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),

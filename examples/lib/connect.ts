@@ -6,6 +6,9 @@
 import { PortfolioReporting } from 'portfolio-reporting';
 import { createMockService, type MockService, type MockServiceOptions } from 'portfolio-reporting/testing';
 
+/** The token the examples send to the embedded mock (it accepts any bearer token). */
+export const DEMO_TOKEN = 'demo-token';
+
 export interface Connection {
   prs: PortfolioReporting;
   /** The embedded mock: undefined against a real service, which an example must then leave alone. */
@@ -46,7 +49,7 @@ export async function connect(mockOptions: MockServiceOptions = {}): Promise<Con
   const mock = createMockService(mockOptions);
   const server = await mock.listen({ port: 0 });
   return {
-    prs: new PortfolioReporting({ baseUrl: server.url, accessToken: 'demo-token', fetch }),
+    prs: new PortfolioReporting({ baseUrl: server.url, accessToken: DEMO_TOKEN, fetch }),
     mock,
     target: `the embedded mock service at ${server.url} (set PRS_BASE_URL and PRS_ACCESS_TOKEN to use a real one)`,
     get requests() {

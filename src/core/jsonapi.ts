@@ -64,6 +64,14 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
       issues.push({ path: `${path}.type`, message: `must be "${target}"${kinds}, got ${describe(type)}` });
       return undefined;
     }
+    const refused = r.refusedKinds?.find((kind) => r.family?.some((family) => type === `${kind}-${family}`));
+    if (refused !== undefined) {
+      issues.push({
+        path: `${path}.type`,
+        message: `cannot be a ${refused} kind (got "${type as string}"): the service keeps ${r.refusedKinds?.join(' and ')} kinds for reporting only`,
+      });
+      return undefined;
+    }
     // The caller's type is sent as given (a `stock-asset` stays one); only a bare id gets the documented target.
     return { type: type === undefined ? target : (type as string), id };
   }

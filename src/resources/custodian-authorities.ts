@@ -31,6 +31,7 @@ export interface WaitForStatusOptions {
 /**
  * Custodian authorities (`/api/v2/custodian-authorities`): upload proof files, consent, link numbers,
  * revoke, and wait for the operator and the custodian. Start one with `prs.legalEntities.custodianAuthorities.create`.
+ * The reference marks the custodian authority endpoints "not yet available".
  */
 export class CustodianAuthorities {
   /** The authority's proof files: upload and list. */

@@ -3,7 +3,7 @@ import type { ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { Custodian } from '../schemas/custodians.js';
 
-/** Custodians: the banks the operator can obtain data access from. */
+/** Custodians: the banks the operator can obtain data access from. The reference marks these endpoints "not yet available". */
 export class Custodians {
   constructor(private readonly api: API) {}
 

@@ -3,7 +3,7 @@ import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CustodianAuthority, CustodianAuthorityCreateParams } from '../schemas/custodians.js';
 
-/** A legal entity's custodian authorities. */
+/** A legal entity's custodian authorities (endpoints the reference marks "not yet available"). */
 export class LegalEntityCustodianAuthorities {
   constructor(private readonly api: API) {}
 

@@ -49,6 +49,8 @@ export interface Rel<
    * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent with its own type.
    */
   family?: readonly string[];
+  /** Kinds of those families that may not be given (`['fee', 'refund']`: `fee-asset`, `refund-instrument`). */
+  refusedKinds?: readonly string[];
   /** Always in the service's answers, with its resource (the reference says "required" or "always"): an answer without it is refused. */
   always?: true;
 }

@@ -80,6 +80,11 @@ const affects = {
 
 /** Assets are the v2 name of instruments: either family's resource may be given for the `asset` relationship. */
 const ASSET_FAMILIES = ['asset', 'instrument'] as const;
+/** An asset or instrument a transaction names: `fee` and `refund` kinds exist only for reporting (the reference). */
+const heldAsset = <T extends 'asset' | 'instrument'>(target: T) => ({
+  ...rel.one(target, 'required', ASSET_FAMILIES),
+  refusedKinds: ['fee', 'refund'],
+});
 const account = {
   /** The account whose balance the transaction changes. */
   account: rel.one('account', 'required'),
@@ -87,19 +92,19 @@ const account = {
 const held = {
   ...account,
   /** The asset (instrument) involved: an id, or an asset or instrument the SDK returned. */
-  asset: rel.one('asset', 'required', ASSET_FAMILIES),
+  asset: heldAsset('asset'),
   /** The depository holding the asset. */
   depository: rel.one('depository', 'required'),
 };
 const fund = {
   ...account,
   /** The private market fund instrument: an id, or an asset or instrument the SDK returned. */
-  instrument: rel.one('instrument', 'required', ASSET_FAMILIES),
+  instrument: heldAsset('instrument'),
 };
 /** The FX forward instrument a settlement belongs to. */
 const fxForward = {
   /** The FX forward instrument that settled. */
-  fxForward: rel.one('asset', 'required', ASSET_FAMILIES),
+  fxForward: heldAsset('asset'),
 };
 
 /** Within 0 and `amount` (either sign): 0 = not recallable, `amount` = fully recallable. */
@@ -269,7 +274,7 @@ export const TRANSACTION_KINDS = {
     {
       ...account,
       /** The loan instrument. */
-      loan: rel.one('asset', 'required', ASSET_FAMILIES),
+      loan: heldAsset('asset'),
     },
   ),
   'private-market-fund-distribution': kind(

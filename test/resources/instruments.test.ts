@@ -204,6 +204,17 @@ describe('creation rules (ValidationError, nothing sent)', () => {
     ]);
   });
 
+  it('takes initialCommitment as { date, value } on v2 assets too: a plain string is refused (README, Decisions)', async () => {
+    const asset = {
+      type: 'private-market-fund-commitment-based-asset',
+      attributes: { ...pmfInput.attributes, initialCommitment: '100' },
+      relationships: pmfInput.relationships,
+    };
+    expect((await refusal(asset, 'assets')).message).toBe(
+      'assets.create: attributes.initialCommitment: must be an object, got "100" (nothing was sent)',
+    );
+  });
+
   it('refuses a wrong JSON type with the value received', async () => {
     expect((await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, name: 7 } })).issues).toEqual([
       { path: 'attributes.name', message: 'must be a string, got number 7' },

@@ -76,6 +76,40 @@ describe('transactions.create', () => {
     );
   });
 
+  it('names the counterparty relationship counterpartyTransaction and refuses the hyphenated name of the reference table', async () => {
+    await refused(
+      () =>
+        ctx.prs.transactions.create({
+          type: 'cash-transfer-transaction',
+          attributes: { accountAmount: -500, ...dates },
+          relationships: { account: 'acc2', 'counterparty-transaction': 'tx0' } as never,
+        }),
+      [
+        'relationships.counterparty-transaction',
+        'is not a relationship of this resource (known: account, counterpartyTransaction)',
+      ],
+    );
+  });
+
+  it.each(['fee-asset', 'refund-asset', 'fee-instrument', 'refund-instrument'])(
+    'refuses a %s the SDK returned: fee and refund kinds exist only for reporting',
+    async (type) => {
+      await refused(
+        () =>
+          ctx.prs.transactions.create({
+            type: 'dividend-transaction',
+            attributes: { accountAmount: 90, grossAmount: 100, tax: 10, ...dates },
+            relationships: { ...held, asset: { id: 'f1', type } },
+          }),
+        [
+          'relationships.asset.type',
+          `cannot be a ${type.split('-')[0]} kind (got "${type}"): the service keeps fee and refund kinds for reporting only`,
+        ],
+      );
+      expect(ctx.server.requests).toHaveLength(0);
+    },
+  );
+
   it.each([
     [
       'fx-forward-cash-settlement-transaction',

@@ -22,7 +22,7 @@ async function awaitCustodianAccess(prs: PortfolioReporting, authorityId: string
   const active = await prs.custodianAuthorities.waitForStatus(authorityId, 'active', { interval: 10, timeout: 2_000 });
   return active.attributes.linkedAccounts.map((a) => `${a.accountNumber}: ${a.status}`);
 }
-const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test' });
+const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', accessToken: 'test' });
 async function handle(request: Request): Promise<Response> {
   try {
     const event = await verifier.verify(await request.text(), request.headers);

@@ -102,25 +102,33 @@ describe('the mock serves the registered signers’ keys', () => {
   const first = createWebhookSigner({ kid: 'first' });
   const h = useHarness({ signers: [first] });
 
-  it('answers GET /v2/webhooks/keys with plain JSON, no token needed, every registered key', async () => {
+  it('answers GET /v2/webhooks/keys with plain JSON and every registered key, given the token', async () => {
     const second = createWebhookSigner({ kid: 'second' });
     h.mock.webhooks.addSigner(second);
-    const res = await fetch(`${h.url}/v2/webhooks/keys`, { headers: { accept: 'application/json' } });
+    // The reference puts every endpoint behind the bearer token, this one included.
+    const anonymous = await fetch(`${h.url}/v2/webhooks/keys`, { headers: { accept: 'application/json' } });
+    expect(anonymous.status).toBe(401);
+    expect(anonymous.headers.get('content-type')).toBe('application/json');
+    expect(await anonymous.json()).toEqual({
+      errors: [{ status: 401, detail: 'missing credentials: send the header "Authorization: Bearer <access token>"' }],
+    });
+    const withToken = (url: string) => fetch(url, { headers: { authorization: 'Bearer test' } });
+    const res = await fetch(`${h.url}/v2/webhooks/keys`, {
+      headers: { accept: 'application/json', authorization: 'Bearer test' },
+    });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/json');
     const body = await res.json();
     expect(body).toEqual({ keys: [...(await first.publicKeys()), ...(await second.publicKeys())] });
     first.rotate();
-    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual([
-      'first',
-      first.kid,
-      'second',
-    ]);
+    expect(
+      (await (await withToken(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid),
+    ).toEqual(['first', first.kid, 'second']);
     h.mock.webhooks.removeSigner(second);
     first.retire();
-    expect((await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid)).toEqual([
-      first.kid,
-    ]);
+    expect(
+      (await (await withToken(`${h.url}/v2/webhooks/keys`)).json()).keys.map((k: { kid: string }) => k.kid),
+    ).toEqual([first.kid]);
   });
 
   it('delivers a signed event to a receiver, which can verify it with the served key', async () => {
@@ -134,7 +142,9 @@ describe('the mock serves the registered signers’ keys', () => {
       expect(got?.method).toBe('POST');
       expect(got?.body).toBe(JSON.stringify(event));
       expect(got?.headers['webhook-id']).toBe('msg_deliver');
-      const keys = (await (await fetch(`${h.url}/v2/webhooks/keys`)).json()).keys as WebhookPublicKey[];
+      const keys = (
+        await (await fetch(`${h.url}/v2/webhooks/keys`, { headers: { authorization: 'Bearer test' } })).json()
+      ).keys as WebhookPublicKey[];
       const key = keys.find((k) => k.kid === delivery.kid) as WebhookPublicKey;
       expect(
         verifies(

@@ -131,14 +131,13 @@ async function dispatch(
   env: ServiceEnv,
   auth: AuthOptions,
 ): Promise<Response> {
-  const open = 'public' in row && row.public === true;
-  let contentType = open ? 'application/json' : JSONAPI;
+  const plainJson = 'plainJson' in row && row.plainJson === true;
+  let contentType = plainJson ? 'application/json' : JSONAPI;
   let response: Response;
   try {
-    if (!open) {
-      contentType = negotiate(request.headers.get('accept'));
-      authenticate(request, auth);
-    }
+    if (!plainJson) contentType = negotiate(request.headers.get('accept'));
+    // Every endpoint needs the token, the webhook keys included (the reference, document 2, Authentication 1).
+    authenticate(request, auth);
     const ctx = new Ctx(request, params, env, contentType);
     await ctx.checkNesting();
     response = await route.handle(ctx);
