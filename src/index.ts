@@ -252,12 +252,18 @@ export type {
 export { limitFilter, limitType } from './schemas/limit-builders.js';
 export type {
   Limit,
+  LimitAndFilter,
+  LimitAndFilterInput,
   LimitCondition,
+  LimitConditionFilter,
+  LimitConditionFilterInput,
   LimitConditionInput,
   LimitConditionType,
   LimitCreateAttributes,
   LimitFilter,
   LimitFilterInput,
+  LimitOrFilter,
+  LimitOrFilterInput,
   LimitStatus,
   LimitStatusParams,
   LimitType,

@@ -4,7 +4,7 @@
  * unknown type is kept), the request schema (closed, formats checked) and a builder.
  */
 import * as z from 'zod/mini';
-import { f, keptObject, type Schema } from './fields.js';
+import { f, type KeptObject, keptObject, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { CONDITION_FIELDS } from './limit-builders.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
@@ -30,9 +30,29 @@ type StemOf<T extends LimitConditionType> = T extends `${infer S extends Stem}-i
     ? S
     : never;
 type FieldOf<T extends LimitConditionType> = Conditions[StemOf<T>]['field'];
+/** Each condition's value field, documented here so hover shows it on every condition that carries it. */
+interface ConditionValueShape<Side extends 'read' | 'create'> {
+  /** The country to match: ISO 3166-1 alpha-2 code, e.g. `CH`. */
+  'country-code': Conditions['country-code']['value'][Side];
+  /** The id of the instrument class to match. */
+  'instrument-class-id': Conditions['instrument-class']['value'][Side];
+  /** The id of the detailed instrument class to match. */
+  'detailed-instrument-class-id': Conditions['detailed-instrument-class']['value'][Side];
+  /** The currency to match: ISO 4217 code, e.g. `CHF`. */
+  'currency-code': Conditions['currency-code']['value'][Side];
+  /** The security identifier to match. */
+  'security-identifier': Conditions['security-identifier']['value'][Side];
+  /** The id of the reporting entity to match. */
+  'reporting-entity-id': Conditions['reporting-entity']['value'][Side];
+  /** The id of the reporting portfolio to match. */
+  'reporting-portfolio-id': Conditions['reporting-portfolio']['value'][Side];
+}
 export type ConditionSchemas<Side extends 'read' | 'create'> = {
   [T in LimitConditionType]: z.ZodMiniObject<
-    { type: z.ZodMiniLiteral<T> } & { [K in FieldOf<T>]: Conditions[StemOf<T>]['value'][Side] },
+    {
+      /** The condition type: `<stem>-is` matches holdings with the value, `<stem>-is-not` those without it. */
+      type: z.ZodMiniLiteral<T>;
+    } & Pick<ConditionValueShape<Side>, FieldOf<T>>,
     Side extends 'read' ? z.core.$strip : z.core.$strict
   >;
 };
@@ -52,34 +72,76 @@ function conditionSchemas<Side extends 'read' | 'create'>(side: Side): Condition
  * A closed union on requests: a known `type` is checked against its member; any other `type` is refused
  * with the list of known ones.
  */
-function closedKindUnion<const M extends Record<string, Schema>>(members: M): Schema<z.output<M[keyof M]>> {
+export function closedKindUnion<const M extends Record<string, Schema>>(
+  members: M,
+): Schema<z.output<M[keyof M]>, z.input<M[keyof M]>> {
   const types = Object.keys(members) as [string, ...string[]];
-  return kindUnion<M, never>(members, z.looseObject({ type: z.enum(types) }));
+  // The input type too: without it a create input holding this union (a limit's `limitFilter`) is `unknown`.
+  return kindUnion<M, never>(members, z.looseObject({ type: z.enum(types) })) as never;
 }
 
-const conditionRead = openKindUnion(conditionSchemas('read'));
-const conditionCreate = closedKindUnion(conditionSchemas('create'));
+export const conditionRead = openKindUnion(conditionSchemas('read'));
+export const conditionCreate = closedKindUnion(conditionSchemas('create'));
 
-// The recursive filter. Its annotations name the union through its members so TypeScript can infer the
-// recursive type; at run time the unions dispatch on `type` (kindUnion), which reports the failing branch.
+/** A limit condition as decoded: one of the fourteen types, or an unknown type kept whole. */
+export type LimitCondition =
+  | { [T in LimitConditionType]: z.infer<ConditionSchemas<'read'>[T]> }[LimitConditionType]
+  | UnknownObject;
+
+/** A filter matching the holdings that every filter in `filters` matches. */
+export interface LimitAndFilter {
+  /** `and`: every filter must match. */
+  type: 'and';
+  /** The filters combined (required; each a limit filter). */
+  filters: LimitFilter[];
+}
+/** A filter matching the holdings that any filter in `filters` matches. */
+export interface LimitOrFilter {
+  /** `or`: any filter may match. */
+  type: 'or';
+  /** The filters combined (required; each a limit filter). */
+  filters: LimitFilter[];
+}
+/** A filter matching the holdings its `condition` matches. */
+export interface LimitConditionFilter {
+  /** `condition`: the condition must match. */
+  type: 'condition';
+  /** The condition (required): `{ type, <value field> }`, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
+  condition: LimitCondition;
+}
+/**
+ * A limit filter as decoded: `and` / `or` / `condition`, or an unknown type kept whole. Named by hand (a recursive
+ * union hovers as pages of members otherwise); a type test holds it equal to the schema's inferred type.
+ */
+export type LimitFilter = LimitAndFilter | LimitOrFilter | LimitConditionFilter | UnknownObject;
+
+// The recursive filter, typed through the named `LimitFilter`. At run time the unions dispatch on `type`
+// (kindUnion), which reports the failing branch. Loose at run time, closed in type: see KeptObject.
 const groupRead = <T extends 'and' | 'or'>(type: T) =>
-  z.looseObject({
+  keptObject({
     type: z.literal(type),
-    get filters(): z.ZodMiniArray<typeof limitFilterRead> {
+    get filters(): z.ZodMiniArray<Schema<LimitFilter>> {
       return z.array(limitFilterRead);
     },
   });
-const andRead = groupRead('and');
-const orRead = groupRead('or');
-const conditionFilterRead = keptObject({ type: z.literal('condition'), condition: conditionRead });
-const limitFilterRead: z.ZodMiniUnion<
-  [z.ZodMiniDiscriminatedUnion<[typeof andRead, typeof orRead, typeof conditionFilterRead]>, Schema<UnknownObject>]
-> = openKindUnion({ and: andRead, or: orRead, condition: conditionFilterRead }) as never;
+export const andRead = groupRead('and');
+export const orRead = groupRead('or');
+export const conditionFilterRead = keptObject({
+  type: z.literal('condition'),
+  condition: conditionRead as Schema<LimitCondition>,
+});
+// Checked against the members' inferred union by a type test (test/types/limits.test-d.ts).
+const limitFilterRead: Schema<LimitFilter> = openKindUnion({
+  and: andRead,
+  or: orRead,
+  condition: conditionFilterRead,
+});
 
 const groupCreate = <T extends 'and' | 'or'>(type: T) =>
   z.strictObject({
     type: z.literal(type),
-    get filters(): z.ZodMiniArray<typeof limitFilterCreate> {
+    /** The filters combined (at least one; each a limit filter). */
+    get filters(): z.ZodMiniArray<Schema<LimitFilterInput, LimitFilterInput>> {
       return z
         .array(limitFilterCreate)
         .check(
@@ -87,20 +149,79 @@ const groupCreate = <T extends 'and' | 'or'>(type: T) =>
         );
     },
   });
-const andCreate = groupCreate('and');
-const orCreate = groupCreate('or');
-const conditionFilterCreate = z.strictObject({ type: z.literal('condition'), condition: conditionCreate });
-const limitFilterCreate: z.ZodMiniDiscriminatedUnion<
-  [typeof andCreate, typeof orCreate, typeof conditionFilterCreate]
-> = closedKindUnion({
+export const andCreate = groupCreate('and');
+export const orCreate = groupCreate('or');
+export const conditionFilterCreate = z.strictObject({
+  type: z.literal('condition'),
+  /** The condition: `{ type, <value field> }`, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
+  condition: conditionCreate as Schema<LimitConditionInput, LimitConditionInput>,
+});
+/** A limit condition as sent, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
+export type LimitConditionInput = {
+  [T in LimitConditionType]: z.infer<ConditionSchemas<'create'>[T]>;
+}[LimitConditionType];
+/** Sent as a filter matching the holdings that every filter in `filters` matches. */
+export interface LimitAndFilterInput {
+  /** `and`: every filter must match. */
+  type: 'and';
+  /** The filters combined (at least one; each a limit filter). */
+  filters: LimitFilterInput[];
+}
+/** Sent as a filter matching the holdings that any filter in `filters` matches. */
+export interface LimitOrFilterInput {
+  /** `or`: any filter may match. */
+  type: 'or';
+  /** The filters combined (at least one; each a limit filter). */
+  filters: LimitFilterInput[];
+}
+/** Sent as a filter matching the holdings its `condition` matches. */
+export interface LimitConditionFilterInput {
+  /** `condition`: the condition must match. */
+  type: 'condition';
+  /** The condition: `{ type, <value field> }`, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
+  condition: LimitConditionInput;
+}
+/**
+ * A limit filter as sent: `and` / `or` of filters, or a `condition`; build one with `limitFilter.*`. Named by hand
+ * like `LimitFilter`; a type test holds it equal to the schema's input and output types.
+ */
+export type LimitFilterInput = LimitAndFilterInput | LimitOrFilterInput | LimitConditionFilterInput;
+// Checked against the members' inferred union by a type test (test/types/limits.test-d.ts).
+const limitFilterCreate: Schema<LimitFilterInput, LimitFilterInput> = closedKindUnion({
   and: andCreate,
   or: orCreate,
   condition: conditionFilterCreate,
-}) as never;
+});
+
+// The shapes below are declared types because the declaration build keeps JSDoc on their members but drops it
+// on the members of an object literal passed to a zod call: hover on `limit.attributes.limitType.values.max` shows
+// these. The unions are written as `|` of their members so that `LimitType` and `LimitTypeInput` hover by name.
+type BoundsShape<V extends Schema> = {
+  /** Lower bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
+  min: z.ZodMiniNullable<V>;
+  /** Upper bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
+  max: z.ZodMiniNullable<V>;
+};
+type LimitGroupShape = {
+  /** `limit-group`: no constraint of its own; only groups other limits (its values: not shown). */
+  type: z.ZodMiniLiteral<'limit-group'>;
+};
+type ProportionalShape<B extends Schema> = {
+  /** `proportional`: a share of the parent limit (meaningful when the limit has a `parentLimit`). */
+  type: z.ZodMiniLiteral<'proportional'>;
+  /** The bounds as fractions of the parent limit, 0.10 = 10 %; `null` for no bound. */
+  values: B;
+};
+type AbsoluteShape<B extends Schema> = {
+  /** `absolute`: the total value of the holdings the filter matches must stay within the bounds. */
+  type: z.ZodMiniLiteral<'absolute'>;
+  /** The bounds as amounts in the limit's `ccyCode`; `null` for no bound. */
+  values: B;
+};
 
 /** `{ min, max }`: each a bound or null for none; `min` must not exceed `max`. */
-function bounds(value: Schema<number>) {
-  return z.strictObject({ min: z.nullable(value), max: z.nullable(value) }).check(
+function bounds(value: Schema<number, number>) {
+  return z.strictObject<BoundsShape<Schema<number, number>>>({ min: z.nullable(value), max: z.nullable(value) }).check(
     z.superRefine((b, ctx) => {
       if (typeof b.min === 'number' && typeof b.max === 'number' && b.min > b.max) {
         ctx.addIssue({
@@ -119,36 +240,35 @@ const fraction = z
     z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
     z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
   );
-const boundsRead = keptObject({
-  /** Lower bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
-  min: z.nullable(z.number()),
-  /** Upper bound (a fraction for `proportional`, an amount in `ccyCode` for `absolute`), or `null` for none. */
-  max: z.nullable(z.number()),
+type BoundsRead = KeptObject<BoundsShape<z.ZodMiniNumber>>;
+type BoundsCreate = ReturnType<typeof bounds>;
+const boundsRead: BoundsRead = keptObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
+
+/** How a limit is calculated, as decoded: `limit-group`, `proportional`, `absolute`, or an unknown type kept whole. */
+export type LimitType =
+  | z.infer<KeptObject<LimitGroupShape>>
+  | z.infer<KeptObject<ProportionalShape<BoundsRead>>>
+  | z.infer<KeptObject<AbsoluteShape<BoundsRead>>>
+  | UnknownObject;
+const limitTypeRead: Schema<LimitType> = openKindUnion({
+  'limit-group': keptObject<LimitGroupShape>({ type: z.literal('limit-group') }),
+  proportional: keptObject<ProportionalShape<BoundsRead>>({ type: z.literal('proportional'), values: boundsRead }),
+  absolute: keptObject<AbsoluteShape<BoundsRead>>({ type: z.literal('absolute'), values: boundsRead }),
 });
 
-const limitTypeRead = openKindUnion({
-  'limit-group': keptObject({ type: z.literal('limit-group') }),
-  proportional: keptObject({ type: z.literal('proportional'), values: boundsRead }),
-  absolute: keptObject({ type: z.literal('absolute'), values: boundsRead }),
-});
-const limitTypeCreate = closedKindUnion({
-  'limit-group': z.strictObject({ type: z.literal('limit-group') }),
-  proportional: z.strictObject({ type: z.literal('proportional'), values: bounds(fraction) }),
-  absolute: z.strictObject({ type: z.literal('absolute'), values: bounds(z.number()) }),
-});
-
-/** A limit filter as decoded: `and` / `or` / `condition`, or an unknown type kept whole. */
-export type LimitFilter = z.infer<typeof limitFilterRead>;
-/** A limit filter as sent: build one with `limitFilter.*`. */
-export type LimitFilterInput = z.infer<typeof limitFilterCreate>;
-/** A limit condition as decoded: one of the fourteen types, or an unknown type kept whole. */
-export type LimitCondition = z.infer<typeof conditionRead>;
-/** A limit condition as sent, e.g. `{ type: 'country-code-is', 'country-code': 'CH' }`. */
-export type LimitConditionInput = z.infer<typeof conditionCreate>;
-/** How a limit is calculated, as decoded. */
-export type LimitType = z.infer<typeof limitTypeRead>;
 /** How a limit is calculated, as sent: build one with `limitType.*`. */
-export type LimitTypeInput = z.infer<typeof limitTypeCreate>;
+export type LimitTypeInput =
+  | z.infer<z.ZodMiniObject<LimitGroupShape, z.core.$strict>>
+  | z.infer<z.ZodMiniObject<ProportionalShape<BoundsCreate>, z.core.$strict>>
+  | z.infer<z.ZodMiniObject<AbsoluteShape<BoundsCreate>, z.core.$strict>>;
+const limitTypeCreate: Schema<LimitTypeInput, LimitTypeInput> = closedKindUnion({
+  'limit-group': z.strictObject<LimitGroupShape>({ type: z.literal('limit-group') }),
+  proportional: z.strictObject<ProportionalShape<BoundsCreate>>({
+    type: z.literal('proportional'),
+    values: bounds(fraction),
+  }),
+  absolute: z.strictObject<AbsoluteShape<BoundsCreate>>({ type: z.literal('absolute'), values: bounds(z.number()) }),
+});
 
 export const limitDef = {
   type: 'limit',
@@ -218,6 +338,6 @@ export interface LimitCreateAttributes extends z.input<typeof limitCreateAttribu
   name: z.input<typeof limitCreateAttributes>['name'];
   ccyCode: z.input<typeof limitCreateAttributes>['ccyCode'];
   startDate: z.input<typeof limitCreateAttributes>['startDate'];
-  limitFilter: z.input<typeof limitCreateAttributes>['limitFilter'];
-  limitType: z.input<typeof limitCreateAttributes>['limitType'];
+  limitFilter: LimitFilterInput;
+  limitType: LimitTypeInput;
 }

@@ -37,6 +37,12 @@ export async function probe() {
     void trade;
   }
   const limit = await prs.limits.retrieve('l');
+  const limitFilterValue = limit.attributes.limitFilter;
+  const limitTypeValue = limit.attributes.limitType;
+  if (limitTypeValue.type === 'proportional') {
+    const limitBounds = limitTypeValue.values;
+    void limitBounds;
+  }
   const price = (await prs.instruments.prices.list('i'))[0];
   const rate = (await prs.instruments.interestRates.list('i'))[0];
   const rateValue = rate?.attributes.value;
@@ -46,7 +52,7 @@ export async function probe() {
   const performance = await prs.performance.retrieve('r');
   const webhookKeys = await prs.webhooks.keys();
   const webhookKey = webhookKeys.keys[0];
-  void [accountCurrency, asset, limit, price, rateValue, user, instrumentClass, client, performance, webhookKey];
+  void [accountCurrency, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
 
   prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
   prs.transactions.create({
@@ -127,6 +133,8 @@ describe('hover', () => {
       transaction: hover('transaction'),
       trade: hover('trade'),
       limit: hover('limit'),
+      limitFilterValue: hover('limitFilterValue'),
+      limitTypeValue: hover('limitTypeValue'),
       price: hover('price'),
       user: hover('user'),
       instrumentClass: hover('instrumentClass'),
@@ -142,6 +150,8 @@ describe('hover', () => {
       transaction: 'Transaction | undefined',
       trade: 'EquityTradeTransaction',
       limit: 'Limit',
+      limitFilterValue: 'LimitFilter',
+      limitTypeValue: 'LimitType',
       price: 'Price | undefined',
       user: 'User',
       instrumentClass: 'InstrumentClass',
@@ -156,6 +166,7 @@ describe('hover', () => {
     expect(fieldDoc('accountCurrency')).toContain('ISO 4217');
     expect(fieldDoc('coupons')).toMatch(/`quarterly`, `semiannually` or `annually`/);
     expect(fieldDoc('loanRate')).toMatch(/percent.*`1\.5` means 1\.5 %/s);
+    expect(fieldDoc('limitBounds')).toMatch(/fractions of the parent limit, 0\.10 = 10 %/);
     expect(fieldDoc('rateValue')).toMatch(/decimal fraction.*`0\.05` means 5 %/s);
   });
 });
