@@ -23,11 +23,17 @@ const name = {
   name: f.string(),
 };
 const securityIdentifier = {
-  /**
-   * Security identifier. Creating an instrument whose `securityIdentifier` and `ccyCode` already exist returns
-   * the existing one (303 See Other; `created: false`).
-   */
+  /** Security identifier. */
   securityIdentifier: f.string(),
+};
+// The same field, typed with the doc of the kinds that have a `ccyCode` (loan and FX forwards have no identifier
+// pair to repeat); a cast at each use, so the doc costs nothing at run time.
+type PairedSecurityIdentifier = {
+  /**
+   * Security identifier. Creating an asset whose `securityIdentifier` and `ccyCode` already exist returns the
+   * existing asset (303 See Other; `created: false`); for instruments (v3) the reference does not show that case.
+   */
+  securityIdentifier: (typeof securityIdentifier)['securityIdentifier'];
 };
 const bondFields = {
   /** Currency of the bond: ISO 4217 code, e.g. `EUR`. */
@@ -51,7 +57,7 @@ const bondFields = {
   /** Maturity date, `YYYY-MM-DD`; omitted for perpetual bonds. */
   maturityDate: f.optional(f.date()),
   ...name,
-  ...securityIdentifier,
+  ...(securityIdentifier as PairedSecurityIdentifier),
 };
 const equityFields = {
   /** Currency of the security: ISO 4217 code, e.g. `USD`. */
@@ -62,7 +68,7 @@ const equityFields = {
    */
   countryCode: f.nullOnRead(f.country()),
   ...name,
-  ...securityIdentifier,
+  ...(securityIdentifier as PairedSecurityIdentifier),
 };
 /** Dates of an FX forward, `YYYY-MM-DD` each. */
 const forwardDates = {
@@ -88,7 +94,7 @@ export const INSTRUMENT_KINDS = {
       /** Maturity date, `YYYY-MM-DD`. */
       maturityDate: f.optional(f.date()),
       ...name,
-      ...securityIdentifier,
+      ...(securityIdentifier as PairedSecurityIdentifier),
     },
     {},
   ),

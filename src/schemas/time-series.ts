@@ -48,10 +48,10 @@ export const priceSeries = series(
     value: f.number(),
   }),
 );
-/** `index-factor`: the factor of an index-linked bond from `date`. */
+/** `index-factor`: the factor of an index-linked bond dated `date`. */
 export const indexFactorSeries = series(
   defineResource('index-factor', {
-    /** Date from which the factor applies, `YYYY-MM-DD`. */
+    /** Date of the factor, `YYYY-MM-DD` (the reference states no more). */
     date: f.date(),
     ...provider,
     /** The index factor (a plain number, no unit). */
@@ -78,7 +78,7 @@ export const priceUpdateAttributes = updateAttributes(priceSeries.def.fields, ['
 export interface InterestRate extends z.infer<typeof interestRateSeries.schema> {}
 /** A price (`price`): the end-of-day `value` on `date` in the instrument currency, and who supplied it (`provider`). */
 export interface Price extends z.infer<typeof priceSeries.schema> {}
-/** An index factor (`index-factor`) of an index-linked bond: `value` from `date`, and who supplied it (`provider`). */
+/** An index factor (`index-factor`) of an index-linked bond: `value` dated `date`, and who supplied it (`provider`). */
 export interface IndexFactor extends z.infer<typeof indexFactorSeries.schema> {}
 /** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
 export interface NetAssetValue extends z.infer<typeof netAssetValueSeries.schema> {}
