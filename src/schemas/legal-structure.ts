@@ -106,8 +106,17 @@ export interface DepositoryCreateAttributes extends z.input<typeof depositoryCre
   externalIdentifier: z.input<typeof depositoryCreateAttributes>['externalIdentifier'];
 }
 /** The attributes of `legalEntities.update`: only `name` can change. */
-export interface LegalEntityUpdateAttributes extends z.input<typeof legalEntityUpdateAttributes> {}
+export interface LegalEntityUpdateAttributes extends z.input<typeof legalEntityUpdateAttributes> {
+  name?: z.input<typeof legalEntityUpdateAttributes>['name'];
+}
 /** The attributes of `accounts.update`: any of `name`, `externalIdentifier` and `ccyCode`. */
-export interface AccountUpdateAttributes extends z.input<typeof accountUpdateAttributes> {}
+export interface AccountUpdateAttributes extends z.input<typeof accountUpdateAttributes> {
+  name?: z.input<typeof accountUpdateAttributes>['name'];
+  externalIdentifier?: z.input<typeof accountUpdateAttributes>['externalIdentifier'];
+  ccyCode?: z.input<typeof accountUpdateAttributes>['ccyCode'];
+}
 /** The attributes of `depositories.update`: any of `name` and `externalIdentifier`. */
-export interface DepositoryUpdateAttributes extends z.input<typeof depositoryUpdateAttributes> {}
+export interface DepositoryUpdateAttributes extends z.input<typeof depositoryUpdateAttributes> {
+  name?: z.input<typeof depositoryUpdateAttributes>['name'];
+  externalIdentifier?: z.input<typeof depositoryUpdateAttributes>['externalIdentifier'];
+}

@@ -146,8 +146,11 @@ export function defineResource<T extends string, F extends Fields, R extends Rel
 }
 
 /** The PATCH shape: the `changeable` fields optional with their create rules, every other sendable field refused. */
+// Only the changeable fields are in the type, so TypeScript names a fixed one as not in `…UpdateAttributes`
+// (with `?: never` it said `Type 'true' is not assignable to type 'undefined'`); at run time the schema refuses a
+// fixed field with the list of changeable ones.
 export type UpdateShape<F extends Fields, K extends string> = {
-  [P in keyof CreateShape<F>]: P extends K ? z.ZodMiniOptional<CreateShape<F>[P]> : ReturnType<typeof refused>;
+  [P in keyof CreateShape<F> as P extends K ? P : never]: z.ZodMiniOptional<CreateShape<F>[P]>;
 };
 
 /**

@@ -103,4 +103,6 @@ export interface NetAssetValueCreateAttributes extends z.input<typeof netAssetVa
   value: z.input<typeof netAssetValueSeries.create>['value'];
 }
 /** The attributes of `prices.update`: only `value` can change. */
-export interface PriceUpdateAttributes extends z.input<typeof priceUpdateAttributes> {}
+export interface PriceUpdateAttributes extends z.input<typeof priceUpdateAttributes> {
+  value?: z.input<typeof priceUpdateAttributes>['value'];
+}

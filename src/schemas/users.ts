@@ -69,6 +69,13 @@ export interface UserCreateAttributes extends z.input<typeof userCreateAttribute
   contactEmail: z.input<typeof userCreateAttributes>['contactEmail'];
 }
 /** The attributes of `users.update`: any of `firstName`, `lastName` and `contactEmail`. */
-export interface UserUpdateAttributes extends z.input<typeof userUpdateAttributes> {}
+export interface UserUpdateAttributes extends z.input<typeof userUpdateAttributes> {
+  firstName?: z.input<typeof userUpdateAttributes>['firstName'];
+  lastName?: z.input<typeof userUpdateAttributes>['lastName'];
+  contactEmail?: z.input<typeof userUpdateAttributes>['contactEmail'];
+}
 /** The attributes of `users.invites.create`: the optional `restrictedToIdentityProvider` and `restrictedToEmail`. */
-export interface InviteCreateAttributes extends z.input<typeof inviteCreateAttributes> {}
+export interface InviteCreateAttributes extends z.input<typeof inviteCreateAttributes> {
+  restrictedToIdentityProvider?: z.input<typeof inviteCreateAttributes>['restrictedToIdentityProvider'];
+  restrictedToEmail?: z.input<typeof inviteCreateAttributes>['restrictedToEmail'];
+}

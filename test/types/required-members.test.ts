@@ -24,6 +24,8 @@ interface Walked {
   inputs: string[];
   /** `Interface.member` for each required member of a base the interface does not declare itself. */
   undeclared: string[];
+  /** The input interfaces that declare no member of their own. */
+  memberless: string[];
 }
 
 let walked: Walked;
@@ -34,6 +36,7 @@ beforeAll(() => {
   const checker = program.getTypeChecker();
   const inputs = new Set<string>();
   const undeclared = new Set<string>();
+  const memberless = new Set<string>();
   for (const file of files) {
     const source = program.getSourceFile(file);
     const module = source && checker.getSymbolAtLocation(source);
@@ -44,6 +47,7 @@ beforeAll(() => {
       if (!declaration?.heritageClauses || !isInput(symbol.name)) continue;
       inputs.add(symbol.name);
       const own = new Set(declaration.members.flatMap((member) => (member.name ? [member.name.getText()] : [])));
+      if (own.size === 0) memberless.add(symbol.name);
       const type = checker.getDeclaredTypeOfSymbol(symbol);
       for (const base of checker.getBaseTypes(type as ts.InterfaceType)) {
         for (const member of checker.getPropertiesOfType(base)) {
@@ -53,12 +57,18 @@ beforeAll(() => {
       }
     }
   }
-  walked = { inputs: [...inputs].sort(), undeclared: [...undeclared].sort() };
+  walked = { inputs: [...inputs].sort(), undeclared: [...undeclared].sort(), memberless: [...memberless].sort() };
 }, 120_000);
 
 describe('public input interfaces', () => {
   it('declare every required member of their bases themselves', () => {
     expect(walked.undeclared).toEqual([]);
+  });
+
+  it('declare at least one member: TypeScript names an interface of none by its base in an unknown-field error', () => {
+    // `accounts.update(id, { attributes: { excludeFromReporting: true } })` said `… does not exist in type '{ name?:
+    // string | undefined; … }'`; with its members declared, `… does not exist in type 'AccountUpdateAttributes'`.
+    expect(walked.memberless).toEqual([]);
   });
 
   it('are all walked: resources, kinds of every family, queries', () => {
