@@ -55,6 +55,8 @@ export class Assets {
 
   /**
    * Creates an asset; a duplicate `securityIdentifier` + `ccyCode` returns the existing one (`created: false`).
+   * @typeParam T - the input's `type`, inferred from it: it picks that kind's params (`BondAssetCreateParams`),
+   *   so an error names the kind's own type.
    * @example
    * const { data, created } = await prs.assets.create({
    *   type: 'bond-asset',
@@ -62,7 +64,10 @@ export class Assets {
    *     couponFrequency: 'annually', dayCountConvention: 'actual/actual' },
    * }).withResponse();
    */
-  create(input: AssetCreateParams, options?: RequestOptions): APIPromise<Asset, { created: boolean }> {
+  create<T extends AssetCreateParams['type']>(
+    input: Extract<AssetCreateParams, { type: T }>,
+    options?: RequestOptions,
+  ): APIPromise<Asset, { created: boolean }> {
     return this.api.call('assets.create', { body: input }, options);
   }
 

@@ -72,13 +72,18 @@ export class Instruments {
   /**
    * Creates an instrument. A duplicate `securityIdentifier` + `ccyCode` returns the existing one:
    * `.withResponse()` then says `created: false`.
+   * @typeParam T - the input's `type`, inferred from it: it picks that kind's params (`BondInstrumentCreateParams`),
+   *   so an error names the kind's own type.
    * @example
    * const { data, created } = await prs.instruments.create({
    *   type: 'stock-instrument',
    *   attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
    * }).withResponse();
    */
-  create(input: InstrumentCreateParams, options?: RequestOptions): APIPromise<Instrument, { created: boolean }> {
+  create<T extends InstrumentCreateParams['type']>(
+    input: Extract<InstrumentCreateParams, { type: T }>,
+    options?: RequestOptions,
+  ): APIPromise<Instrument, { created: boolean }> {
     return this.api.call('instruments.create', { body: input }, options);
   }
 }

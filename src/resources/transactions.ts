@@ -59,6 +59,8 @@ export class Transactions {
 
   /**
    * Creates a transaction of any kind but the three the service makes itself (FX forward settlements, loan).
+   * @typeParam T - the input's `type`, inferred from it: it picks that kind's params (`DividendTransactionCreateParams`),
+   *   so an error names the kind's own type.
    * @example
    * const tx = await prs.transactions.create({
    *   type: 'equity-trade-transaction',
@@ -66,7 +68,10 @@ export class Transactions {
    *   relationships: { account: accountId, asset: assetId, depository: depositoryId },
    * });
    */
-  create(input: TransactionCreateParams, options?: RequestOptions): APIPromise<Transaction> {
+  create<T extends TransactionCreateParams['type']>(
+    input: Extract<TransactionCreateParams, { type: T }>,
+    options?: RequestOptions,
+  ): APIPromise<Transaction> {
     return this.api.call('transactions.create', { body: input }, options);
   }
 

@@ -274,10 +274,10 @@ export function relationshipInputs(): void {
   prs.instruments.create({ type: 'loan-instrument', attributes: loan });
   // @ts-expect-error an id is a string
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: 42 } });
-  // @ts-expect-error a pair needs its id
   prs.instruments.create({
     type: 'loan-instrument',
     attributes: loan,
+    // @ts-expect-error a pair needs its id (reported here: `type` picks the loan's params, so TypeScript elaborates)
     relationships: { account: { type: 'account' } },
   });
   prs.instruments.create({

@@ -1,0 +1,81 @@
+/**
+ * A create call missing a required input names the kind its `type` gives (the standard: the error names the field
+ * and the kind's own type), for instruments, assets and transactions. `create` is generic over the `type` string, so
+ * the parameter is that kind's params (`BondInstrumentCreateParams`) and TypeScript checks the attributes against that
+ * kind's attributes. With the whole union as the parameter it checked them against every kind's attributes at once
+ * and named the closest: a bond or a stock missing a field was reported as required in
+ * `MutualFundInstrumentCreateAttributes`. Checked with the project's options and with
+ * `exactOptionalPropertyTypes`, as a consumer's strict tsconfig has it.
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { compileProbe, type ProbeDiagnostic, probeDiagnostics } from '../helpers/ts-probe.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+/** Virtual: served from memory, resolved as if it were in test/types. */
+const probePath = join(root, 'test', 'types', '__kind_errors_probe__.ts');
+
+/** Each call of the probe: the type its error must name, the call on the line after it. */
+const CALLS = [
+  [
+    'BondInstrumentCreateAttributes',
+    "prs.instruments.create({ type: 'bond-instrument', attributes: { name: 'A', securityIdentifier: 'X', ccyCode: 'USD' } });",
+  ],
+  [
+    'BondInstrumentCreateAttributes',
+    "prs.instruments.create({ type: 'bond-instrument', attributes: { ...stock, couponFrequency: 'annually' } });",
+  ],
+  [
+    'StockInstrumentCreateAttributes',
+    "prs.instruments.create({ type: 'stock-instrument', attributes: { name: 'A', securityIdentifier: 'X', ccyCode: 'USD' } });",
+  ],
+  [
+    'MutualFundInstrumentCreateAttributes',
+    "prs.instruments.create({ type: 'mutual-fund-instrument', attributes: { name: 'A', securityIdentifier: 'X', ccyCode: 'USD' } });",
+  ],
+  [
+    'BondAssetCreateAttributes',
+    "prs.assets.create({ type: 'bond-asset', attributes: { name: 'A', securityIdentifier: 'X', ccyCode: 'USD' } });",
+  ],
+  [
+    'StockAssetCreateAttributes',
+    "prs.assets.create({ type: 'stock-asset', attributes: { name: 'A', securityIdentifier: 'X', ccyCode: 'USD' } });",
+  ],
+  [
+    'DividendTransactionCreateAttributes',
+    "prs.transactions.create({ type: 'dividend-transaction', attributes: {}, relationships: { account: 'a', asset: 'b', depository: 'c' } });",
+  ],
+  [
+    'FeeTransactionCreateAttributes',
+    "prs.transactions.create({ type: 'fee-transaction', attributes: {}, relationships: { account: 'a' } });",
+  ],
+] as const;
+
+const probe = `
+import type { PortfolioReporting } from '../../src/index.js';
+declare const prs: PortfolioReporting;
+const stock = { name: 'A', securityIdentifier: 'X', ccyCode: 'USD', countryCode: 'US' };
+${CALLS.map(([, call]) => call).join('\n')}
+`;
+/** The probe's line of each call. */
+const lineOf = (call: string) => probe.split('\n').indexOf(call) + 1;
+
+/** The type a diagnostic names as missing members: `required in type 'X'` or `missing … from type 'X'`. */
+const namedType = (d: ProbeDiagnostic) =>
+  /(?:but required in type|properties from type) '([^']*)'/.exec(d.message)?.[1];
+
+describe.each([
+  ['the project options', {}],
+  ['exactOptionalPropertyTypes', { exactOptionalPropertyTypes: true }],
+])('a create call missing a required attribute, with %s', (_, overrides) => {
+  it("names the kind's own type, never another kind's or the union of all", () => {
+    const diagnostics = probeDiagnostics(compileProbe(root, probePath, probe, overrides));
+    expect(diagnostics.map((d) => d.line).sort((a, b) => a - b)).toEqual(CALLS.map(([, call]) => lineOf(call)));
+    for (const [expected, call] of CALLS) {
+      const diagnostic = diagnostics.find((d) => d.line === lineOf(call));
+      expect({ call, named: diagnostic && namedType(diagnostic) }).toEqual({ call, named: expected });
+      expect(diagnostic?.message).not.toMatch(/\| \.\.\. \d+ more \.\.\. \|/);
+    }
+  }, 120_000);
+});
