@@ -25,7 +25,7 @@ import type {
   ZeroCouponBondAssetCreateAttributes,
   ZeroCouponBondInstrumentCreateAttributes,
 } from '../schemas/instruments.js';
-import type { KindCreateInput, KindCreateInputOf } from './kind-create.js';
+import type { KindCreateInput, KindCreateInputOf, RelationshipsOf } from './kind-create.js';
 
 /** The create input of one family: a member per creatable kind, `type` picking the attributes. */
 export type FamilyCreateInput<S extends 'instrument' | 'asset'> = KindCreateInput<typeof INSTRUMENT_KINDS, S>;
@@ -62,32 +62,54 @@ export interface MutualFundInstrumentCreateParams extends FamilyCreateInputOf<'i
   type: FamilyCreateInputOf<'instrument', 'mutual-fund'>['type'];
   attributes: MutualFundInstrumentCreateAttributes;
 }
+/** The relationships of a `loan-instrument` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface LoanInstrumentCreateRelationships extends RelationshipsOf<FamilyCreateInputOf<'instrument', 'loan'>> {
+  account: RelationshipsOf<FamilyCreateInputOf<'instrument', 'loan'>>['account'];
+}
 /** The body of `instruments.create` for a `loan-instrument` (without the `data` wrapper). */
 export interface LoanInstrumentCreateParams extends FamilyCreateInputOf<'instrument', 'loan'> {
   type: FamilyCreateInputOf<'instrument', 'loan'>['type'];
   attributes: LoanInstrumentCreateAttributes;
-  relationships: FamilyCreateInputOf<'instrument', 'loan'>['relationships'];
+  relationships: LoanInstrumentCreateRelationships;
+}
+/** The relationships of a `fx-forward-cash-settlement-instrument` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FxForwardCashSettlementInstrumentCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>> {
+  account: RelationshipsOf<FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>>['account'];
 }
 /** The body of `instruments.create` for a `fx-forward-cash-settlement-instrument` (without the `data` wrapper). */
 export interface FxForwardCashSettlementInstrumentCreateParams
   extends FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'> {
   type: FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>['type'];
   attributes: FxForwardCashSettlementInstrumentCreateAttributes;
-  relationships: FamilyCreateInputOf<'instrument', 'fx-forward-cash-settlement'>['relationships'];
+  relationships: FxForwardCashSettlementInstrumentCreateRelationships;
+}
+/** The relationships of a `fx-forward-physical-delivery-instrument` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FxForwardPhysicalDeliveryInstrumentCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>> {
+  primaryAccount: RelationshipsOf<FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>>['primaryAccount'];
+  secondaryAccount: RelationshipsOf<
+    FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>
+  >['secondaryAccount'];
 }
 /** The body of `instruments.create` for a `fx-forward-physical-delivery-instrument` (without the `data` wrapper). */
 export interface FxForwardPhysicalDeliveryInstrumentCreateParams
   extends FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'> {
   type: FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>['type'];
   attributes: FxForwardPhysicalDeliveryInstrumentCreateAttributes;
-  relationships: FamilyCreateInputOf<'instrument', 'fx-forward-physical-delivery'>['relationships'];
+  relationships: FxForwardPhysicalDeliveryInstrumentCreateRelationships;
+}
+/** The relationships of a `private-market-fund-commitment-based-instrument` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface PrivateMarketFundCommitmentBasedInstrumentCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>> {
+  depository: RelationshipsOf<FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>>['depository'];
 }
 /** The body of `instruments.create` for a `private-market-fund-commitment-based-instrument` (without the `data` wrapper). */
 export interface PrivateMarketFundCommitmentBasedInstrumentCreateParams
   extends FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'> {
   type: FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>['type'];
   attributes: PrivateMarketFundCommitmentBasedInstrumentCreateAttributes;
-  relationships: FamilyCreateInputOf<'instrument', 'private-market-fund-commitment-based'>['relationships'];
+  relationships: PrivateMarketFundCommitmentBasedInstrumentCreateRelationships;
 }
 /** The named create params of each creatable kind: `InstrumentCreateParamsByKind['bond']` is `BondInstrumentCreateParams`. */
 export interface InstrumentCreateParamsByKind {
@@ -135,32 +157,52 @@ export interface MutualFundAssetCreateParams extends FamilyCreateInputOf<'asset'
   type: FamilyCreateInputOf<'asset', 'mutual-fund'>['type'];
   attributes: MutualFundAssetCreateAttributes;
 }
+/** The relationships of a `loan-asset` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface LoanAssetCreateRelationships extends RelationshipsOf<FamilyCreateInputOf<'asset', 'loan'>> {
+  account: RelationshipsOf<FamilyCreateInputOf<'asset', 'loan'>>['account'];
+}
 /** The body of `assets.create` for a `loan-asset` (without the `data` wrapper). */
 export interface LoanAssetCreateParams extends FamilyCreateInputOf<'asset', 'loan'> {
   type: FamilyCreateInputOf<'asset', 'loan'>['type'];
   attributes: LoanAssetCreateAttributes;
-  relationships: FamilyCreateInputOf<'asset', 'loan'>['relationships'];
+  relationships: LoanAssetCreateRelationships;
+}
+/** The relationships of a `fx-forward-cash-settlement-asset` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FxForwardCashSettlementAssetCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>> {
+  account: RelationshipsOf<FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>>['account'];
 }
 /** The body of `assets.create` for a `fx-forward-cash-settlement-asset` (without the `data` wrapper). */
 export interface FxForwardCashSettlementAssetCreateParams
   extends FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'> {
   type: FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>['type'];
   attributes: FxForwardCashSettlementAssetCreateAttributes;
-  relationships: FamilyCreateInputOf<'asset', 'fx-forward-cash-settlement'>['relationships'];
+  relationships: FxForwardCashSettlementAssetCreateRelationships;
+}
+/** The relationships of a `fx-forward-physical-delivery-asset` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FxForwardPhysicalDeliveryAssetCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>> {
+  primaryAccount: RelationshipsOf<FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>>['primaryAccount'];
+  secondaryAccount: RelationshipsOf<FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>>['secondaryAccount'];
 }
 /** The body of `assets.create` for a `fx-forward-physical-delivery-asset` (without the `data` wrapper). */
 export interface FxForwardPhysicalDeliveryAssetCreateParams
   extends FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'> {
   type: FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>['type'];
   attributes: FxForwardPhysicalDeliveryAssetCreateAttributes;
-  relationships: FamilyCreateInputOf<'asset', 'fx-forward-physical-delivery'>['relationships'];
+  relationships: FxForwardPhysicalDeliveryAssetCreateRelationships;
+}
+/** The relationships of a `private-market-fund-commitment-based-asset` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface PrivateMarketFundCommitmentBasedAssetCreateRelationships
+  extends RelationshipsOf<FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>> {
+  depository: RelationshipsOf<FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>>['depository'];
 }
 /** The body of `assets.create` for a `private-market-fund-commitment-based-asset` (without the `data` wrapper). */
 export interface PrivateMarketFundCommitmentBasedAssetCreateParams
   extends FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'> {
   type: FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>['type'];
   attributes: PrivateMarketFundCommitmentBasedAssetCreateAttributes;
-  relationships: FamilyCreateInputOf<'asset', 'private-market-fund-commitment-based'>['relationships'];
+  relationships: PrivateMarketFundCommitmentBasedAssetCreateRelationships;
 }
 /** The named create params of each creatable kind: `AssetCreateParamsByKind['bond']` is `BondAssetCreateParams`. */
 export interface AssetCreateParamsByKind {

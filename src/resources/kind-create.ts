@@ -17,6 +17,9 @@ export type KindCreateInputOf<T extends KindTable, S extends string, K extends C
   attributes: KindCreateAttributes<T, K>;
 } & RelationshipsPart<T[K]['relationships']>;
 
+/** The `relationships` of a create input: what each named `…CreateRelationships` interface extends. */
+export type RelationshipsOf<I extends { relationships?: unknown }> = NonNullable<I['relationships']>;
+
 /** The create input of a family: a member per creatable kind, `type` (`<kind>-<suffix>`) picking the attributes. */
 export type KindCreateInput<T extends KindTable, S extends string> = {
   [K in CreatableKind<T>]: KindCreateInputOf<T, S, K>;

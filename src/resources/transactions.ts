@@ -26,7 +26,7 @@ import type {
   TransactionListParams,
   ZeroCouponBondTradeTransactionCreateAttributes,
 } from '../schemas/transactions.js';
-import type { KindCreateInputOf } from './kind-create.js';
+import type { KindCreateInputOf, RelationshipsOf } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Transaction = KnownTransaction | UnknownResource;
@@ -94,118 +94,230 @@ export type TransactionCreateInputOf<K extends CreatableTransactionKind> = KindC
   K
 >;
 
+/** The relationships of a `account-interest-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface AccountInterestTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'account-interest'>> {
+  account: RelationshipsOf<TransactionCreateInputOf<'account-interest'>>['account'];
+}
 /** The body of `transactions.create` for a `account-interest-transaction` (without the `data` wrapper). */
 export interface AccountInterestTransactionCreateParams extends TransactionCreateInputOf<'account-interest'> {
   type: TransactionCreateInputOf<'account-interest'>['type'];
   attributes: AccountInterestTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'account-interest'>['relationships'];
+  relationships: AccountInterestTransactionCreateRelationships;
+}
+/** The relationships of a `bond-coupon-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface BondCouponTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'bond-coupon'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'bond-coupon'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'bond-coupon'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'bond-coupon'>>['account'];
 }
 /** The body of `transactions.create` for a `bond-coupon-transaction` (without the `data` wrapper). */
 export interface BondCouponTransactionCreateParams extends TransactionCreateInputOf<'bond-coupon'> {
   type: TransactionCreateInputOf<'bond-coupon'>['type'];
   attributes: BondCouponTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'bond-coupon'>['relationships'];
+  relationships: BondCouponTransactionCreateRelationships;
+}
+/** The relationships of a `bond-redemption-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface BondRedemptionTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'bond-redemption'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'bond-redemption'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'bond-redemption'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'bond-redemption'>>['account'];
 }
 /** The body of `transactions.create` for a `bond-redemption-transaction` (without the `data` wrapper). */
 export interface BondRedemptionTransactionCreateParams extends TransactionCreateInputOf<'bond-redemption'> {
   type: TransactionCreateInputOf<'bond-redemption'>['type'];
   attributes: BondRedemptionTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'bond-redemption'>['relationships'];
+  relationships: BondRedemptionTransactionCreateRelationships;
+}
+/** The relationships of a `bond-trade-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface BondTradeTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'bond-trade'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'bond-trade'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'bond-trade'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'bond-trade'>>['account'];
 }
 /** The body of `transactions.create` for a `bond-trade-transaction` (without the `data` wrapper). */
 export interface BondTradeTransactionCreateParams extends TransactionCreateInputOf<'bond-trade'> {
   type: TransactionCreateInputOf<'bond-trade'>['type'];
   attributes: BondTradeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'bond-trade'>['relationships'];
+  relationships: BondTradeTransactionCreateRelationships;
+}
+/** The relationships of a `cash-transfer-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface CashTransferTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'cash-transfer'>> {
+  account: RelationshipsOf<TransactionCreateInputOf<'cash-transfer'>>['account'];
 }
 /** The body of `transactions.create` for a `cash-transfer-transaction` (without the `data` wrapper). */
 export interface CashTransferTransactionCreateParams extends TransactionCreateInputOf<'cash-transfer'> {
   type: TransactionCreateInputOf<'cash-transfer'>['type'];
   attributes: CashTransferTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'cash-transfer'>['relationships'];
+  relationships: CashTransferTransactionCreateRelationships;
+}
+/** The relationships of a `dividend-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface DividendTransactionCreateRelationships extends RelationshipsOf<TransactionCreateInputOf<'dividend'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'dividend'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'dividend'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'dividend'>>['account'];
 }
 /** The body of `transactions.create` for a `dividend-transaction` (without the `data` wrapper). */
 export interface DividendTransactionCreateParams extends TransactionCreateInputOf<'dividend'> {
   type: TransactionCreateInputOf<'dividend'>['type'];
   attributes: DividendTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'dividend'>['relationships'];
+  relationships: DividendTransactionCreateRelationships;
+}
+/** The relationships of a `equity-trade-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface EquityTradeTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'equity-trade'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'equity-trade'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'equity-trade'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'equity-trade'>>['account'];
 }
 /** The body of `transactions.create` for a `equity-trade-transaction` (without the `data` wrapper). */
 export interface EquityTradeTransactionCreateParams extends TransactionCreateInputOf<'equity-trade'> {
   type: TransactionCreateInputOf<'equity-trade'>['type'];
   attributes: EquityTradeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'equity-trade'>['relationships'];
+  relationships: EquityTradeTransactionCreateRelationships;
+}
+/** The relationships of a `fee-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FeeTransactionCreateRelationships extends RelationshipsOf<TransactionCreateInputOf<'fee'>> {
+  account: RelationshipsOf<TransactionCreateInputOf<'fee'>>['account'];
 }
 /** The body of `transactions.create` for a `fee-transaction` (without the `data` wrapper). */
 export interface FeeTransactionCreateParams extends TransactionCreateInputOf<'fee'> {
   type: TransactionCreateInputOf<'fee'>['type'];
   attributes: FeeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'fee'>['relationships'];
+  relationships: FeeTransactionCreateRelationships;
+}
+/** The relationships of a `futures-trade-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FuturesTradeTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'futures-trade'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'futures-trade'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'futures-trade'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'futures-trade'>>['account'];
 }
 /** The body of `transactions.create` for a `futures-trade-transaction` (without the `data` wrapper). */
 export interface FuturesTradeTransactionCreateParams extends TransactionCreateInputOf<'futures-trade'> {
   type: TransactionCreateInputOf<'futures-trade'>['type'];
   attributes: FuturesTradeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'futures-trade'>['relationships'];
+  relationships: FuturesTradeTransactionCreateRelationships;
+}
+/** The relationships of a `futures-execution-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FuturesExecutionTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'futures-execution'>> {
+  openingTransaction: RelationshipsOf<TransactionCreateInputOf<'futures-execution'>>['openingTransaction'];
+  asset: RelationshipsOf<TransactionCreateInputOf<'futures-execution'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'futures-execution'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'futures-execution'>>['account'];
 }
 /** The body of `transactions.create` for a `futures-execution-transaction` (without the `data` wrapper). */
 export interface FuturesExecutionTransactionCreateParams extends TransactionCreateInputOf<'futures-execution'> {
   type: TransactionCreateInputOf<'futures-execution'>['type'];
   attributes: FuturesExecutionTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'futures-execution'>['relationships'];
+  relationships: FuturesExecutionTransactionCreateRelationships;
+}
+/** The relationships of a `fx-spot-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface FxSpotTransactionCreateRelationships extends RelationshipsOf<TransactionCreateInputOf<'fx-spot'>> {
+  inflowAccount: RelationshipsOf<TransactionCreateInputOf<'fx-spot'>>['inflowAccount'];
+  outflowAccount: RelationshipsOf<TransactionCreateInputOf<'fx-spot'>>['outflowAccount'];
 }
 /** The body of `transactions.create` for a `fx-spot-transaction` (without the `data` wrapper). */
 export interface FxSpotTransactionCreateParams extends TransactionCreateInputOf<'fx-spot'> {
   type: TransactionCreateInputOf<'fx-spot'>['type'];
   attributes: FxSpotTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'fx-spot'>['relationships'];
+  relationships: FxSpotTransactionCreateRelationships;
+}
+/** The relationships of a `index-linked-bond-coupon-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface IndexLinkedBondCouponTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-coupon'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-coupon'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-coupon'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-coupon'>>['account'];
 }
 /** The body of `transactions.create` for a `index-linked-bond-coupon-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondCouponTransactionCreateParams
   extends TransactionCreateInputOf<'index-linked-bond-coupon'> {
   type: TransactionCreateInputOf<'index-linked-bond-coupon'>['type'];
   attributes: IndexLinkedBondCouponTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'index-linked-bond-coupon'>['relationships'];
+  relationships: IndexLinkedBondCouponTransactionCreateRelationships;
+}
+/** The relationships of a `index-linked-bond-redemption-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface IndexLinkedBondRedemptionTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-redemption'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-redemption'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-redemption'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-redemption'>>['account'];
 }
 /** The body of `transactions.create` for a `index-linked-bond-redemption-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondRedemptionTransactionCreateParams
   extends TransactionCreateInputOf<'index-linked-bond-redemption'> {
   type: TransactionCreateInputOf<'index-linked-bond-redemption'>['type'];
   attributes: IndexLinkedBondRedemptionTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'index-linked-bond-redemption'>['relationships'];
+  relationships: IndexLinkedBondRedemptionTransactionCreateRelationships;
+}
+/** The relationships of a `index-linked-bond-trade-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface IndexLinkedBondTradeTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-trade'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-trade'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-trade'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'index-linked-bond-trade'>>['account'];
 }
 /** The body of `transactions.create` for a `index-linked-bond-trade-transaction` (without the `data` wrapper). */
 export interface IndexLinkedBondTradeTransactionCreateParams
   extends TransactionCreateInputOf<'index-linked-bond-trade'> {
   type: TransactionCreateInputOf<'index-linked-bond-trade'>['type'];
   attributes: IndexLinkedBondTradeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'index-linked-bond-trade'>['relationships'];
+  relationships: IndexLinkedBondTradeTransactionCreateRelationships;
+}
+/** The relationships of a `private-market-fund-distribution-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface PrivateMarketFundDistributionTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'private-market-fund-distribution'>> {
+  instrument: RelationshipsOf<TransactionCreateInputOf<'private-market-fund-distribution'>>['instrument'];
+  account: RelationshipsOf<TransactionCreateInputOf<'private-market-fund-distribution'>>['account'];
 }
 /** The body of `transactions.create` for a `private-market-fund-distribution-transaction` (without the `data` wrapper). */
 export interface PrivateMarketFundDistributionTransactionCreateParams
   extends TransactionCreateInputOf<'private-market-fund-distribution'> {
   type: TransactionCreateInputOf<'private-market-fund-distribution'>['type'];
   attributes: PrivateMarketFundDistributionTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'private-market-fund-distribution'>['relationships'];
+  relationships: PrivateMarketFundDistributionTransactionCreateRelationships;
+}
+/** The relationships of a `private-market-fund-drawdown-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface PrivateMarketFundDrawdownTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'private-market-fund-drawdown'>> {
+  instrument: RelationshipsOf<TransactionCreateInputOf<'private-market-fund-drawdown'>>['instrument'];
+  account: RelationshipsOf<TransactionCreateInputOf<'private-market-fund-drawdown'>>['account'];
 }
 /** The body of `transactions.create` for a `private-market-fund-drawdown-transaction` (without the `data` wrapper). */
 export interface PrivateMarketFundDrawdownTransactionCreateParams
   extends TransactionCreateInputOf<'private-market-fund-drawdown'> {
   type: TransactionCreateInputOf<'private-market-fund-drawdown'>['type'];
   attributes: PrivateMarketFundDrawdownTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'private-market-fund-drawdown'>['relationships'];
+  relationships: PrivateMarketFundDrawdownTransactionCreateRelationships;
+}
+/** The relationships of a `refund-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface RefundTransactionCreateRelationships extends RelationshipsOf<TransactionCreateInputOf<'refund'>> {
+  account: RelationshipsOf<TransactionCreateInputOf<'refund'>>['account'];
 }
 /** The body of `transactions.create` for a `refund-transaction` (without the `data` wrapper). */
 export interface RefundTransactionCreateParams extends TransactionCreateInputOf<'refund'> {
   type: TransactionCreateInputOf<'refund'>['type'];
   attributes: RefundTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'refund'>['relationships'];
+  relationships: RefundTransactionCreateRelationships;
+}
+/** The relationships of a `zero-coupon-bond-trade-transaction` to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface ZeroCouponBondTradeTransactionCreateRelationships
+  extends RelationshipsOf<TransactionCreateInputOf<'zero-coupon-bond-trade'>> {
+  asset: RelationshipsOf<TransactionCreateInputOf<'zero-coupon-bond-trade'>>['asset'];
+  depository: RelationshipsOf<TransactionCreateInputOf<'zero-coupon-bond-trade'>>['depository'];
+  account: RelationshipsOf<TransactionCreateInputOf<'zero-coupon-bond-trade'>>['account'];
 }
 /** The body of `transactions.create` for a `zero-coupon-bond-trade-transaction` (without the `data` wrapper). */
 export interface ZeroCouponBondTradeTransactionCreateParams extends TransactionCreateInputOf<'zero-coupon-bond-trade'> {
   type: TransactionCreateInputOf<'zero-coupon-bond-trade'>['type'];
   attributes: ZeroCouponBondTradeTransactionCreateAttributes;
-  relationships: TransactionCreateInputOf<'zero-coupon-bond-trade'>['relationships'];
+  relationships: ZeroCouponBondTradeTransactionCreateRelationships;
 }
 /** The named create params of each creatable kind: `TransactionCreateParamsByKind['dividend']` is `DividendTransactionCreateParams`. */
 export interface TransactionCreateParamsByKind {

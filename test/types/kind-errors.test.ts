@@ -50,12 +50,26 @@ const CALLS = [
     'FeeTransactionCreateAttributes',
     "prs.transactions.create({ type: 'fee-transaction', attributes: {}, relationships: { account: 'a' } });",
   ],
+  // A missing relationship names the kind's named relationships (it named `RelationshipInputs<{ asset: … }>`).
+  [
+    'DividendTransactionCreateRelationships',
+    "prs.transactions.create({ type: 'dividend-transaction', attributes: { accountAmount: 1, grossAmount: 1, tax: 0, tradeDate: '2024-01-02', valueDate: '2024-01-02' }, relationships: { account: 'a', depository: 'c' } });",
+  ],
+  [
+    'FxSpotTransactionCreateRelationships',
+    "prs.transactions.create({ type: 'fx-spot-transaction', attributes: { inflowAccountAmount: 1, outflowAccountAmount: -1, tradeDate: '2024-01-02', valueDate: '2024-01-02' }, relationships: { inflowAccount: 'a' } });",
+  ],
+  [
+    'LoanInstrumentCreateRelationships',
+    "prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: {} });",
+  ],
 ] as const;
 
 const probe = `
 import type { PortfolioReporting } from '../../src/index.js';
 declare const prs: PortfolioReporting;
 const stock = { name: 'A', securityIdentifier: 'X', ccyCode: 'USD', countryCode: 'US' };
+declare const loan: import('../../src/index.js').LoanInstrumentCreateAttributes;
 ${CALLS.map(([, call]) => call).join('\n')}
 `;
 /** The probe's line of each call. */
@@ -68,7 +82,7 @@ const namedType = (d: ProbeDiagnostic) =>
 describe.each([
   ['the project options', {}],
   ['exactOptionalPropertyTypes', { exactOptionalPropertyTypes: true }],
-])('a create call missing a required attribute, with %s', (_, overrides) => {
+])('a create call missing a required attribute or relationship, with %s', (_, overrides) => {
   it("names the kind's own type, never another kind's or the union of all", () => {
     const diagnostics = probeDiagnostics(compileProbe(root, probePath, probe, overrides));
     expect(diagnostics.map((d) => d.line).sort((a, b) => a - b)).toEqual(CALLS.map(([, call]) => lineOf(call)));

@@ -196,7 +196,9 @@ expectTypeOf<TransactionsByKind>().toEqualTypeOf<{ [K in TransactionKind]: Trans
 // one is reported against its name) over the intersection it extends (`{ type, attributes } & { relationships }`).
 // TypeScript's identity check (what `toEqualTypeOf` uses first) never equates such an interface with an intersection,
 // so both sides are compared flattened: the same members, the same optionality and readonly-ness, equal types.
-type Flat<T> = { [P in keyof T]: T[P] };
+// `relationships` is a named interface too (`EquityTradeTransactionCreateRelationships`): flattened the same way.
+type FlatOne<T> = { [P in keyof T]: T[P] };
+type Flat<T> = { [P in keyof T]: P extends 'relationships' ? FlatOne<T[P]> : T[P] };
 expectTypeOf<{ [K in CreatableInstrumentKind]: Flat<InstrumentCreateParamsByKind[K]> }>().toEqualTypeOf<{
   [K in CreatableInstrumentKind]: Flat<FamilyCreateInputOf<'instrument', K>>;
 }>();

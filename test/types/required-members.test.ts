@@ -17,7 +17,7 @@ const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/bulk/index.ts', 'src/testing/index.ts'];
 
 /** An input type of the public API: by the naming rule of the entries, plus a consent's file entry. */
-const isInput = (name: string) => /(Params|Attributes)$/.test(name) || name === 'ConsentFile';
+const isInput = (name: string) => /(Params|Attributes|Relationships)$/.test(name) || name === 'ConsentFile';
 
 interface Walked {
   /** The input interfaces that extend a type, by name. */
@@ -80,6 +80,7 @@ describe('public input interfaces', () => {
         'ConsentParams',
         'EquityTradeTransactionCreateAttributes',
         'EquityTradeTransactionCreateParams',
+        'EquityTradeTransactionCreateRelationships',
         'HoldingsListParams',
         'LimitStatusParams',
         'PriceCreateAttributes',
@@ -88,6 +89,7 @@ describe('public input interfaces', () => {
         'StockAssetCreateParams',
         'StockInstrumentCreateAttributes',
         'StockInstrumentCreateParams',
+        'LoanInstrumentCreateRelationships',
         'TransactionListParams',
       ]),
     );
