@@ -125,6 +125,7 @@ export type {
 export type {
   LimitCreateInput,
   LimitCreateParams,
+  LimitCreateRelationships,
 } from './resources/limits.js';
 export type { CustodianHoldings, Performance, PerformanceData } from './resources/reporting.js';
 export type { ReportingEntities } from './resources/reporting-entities.js';

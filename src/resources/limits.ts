@@ -4,12 +4,17 @@ import type { RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { Limit, LimitCreateAttributes, LimitStatus, LimitStatusParams, limitDef } from '../schemas/limits.js';
 
+type LimitRelationshipInputs = RelationshipInputs<typeof limitDef.relationships>;
+/** The relationships of a limit to create: ids, `{ type, id }` pairs or resources the SDK returned. */
+export interface LimitCreateRelationships extends LimitRelationshipInputs {
+  readonly client: LimitRelationshipInputs['client'];
+}
 /** The body of `limits.create` without the `data` wrapper. */
 export interface LimitCreateParams {
   /** The limit's name, currency, start date, `limitFilter` and `limitType`. */
   attributes: LimitCreateAttributes;
   /** The limit's `client`, and an optional `parentLimit` to nest it under. */
-  relationships: RelationshipInputs<typeof limitDef.relationships>;
+  relationships: LimitCreateRelationships;
 }
 /**
  * The former name of `LimitCreateParams`, kept so existing code compiles.

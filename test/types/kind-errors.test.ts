@@ -59,6 +59,7 @@ const CALLS = [
     'FxSpotTransactionCreateRelationships',
     "prs.transactions.create({ type: 'fx-spot-transaction', attributes: { inflowAccountAmount: 1, outflowAccountAmount: -1, tradeDate: '2024-01-02', valueDate: '2024-01-02' }, relationships: { inflowAccount: 'a' } });",
   ],
+  ['LimitCreateRelationships', "prs.limits.create({ attributes: limit, relationships: { parentLimit: 'l0' } });"],
   [
     'LoanInstrumentCreateRelationships',
     "prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: {} });",
@@ -70,6 +71,7 @@ import type { PortfolioReporting } from '../../src/index.js';
 declare const prs: PortfolioReporting;
 const stock = { name: 'A', securityIdentifier: 'X', ccyCode: 'USD', countryCode: 'US' };
 declare const loan: import('../../src/index.js').LoanInstrumentCreateAttributes;
+declare const limit: import('../../src/index.js').LimitCreateAttributes;
 ${CALLS.map(([, call]) => call).join('\n')}
 `;
 /** The probe's line of each call. */

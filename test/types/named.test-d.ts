@@ -304,10 +304,11 @@ expectTypeOf<AccountCreateParams>().toEqualTypeOf<{
   attributes: AccountCreateAttributes;
   relationships?: RelationshipInputs<typeof accountDef.relationships>;
 }>();
-expectTypeOf<LimitCreateParams>().toEqualTypeOf<{
-  attributes: LimitCreateAttributes;
-  relationships: RelationshipInputs<typeof limitDef.relationships>;
-}>();
+expectTypeOf<keyof LimitCreateParams>().toEqualTypeOf<'attributes' | 'relationships'>();
+expectTypeOf<LimitCreateParams['attributes']>().toEqualTypeOf<LimitCreateAttributes>();
+expectTypeOf<FlatOne<LimitCreateParams['relationships']>>().toEqualTypeOf<
+  FlatOne<RelationshipInputs<typeof limitDef.relationships>>
+>();
 expectTypeOf<UserCreateParams>().toEqualTypeOf<{
   attributes: UserCreateAttributes;
   relationships?: RelationshipInputs<typeof userDef.relationships>;
