@@ -127,7 +127,10 @@ export const BUDGETS = [
   // 29.335 kB later with a fee or refund asset refused as a transaction's asset (the reference keeps them for
   // reporting; it was sent) and the webhook keys row marked as plain JSON rather than public.
   // 29.34 kB with the limit filters' read schemas closed in type (keptObject: gzip's split moved by 2 bytes).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_660, lazyCeiling: 29_340 },
+  // 25.663 / 29.431 kB with the webhook audit's fixes (verifier chunk: the DER double count, headers read as `Headers`
+  // reads them, event timestamps checked as ISO 8601, refusals naming the real problem; verifier options named by call)
+  // on their own; 25.665 / 29.555 kB with the changes above.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_665, lazyCeiling: 29_555 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

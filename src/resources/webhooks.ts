@@ -34,7 +34,7 @@ export interface ClientWebhookVerifier {
   /**
    * Verifies one delivery and returns its event; throws `WebhookVerificationError` naming the failed check.
    * @example
-   * const event = await verifier.verify(await request.text(), request.headers);
+   * const event = await verifier.verify(await request.arrayBuffer(), request.headers);
    */
   verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent>;
 }
@@ -80,7 +80,9 @@ export class Webhooks {
    * A verifier with its own options (a `secret`, a tolerance, cache timings) whose keys come through this
    * client. Create it once: it caches the keys.
    * @example
-   * const verifier = prs.webhooks.verifier({ secret: process.env.WEBHOOK_SECRET, toleranceSeconds: 120 });
+   * const secret = process.env.WEBHOOK_SECRET; // `string | undefined`: `secret` takes a string only
+   * if (!secret) throw new Error('WEBHOOK_SECRET is not set');
+   * const verifier = prs.webhooks.verifier({ secret, toleranceSeconds: 120 });
    */
   verifier(options: ClientWebhookVerifierOptions = {}): ClientWebhookVerifier {
     // Checked as given, before the spread below: the client supplies the key source, so `baseUrl`, `fetch`,
@@ -91,8 +93,8 @@ export class Webhooks {
       // The key set's own timeout aborts the signal; a refresh is one attempt (the cooldown paces retries).
       loadKeys: (signal) => this.keys({ signal, maxRetries: 0 }),
     };
-    // Checked now, with the messages of `new WebhookVerifier()`: a wrong option fails here, not at the first delivery.
-    resolveVerifierOptions(full);
+    // Checked now, by the verifier's rules, named after this call: a wrong option fails here, not at the first delivery.
+    resolveVerifierOptions(full, 'prs.webhooks.verifier()');
     let loaded: Promise<WebhookVerifier> | undefined;
     return {
       verify: (rawBody, headers) => {

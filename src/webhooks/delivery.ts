@@ -2,6 +2,7 @@
  * What a receiver hands to `verify`: the raw body and the headers, in whichever form its framework has
  * them. Normalised here to bytes and a case-insensitive header lookup.
  */
+import { describe, mustBe, tagOf } from '../core/describe.js';
 import { WebhookVerificationError } from './errors.js';
 
 /** The raw body exactly as received. */
@@ -27,27 +28,29 @@ export interface DeliveryHeaders {
 /** The body as text when it came as text (it is parsed as such), else as bytes; refuses anything else. */
 export function readBody(body: unknown): string | Uint8Array {
   if (typeof body === 'string') return body;
-  if (Object.prototype.toString.call(body) === '[object ArrayBuffer]') return new Uint8Array(body as ArrayBuffer);
+  if (tagOf(body as object) === 'ArrayBuffer') return new Uint8Array(body as ArrayBuffer);
   if (ArrayBuffer.isView(body)) return new Uint8Array(body.buffer, body.byteOffset, body.byteLength);
-  const got =
-    body === null
-      ? 'null'
-      : body === undefined
-        ? 'undefined (was the body read?)'
-        : `${typeof body === 'object' ? 'an object (parsed JSON?)' : `a ${typeof body}`}`;
+  const kind = body === undefined ? 'undefined (was the body read?)' : describe(body);
+  const got = /^an (object|array)$/.test(kind) ? `${kind} (parsed JSON?)` : kind;
   throw new WebhookVerificationError(
     'invalid_body_type',
-    `verify() needs the raw body exactly as received (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}. ` +
-      'The signature covers the bytes that were sent; a parsed and re-serialised body differs in whitespace, key order, ' +
-      'number and escape formatting, so it cannot be verified. Read the body as text or bytes before parsing it: ' +
-      "express.raw({ type: 'application/json' }), `await request.text()`, or the chunks of a node:http request.",
+    `verify() needs the raw body (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}. The signature covers ` +
+      'the bytes sent; a parsed and re-serialised body differs in whitespace, key order, number and escape formatting. ' +
+      "Read the raw bytes before parsing them: express.raw({ type: 'application/json' }), `await request.arrayBuffer()`, " +
+      'or the chunks of a node:http request.',
   );
 }
 
 export function readHeaders(headers: WebhookHeaders): DeliveryHeaders {
   const get = headerLookup(headers);
-  const required = (name: DeliveryHeaderName): string => {
+  const read = (name: DeliveryHeaderName): string | undefined => {
     const value = get(name);
+    if (value === undefined || typeof value === 'string') return value || undefined;
+    // Only a plain object from plain JavaScript can hold another value: named, not taken for an absent header.
+    throw new WebhookVerificationError('missing_header', `the \`${name}\` header ${mustBe('a string', value)}`);
+  };
+  const required = (name: DeliveryHeaderName): string => {
+    const value = read(name);
     if (!value) throw new WebhookVerificationError('missing_header', `the \`${name}\` header is missing or empty`);
     return value;
   };
@@ -55,36 +58,37 @@ export function readHeaders(headers: WebhookHeaders): DeliveryHeaders {
     id: required('webhook-id'),
     timestamp: required('webhook-timestamp'),
     signature: required('webhook-signature'),
-    keyId: get('webhook-key-id') || undefined,
+    keyId: read('webhook-key-id'),
   };
 }
 
 /** The headers a delivery is read from (lower case). */
 type DeliveryHeaderName = 'webhook-id' | 'webhook-timestamp' | 'webhook-signature' | 'webhook-key-id';
 
-function headerLookup(headers: WebhookHeaders): (name: DeliveryHeaderName) => string | undefined {
+function headerLookup(headers: WebhookHeaders): (name: DeliveryHeaderName) => unknown {
   if (isHeaders(headers)) return (name) => headers.get(name) ?? undefined;
   const nested = (headers as { headers?: unknown }).headers;
   if (isHeaders(nested)) return (name) => nested.get(name) ?? undefined;
   if (typeof headers !== 'object' || headers === null) {
     throw new WebhookVerificationError(
       'missing_header',
-      `verify() needs the request headers (Headers, a Request or a plain object), got ${headers === null ? 'null' : typeof headers}`,
+      `verify() needs the request headers (Headers, a Request or a plain object), got ${describe(headers)}`,
     );
   }
   // One pass that keeps the `webhook-` headers only: a request's other headers (a dozen or more) are not
   // copied (2 of the ~15 µs a verification spends outside the crypto, with a Node request's headers).
-  const found: Record<string, string> = {};
+  const found: Record<string, unknown> = {};
   const record = headers as Record<string, unknown>;
   for (const name of Object.keys(record)) {
     const key = name.toLowerCase();
-    if (!key.startsWith('webhook-')) continue;
     const value = record[name];
-    // Repeated headers are joined as Node and fetch join them; `string[]` is how Node hands some over.
-    const text = Array.isArray(value) ? value.join(', ') : typeof value === 'string' ? value : undefined;
-    if (text === undefined) continue;
-    const prior = found[key];
-    found[key] = prior === undefined ? text : `${prior}, ${text}`;
+    if (!key.startsWith('webhook-') || value === undefined) continue;
+    // As `Headers` has them: each value trimmed of HTTP whitespace, repeated ones joined by ", " (`string[]` is how
+    // Node hands some over). A value that is not text is kept as it is, for the message.
+    const values: unknown[] = [found[key], value].flat().filter((v) => v !== undefined);
+    found[key] = values.every((v) => typeof v === 'string')
+      ? values.map((v) => v.replace(/^[\t\n\r ]+|[\t\n\r ]+$/g, '')).join(', ')
+      : values.find((v) => typeof v !== 'string');
   }
   return (name) => found[name];
 }

@@ -7,7 +7,7 @@ import { branded, PortfolioReportingError } from '../core/error-base.js';
 export type WebhookVerificationReason =
   /** The body was not the raw string or bytes (a parsed object, say): a programming error of the receiver. */
   | 'invalid_body_type'
-  /** `webhook-id`, `webhook-timestamp` or `webhook-signature` is absent or empty. */
+  /** `webhook-id`, `webhook-timestamp` or `webhook-signature` is absent or blank (or, from plain JavaScript, not text). */
   | 'missing_header'
   /** `webhook-timestamp` is not a whole number of seconds. */
   | 'invalid_timestamp'
@@ -16,8 +16,8 @@ export type WebhookVerificationReason =
   /** Newer than `toleranceSeconds`: a sender (or receiver) clock far off. */
   | 'timestamp_too_new'
   /**
-   * `webhook-signature` is longer than 8,192 characters or holds more than 32 entries: refused before any
-   * signature is checked, so that a header of hundreds of bogus entries costs nothing.
+   * `webhook-signature` is longer than 8,192 characters, holds more than 32 entries or gives more than 32 ECDSA
+   * signatures: refused before any signature is checked, so that a header of hundreds of bogus entries costs nothing.
    */
   | 'signature_header_too_large'
   /** No entry of a version this verifier checks (only `v1` entries and no `secret`, say). */
@@ -26,7 +26,7 @@ export type WebhookVerificationReason =
   | 'malformed_signature'
   /** The delivery names a key id that is not among the service's active keys, even after a refresh. */
   | 'unknown_key'
-  /** The key set could not be loaded and none is cached. */
+  /** No usable key is held: the key set could not be loaded (and none is cached), or lists no P-256 key. */
   | 'keys_unavailable'
   /** Well-formed signatures, none of which verifies with the keys (or secret) held. */
   | 'no_matching_signature'

@@ -2,6 +2,8 @@
  * The events the service sends. Only `calculated_data.created` is documented; any other `type` decodes
  * to `UnknownWebhookEvent`, every field kept, so a new event kind never breaks a receiver.
  */
+
+import { DATE_TIME_PATTERN, DATE_TIME_RULE } from '../core/date-time.js';
 import type { UnknownKind } from '../schemas/kinds.js';
 import { WebhookVerificationError } from './errors.js';
 import { type Check, type Infer, issuesOf, listIssues, literal, object, record, string } from './shape.js';
@@ -9,12 +11,16 @@ import { type Check, type Infer, issuesOf, listIssues, literal, object, record, 
 // The hand checks of `webhookEvent` (src/schemas/webhook-events.ts), proved to agree with it by
 // test/webhooks/shape-agreement.test.ts.
 
+/** An ISO 8601 date-time. Here, not in shape.ts: that loads with the client, this with the verifier only. */
+const dateTime: Check<string> = (value, path, issues): value is string =>
+  string(value, path, issues) && (DATE_TIME_PATTERN.test(value) || issues.push({ path, message: DATE_TIME_RULE }) < 0);
+
 /** What every payload carries: `type`, `timestamp` (ISO 8601, shown without a zone), `data`. */
-const envelope = object({ type: string, timestamp: string, data: record });
+const envelope = object({ type: string, timestamp: dateTime, data: record });
 
 const calculatedDataCreated = object({
   type: literal('calculated_data.created'),
-  timestamp: string,
+  timestamp: dateTime,
   data: object({ clientId: string }),
 });
 
@@ -56,7 +62,8 @@ const decoder = new TextDecoder('utf-8', { fatal: true });
 export function decodeEvent(body: string | Uint8Array): WebhookEvent {
   let json: unknown;
   try {
-    json = JSON.parse(typeof body === 'string' ? body : decoder.decode(body));
+    // A leading byte order mark is dropped from text as the decoder drops it from bytes (RFC 8259 lets a parser).
+    json = JSON.parse(typeof body === 'string' ? body.replace(/^\uFEFF/, '') : decoder.decode(body));
   } catch {
     throw new WebhookVerificationError('malformed_body', 'the signature is valid but the body is not UTF-8 JSON');
   }

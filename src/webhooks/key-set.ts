@@ -32,16 +32,19 @@ export interface KeySnapshot {
 }
 
 export class RemoteKeySet {
-  private keys: ReadonlyMap<string, CryptoKey> = new Map();
+  #keys: ReadonlyMap<string, CryptoKey> = new Map();
   /** The imported keys by point (`x.y`, base64url): a refresh hands back the same object for an unchanged key. */
-  private points: ReadonlyMap<string, CryptoKey> = new Map();
-  private generation = 0;
-  private loadedAt = Number.NEGATIVE_INFINITY;
-  private attemptedAt = Number.NEGATIVE_INFINITY;
-  private lastError: unknown;
-  private pending: Promise<void> | undefined;
+  #points: ReadonlyMap<string, CryptoKey> = new Map();
+  #generation = 0;
+  #loadedAt = Number.NEGATIVE_INFINITY;
+  #attemptedAt = Number.NEGATIVE_INFINITY;
+  #lastError: unknown;
+  #pending: Promise<boolean> | undefined;
 
-  constructor(private readonly options: KeySetOptions) {}
+  readonly #options: KeySetOptions;
+  constructor(options: KeySetOptions) {
+    this.#options = options;
+  }
 
   /** The keys to try first: loaded (or refreshed when older than `maxAge`) before use. */
   async current(): Promise<KeySnapshot> {
@@ -53,36 +56,39 @@ export class RemoteKeySet {
 
   /** The keys held, when younger than `maxAge`: no wait at all on the hot path. */
   fresh(): KeySnapshot | undefined {
-    return Date.now() - this.loadedAt < this.options.maxAge ? this.snapshot() : undefined;
+    return Date.now() - this.#loadedAt < this.#options.maxAge ? this.snapshot() : undefined;
   }
 
   /**
    * After a signature no held key verified: one request, unless one is in flight (then it is shared) or the
-   * last one ended less than `cooldown` ago. Never rejects: a failure is kept in `lastError`.
+   * last one ended less than `cooldown` ago (then `false`, for the error message). Never rejects: a failure is
+   * kept in `lastError`.
    */
-  refresh(): Promise<void> {
-    if (this.pending) return this.pending;
-    if (Date.now() - this.attemptedAt < this.options.cooldown) return Promise.resolve();
-    this.pending = this.load().finally(() => {
-      this.attemptedAt = Date.now();
-      this.pending = undefined;
-    });
-    return this.pending;
+  refresh(): Promise<boolean> {
+    if (this.#pending) return this.#pending;
+    if (Date.now() - this.#attemptedAt < this.#options.cooldown) return Promise.resolve(false);
+    this.#pending = this.#load()
+      .finally(() => {
+        this.#attemptedAt = Date.now();
+        this.#pending = undefined;
+      })
+      .then(() => true);
+    return this.#pending;
   }
 
   snapshot(): KeySnapshot {
-    return { keys: this.keys, generation: this.generation, lastError: this.lastError };
+    return { keys: this.#keys, generation: this.#generation, lastError: this.#lastError };
   }
 
-  private async load(): Promise<void> {
+  async #load(): Promise<void> {
     try {
-      const body = await withTimeout(this.options.load, this.options.timeout, this.options.source);
-      ({ keys: this.keys, points: this.points } = await importKeys(body, this.options.source, this.points));
-      this.generation++;
-      this.loadedAt = Date.now();
-      this.lastError = undefined;
+      const body = await withTimeout(this.#options.load, this.#options.timeout, this.#options.source);
+      ({ keys: this.#keys, points: this.#points } = await importKeys(body, this.#options.source, this.#points));
+      this.#generation++;
+      this.#loadedAt = Date.now();
+      this.#lastError = undefined;
     } catch (error) {
-      this.lastError = error;
+      this.#lastError = error;
     }
   }
 }

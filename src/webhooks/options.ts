@@ -68,9 +68,11 @@ export interface ResolvedVerifierOptions {
   keys: KeySetOptions;
 }
 
-/** Checks every option (a `ValidationError` naming it) and resolves the defaults. */
-export function resolveVerifierOptions(options: WebhookVerifierOptions): ResolvedVerifierOptions {
-  const what = 'new WebhookVerifier()';
+/** Checks every option (a `ValidationError` prefixed with `what`, the call, naming it) and resolves the defaults. */
+export function resolveVerifierOptions(
+  options: WebhookVerifierOptions,
+  what = 'new WebhookVerifier()',
+): ResolvedVerifierOptions {
   checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options', '');
   // The settings it shares with the client are checked by the client's own rules and messages.
   checkSettings(

@@ -31,8 +31,9 @@ export interface ParsedSignatures {
  */
 export const MAX_SIGNATURE_HEADER_LENGTH = 8_192;
 /**
- * The most entries of a `webhook-signature` header read, all versions counted: a sender signs with one key,
- * two while it rotates. More is refused (`signature_header_too_large`) before any signature is checked.
+ * The most entries of a `webhook-signature` header read, all versions counted, and the most ECDSA signatures
+ * they may give: a sender signs with one key, two while it rotates. More is refused
+ * (`signature_header_too_large`) before any signature is checked.
  */
 export const MAX_SIGNATURE_ENTRIES = 32;
 
@@ -43,8 +44,9 @@ const P256_SCALAR_BYTES = 32;
 /**
  * Splits and decodes the header. `checked` says which versions count: `v1` only with a secret, the
  * asymmetric tags as configured. Entries of other versions are skipped, as the specification asks; an entry
- * given twice is read once. A header over `MAX_SIGNATURE_HEADER_LENGTH` characters or with more than
- * `MAX_SIGNATURE_ENTRIES` entries is refused, so a hostile header costs no more than a long valid one.
+ * given twice is read once. A header over `MAX_SIGNATURE_HEADER_LENGTH` characters, with more than
+ * `MAX_SIGNATURE_ENTRIES` entries or ECDSA signatures, is refused, so a hostile header costs no more than a long
+ * valid one.
  */
 export function parseSignatureHeader(
   header: string,
@@ -69,6 +71,9 @@ export function parseSignatureHeader(
     throw tooLarge(`holds ${count(given)} entries; at most ${MAX_SIGNATURE_ENTRIES} are read`);
   }
   const parsed: ParsedSignatures = { symmetric: [], asymmetric: [], malformed: 0, versions: new Set() };
+  // Signatures to check, not entries: a 64-byte entry that is also valid DER is read both ways, and the cap on
+  // ECDSA checks (32 × keys) must hold for it too.
+  let candidates = 0;
   for (const entry of entries) {
     const parts = entry.split(',');
     const version = parts[0] ?? '';
@@ -81,9 +86,15 @@ export function parseSignatureHeader(
       const kid = parts.length === 3 ? parts[1] : undefined;
       const bytes = parts.length === 2 || (parts.length === 3 && kid) ? decodeBase64(parts.at(-1) ?? '') : undefined;
       const signatures = bytes ? ecdsaSignatureCandidates(bytes) : [];
+      candidates += signatures.length;
       if (signatures.length) parsed.asymmetric.push({ kid, signatures });
       else parsed.malformed++;
     }
+  }
+  if (candidates > MAX_SIGNATURE_ENTRIES) {
+    throw tooLarge(
+      `holds ${candidates} ECDSA signatures (a 64-byte entry that is also DER counts twice); at most ${MAX_SIGNATURE_ENTRIES} are read`,
+    );
   }
   return parsed;
 }

@@ -22,44 +22,44 @@ const ECDSA = { name: 'ECDSA', hash: 'SHA-256' } as const;
  * const event = await verifier.verify(rawBody, request.headers);
  */
 export class WebhookVerifier {
-  private readonly tolerance: number;
-  private readonly versions: ReadonlySet<string>;
-  private readonly keySet: RemoteKeySet;
-  private readonly secret: Uint8Array<ArrayBuffer> | undefined;
-  private hmacKey: Promise<CryptoKey> | undefined;
+  readonly #tolerance: number;
+  readonly #versions: ReadonlySet<string>;
+  readonly #keySet: RemoteKeySet;
+  readonly #secret: Uint8Array<ArrayBuffer> | undefined;
+  #hmacKey: Promise<CryptoKey> | undefined;
 
   constructor(options: WebhookVerifierOptions) {
     const resolved = resolveVerifierOptions(options);
-    this.tolerance = resolved.tolerance;
-    this.versions = resolved.versions;
-    this.secret = resolved.secret;
-    this.keySet = new RemoteKeySet(resolved.keys);
+    this.#tolerance = resolved.tolerance;
+    this.#versions = resolved.versions;
+    this.#secret = resolved.secret;
+    this.#keySet = new RemoteKeySet(resolved.keys);
   }
 
   /**
    * Verifies one delivery and returns its event; throws `WebhookVerificationError` naming the failed check.
    * @example
-   * const event = await verifier.verify(await request.text(), request.headers);
+   * const event = await verifier.verify(await request.arrayBuffer(), request.headers);
    * if (event.type === 'calculated_data.created') refresh(event.data.clientId);
    */
   async verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent> {
     const body = readBody(rawBody);
     const delivery = readHeaders(headers);
-    this.checkTimestamp(delivery.timestamp);
+    this.#checkTimestamp(delivery.timestamp);
     const signatures = parseSignatureHeader(delivery.signature, {
-      symmetric: this.secret !== undefined,
-      asymmetric: this.versions,
+      symmetric: this.#secret !== undefined,
+      asymmetric: this.#versions,
     });
-    if (!signatures.symmetric.length && !signatures.asymmetric.length) throw this.nothingToCheck(signatures);
+    if (!signatures.symmetric.length && !signatures.asymmetric.length) throw this.#nothingToCheck(signatures);
     // What was signed: `id.timestamp.body`, as bytes (a text body is encoded once, with its prefix).
     const prefix = `${delivery.id}.${delivery.timestamp}.`;
     const content = typeof body === 'string' ? utf8(prefix + body) : concat(utf8(prefix), body);
-    const held = signatures.symmetric.length ? undefined : this.heldPair(signatures.asymmetric, delivery.keyId);
+    const held = signatures.symmetric.length ? undefined : this.#heldPair(signatures.asymmetric, delivery.keyId);
     // One await on the hot path: no attempt records, no refresh, no async layers in between. A refusal takes the
     // full path below, which does not check that pair again.
     if (held && (await crypto.subtle.verify(ECDSA, held.key, held.signature, content))) return decodeEvent(body);
-    const symmetric = signatures.symmetric.length > 0 && (await this.verifySymmetric(signatures.symmetric, content));
-    if (!symmetric) await this.verifyAsymmetric(signatures.asymmetric, content, delivery, held);
+    const symmetric = signatures.symmetric.length > 0 && (await this.#verifySymmetric(signatures.symmetric, content));
+    if (!symmetric) await this.#verifyAsymmetric(signatures.asymmetric, content, delivery, held);
     return decodeEvent(body);
   }
 
@@ -67,40 +67,44 @@ export class WebhookVerifier {
    * The one pair to check for the common delivery: a single entry with a single candidate signature, whose key
    * (named by the entry or the `webhook-key-id` header, or the only key held) the fresh key set holds.
    */
-  private heldPair(entries: AsymmetricEntry[], headerKid: string | undefined): TriedPair | undefined {
+  #heldPair(entries: AsymmetricEntry[], headerKid: string | undefined): TriedPair | undefined {
     const entry = entries.length === 1 ? entries[0] : undefined;
     const signature = entry?.signatures.length === 1 ? entry.signatures[0] : undefined;
-    const keys = signature && this.keySet.fresh()?.keys;
+    const keys = signature && this.#keySet.fresh()?.keys;
     if (!entry || !signature || !keys) return undefined;
     const kid = entry.kid ?? headerKid;
     const key = kid === undefined ? (keys.size === 1 ? keys.values().next().value : undefined) : keys.get(kid);
     return key && { entry, key, signature };
   }
 
-  private checkTimestamp(header: string): void {
+  #checkTimestamp(header: string): void {
     if (!/^\d{1,15}$/.test(header)) {
+      // Repeated headers arrive joined by ", " (Node and fetch alike).
       throw new WebhookVerificationError(
         'invalid_timestamp',
-        '`webhook-timestamp` must be whole seconds since the Unix epoch',
+        `\`webhook-timestamp\` must be whole seconds since the Unix epoch${header.includes(',') ? ' (it came more than once)' : ''}`,
       );
     }
     const skew = Math.floor(Date.now() / 1000) - Number(header);
-    if (skew > this.tolerance) {
+    if (skew > this.#tolerance) {
       throw new WebhookVerificationError(
         'timestamp_too_old',
-        `the delivery was signed ${skew} s ago, more than the tolerance of ${this.tolerance} s`,
+        `the delivery was signed ${skew} s ago, more than the tolerance of ${this.#tolerance} s`,
       );
     }
-    if (-skew > this.tolerance) {
+    if (-skew > this.#tolerance) {
       throw new WebhookVerificationError(
         'timestamp_too_new',
-        `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.tolerance} s (check the clocks)`,
+        `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.#tolerance} s (${
+          // 13 digits are after the year 33658 in seconds: milliseconds, surely.
+          header.length > 12 ? 'milliseconds? `webhook-timestamp` must be whole seconds' : 'check the clocks'
+        })`,
       );
     }
   }
 
-  private nothingToCheck(signatures: ParsedSignatures): WebhookVerificationError {
-    const checked = [...(this.secret ? [SYMMETRIC_VERSION] : []), ...this.versions].join(', ');
+  #nothingToCheck(signatures: ParsedSignatures): WebhookVerificationError {
+    const checked = [...(this.#secret ? [SYMMETRIC_VERSION] : []), ...this.#versions].join(', ');
     if (signatures.malformed) {
       return new WebhookVerificationError(
         'malformed_signature',
@@ -109,7 +113,7 @@ export class WebhookVerifier {
     }
     const seen = [...signatures.versions].join(', ') || 'none';
     const hint =
-      signatures.versions.has(SYMMETRIC_VERSION) && !this.secret ? '; configure `secret` to verify v1 entries' : '';
+      signatures.versions.has(SYMMETRIC_VERSION) && !this.#secret ? '; configure `secret` to verify v1 entries' : '';
     return new WebhookVerificationError(
       'unsupported_signature',
       `the delivery is signed with ${seen}; this verifier checks ${checked}${hint}`,
@@ -120,18 +124,18 @@ export class WebhookVerifier {
    * One HMAC of the content, compared with every `v1` entry in constant time: the body is hashed once per
    * delivery however many entries the header holds.
    */
-  private async verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
-    if (!macs.length || !this.secret) return false;
-    const secret = this.secret;
-    this.hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-    const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await this.hmacKey, content));
+  async #verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
+    if (!macs.length || !this.#secret) return false;
+    const secret = this.#secret;
+    this.#hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+    const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#hmacKey, content));
     let matched = false;
     for (const mac of macs) matched = constantTimeEqual(mac, expected) || matched;
     return matched;
   }
 
   /** Tries the held keys; on a miss, one (shared, rate-limited) refresh and one more try; else throws. */
-  private async verifyAsymmetric(
+  async #verifyAsymmetric(
     entries: AsymmetricEntry[],
     content: Uint8Array<ArrayBuffer>,
     delivery: DeliveryHeaders,
@@ -139,37 +143,34 @@ export class WebhookVerifier {
   ): Promise<void> {
     if (!entries.length)
       throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
-    const before = this.keySet.fresh() ?? (await this.keySet.current());
+    const fresh = this.#keySet.fresh();
+    const before = fresh ?? (await this.#keySet.current());
     const attempt = newAttempt(checked);
     await tryKeys(entries, before, content, delivery.keyId, attempt);
     if (attempt.verified) return;
-    await this.keySet.refresh();
-    const after = this.keySet.snapshot();
+    const refreshed = await this.#keySet.refresh();
+    const after = this.#keySet.snapshot();
     // Keys the refresh left unchanged are the same CryptoKey objects: only new ones are tried.
     if (after.generation !== before.generation) await tryKeys(entries, after, content, delivery.keyId, attempt);
     if (attempt.verified) return;
     const cause = after.lastError === undefined ? undefined : { cause: after.lastError };
-    const failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
+    let failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
+    // Keys loaded for this delivery are not news; held ones not refreshed may miss a key rotated since.
+    if (fresh && !refreshed) failed += ' (keys not fetched again within `keysCooldown`)';
     if (attempt.checked) {
       throw new WebhookVerificationError(
         'no_matching_signature',
-        `no signature verifies with the ${after.keys.size} active key(s)${this.secret ? ' or the secret' : ''}${failed}`,
+        `no signature verifies with the ${after.keys.size} active key(s)${this.#secret ? ' or the secret' : ''}${failed}`,
         cause,
       );
     }
-    if (attempt.unknownKids.size) {
-      throw new WebhookVerificationError(
-        'unknown_key',
-        `key id ${[...attempt.unknownKids].map((k) => JSON.stringify(k)).join(', ')} is not among the service's active keys${failed}`,
-        cause,
-      );
-    }
-    if (after.generation === 0) {
-      throw new WebhookVerificationError('keys_unavailable', `the webhook keys could not be loaded${failed}`, cause);
+    // With a key held, every entry was checked or named a kid not held.
+    if (!after.keys.size) {
+      throw new WebhookVerificationError('keys_unavailable', `no usable P-256 key could be loaded${failed}`, cause);
     }
     throw new WebhookVerificationError(
-      'no_matching_signature',
-      `the key set holds no usable P-256 key${failed}`,
+      'unknown_key',
+      `key id ${[...attempt.unknownKids].map((k) => JSON.stringify(k)).join(', ')} is not among the service's active keys${failed}`,
       cause,
     );
   }

@@ -152,12 +152,13 @@ function checkBlocks(
   dir: string,
   name = 'README.md',
   options: ts.CompilerOptions = OPTIONS,
+  prelude = PRELUDE,
 ): string[] {
   requireDist();
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, 'package.json'), '{ "type": "module" }\n');
-  writeFileSync(join(dir, 'prelude.d.ts'), PRELUDE);
+  writeFileSync(join(dir, 'prelude.d.ts'), prelude);
   const blocks = new Map<string, Block>();
   for (const block of tsBlocks(markdown, name)) {
     const file = join(dir, `line-${String(block.line).padStart(4, '0')}.ts`);
@@ -190,6 +191,27 @@ describe('README.md and examples/ type-check against the built declarations (dis
     const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
     const exact = { ...OPTIONS, exactOptionalPropertyTypes: true };
     expect(checkBlocks(readme, join(OUT, 'readme-exact'), 'README.md', exact)).toEqual([]);
+  }, 60_000);
+
+  it('the webhook JSDoc @examples under exactOptionalPropertyTypes, each a module with PRELUDE', () => {
+    const files = ['src/resources/webhooks.ts', ...tsFiles(join(ROOT, 'src/webhooks')).map((f) => relative(ROOT, f))];
+    // Each `@example` block of a doc comment: its lines up to the next tag or the comment's end, `*` removed.
+    const examples = files.flatMap((file) =>
+      [...readFileSync(join(ROOT, file), 'utf8').matchAll(/@example\n((?:\s*\* (?!@).*\n)+)/g)].map((m) =>
+        (m[1] ?? '').replace(/^\s*\* ?/gm, ''),
+      ),
+    );
+    expect(examples.length).toBeGreaterThanOrEqual(7);
+    const markdown = examples.map((code) => `\`\`\`ts\n${code}\`\`\``).join('\n\n');
+    const webhooks = `${PRELUDE}
+declare const WebhookVerifier: typeof import('portfolio-reporting/webhooks').WebhookVerifier;
+declare const WebhookVerificationError: typeof import('portfolio-reporting/webhooks').WebhookVerificationError;
+declare const verifier: import('portfolio-reporting/webhooks').WebhookVerifier;
+declare const request: Request, req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse;
+declare const rawBody: Uint8Array, body: Uint8Array, headers: Headers;
+`;
+    const exact = { ...OPTIONS, exactOptionalPropertyTypes: true };
+    expect(checkBlocks(markdown, join(OUT, 'webhook-jsdoc'), 'JSDOC.md', exact, webhooks)).toEqual([]);
   }, 60_000);
 
   it("the testing entry types mock.handlers as msw's handlers where msw is installed (not `any`)", () => {

@@ -30,6 +30,18 @@ function bogus(n: number): string {
   bytes.writeUInt32BE(counter, n - 4);
   return bytes.toString('base64');
 }
+/**
+ * Base64 of 64 bytes that are also a valid DER `SEQUENCE { INTEGER r, INTEGER s }` (29 bytes each): read both
+ * as raw `r‖s` and as DER, two signatures to check.
+ */
+function derLooking(): string {
+  const bytes = Buffer.from(bogus(64), 'base64');
+  bytes.set([0x30, 62, 0x02, 29], 0);
+  bytes.set([0x02, 29], 33);
+  bytes[4] = 1;
+  bytes[35] = 1;
+  return bytes.toString('base64');
+}
 const bogusV1 = () => `v1,${bogus(32)}`;
 const bogusV1a = (kid?: string) => (kid ? `v1a,${kid},${bogus(64)}` : `v1a,${bogus(64)}`);
 
@@ -192,6 +204,28 @@ describe('caps: at most 32 entries and 8,192 characters, refused beyond with a r
     );
     expect(endpoint.calls).toHaveLength(0);
     for (const spy of Object.values(spies)) expect(spy).toHaveBeenCalledTimes(0);
+  });
+
+  it('64-byte entries that are also DER count twice: 16 cost 32 × 3 checks, 17 are refused before any', async () => {
+    const { verifier, endpoint } = setup({ keysCooldown: 60_000 });
+    const within = delivery(() => Array.from({ length: 16 }, () => `v1a,${derLooking()}`).join(' '));
+    expect((await refusal(verifier.verify(within.body, within.headers))).reason).toBe('no_matching_signature');
+    expect(ecdsaCalls()).toHaveLength(96); // 32 signatures × 3 keys: the documented most
+
+    spies.verify.mockClear();
+    const d = delivery(() => Array.from({ length: 17 }, () => `v1a,${derLooking()}`).join(' '));
+    const error = await refusal(verifier.verify(d.body, d.headers));
+    expect(error.reason).toBe('signature_header_too_large');
+    expect(error.message).toBe(
+      'webhook verification failed (signature_header_too_large): the `webhook-signature` header holds 34 ECDSA signatures (a 64-byte entry that is also DER counts twice); at most 32 are read',
+    );
+    expect(spies.verify).toHaveBeenCalledTimes(0);
+    expect(endpoint.calls).toHaveLength(1); // the first delivery's load only
+
+    // 32 such entries (within the 32-entry cap) were 64 signatures × 3 keys = 192 checks.
+    const full = delivery(() => Array.from({ length: 32 }, () => `v1a,${derLooking()}`).join(' '));
+    expect((await refusal(verifier.verify(full.body, full.headers))).reason).toBe('signature_header_too_large');
+    expect(spies.verify).toHaveBeenCalledTimes(0);
   });
 
   it('entries of every version count, also across repeated headers', async () => {

@@ -60,7 +60,7 @@ describe('prs.webhooks.verify()', () => {
     expect(error).toBeInstanceOf(WebhookVerificationError);
     expect(error.reason).toBe('keys_unavailable');
     expect(error.message).toBe(
-      `webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys failed with 503: maintenance)`,
+      `webhook verification failed (keys_unavailable): no usable P-256 key could be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys failed with 503: maintenance)`,
     );
     expect(error.message).not.toContain('tok-1');
     expect(server.requests).toHaveLength(1); // one attempt: the cooldown, not retries, paces the keys requests
@@ -79,5 +79,17 @@ describe('prs.webhooks.verify()', () => {
     expect(server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
       'GET /v2/webhooks/keys Bearer tok-1',
     ]);
+  });
+
+  it('verifier() names itself in an option error, not the constructor it calls', () => {
+    let message: string | undefined;
+    try {
+      prs.webhooks.verifier({ toleranceSeconds: -1 });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toBe(
+      'prs.webhooks.verifier(): toleranceSeconds: must be a finite number of seconds, 0 or more, got number -1',
+    );
   });
 });

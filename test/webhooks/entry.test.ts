@@ -26,6 +26,7 @@ it('bundles without ky, zod, the client, node: modules or standardwebhooks', asy
   expect(
     inputs.filter((path) => /^src\/(core|schemas|resources)\/|src\/(client|index)\.ts$/.test(path)).sort(),
   ).toEqual([
+    'src/core/date-time.ts',
     'src/core/describe.ts',
     'src/core/error-base.ts',
     'src/core/is-object.ts',

@@ -52,7 +52,9 @@ describe('key rotation', () => {
     await verify(k1);
     endpoint.keys = [k2.jwk];
     advance(10_000);
-    expect((await refusal(verify(k2))).reason).toBe('no_matching_signature');
+    expect((await refusal(verify(k2))).message).toBe(
+      'webhook verification failed (no_matching_signature): no signature verifies with the 1 active key(s) (keys not fetched again within `keysCooldown`)',
+    );
     expect(endpoint.calls).toHaveLength(1);
     advance(21_000);
     await expect(verify(k2)).resolves.toEqual(EVENT);
@@ -188,7 +190,7 @@ describe('the keys endpoint failing', () => {
       const error = (r as PromiseRejectedResult).reason as WebhookVerificationError;
       expect(error.reason).toBe('keys_unavailable');
       expect(error.message).toBe(
-        'webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys answered 503)',
+        'webhook verification failed (keys_unavailable): no usable P-256 key could be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys answered 503)',
       );
     }
     expect(endpoint.calls).toHaveLength(1);
@@ -243,13 +245,20 @@ describe('which listed keys are used', () => {
     expect((await refusal(verify(k2))).reason).toBe('no_matching_signature');
   });
 
-  it('says so when the service lists no usable key', async () => {
-    const { verifier } = setup([]);
-    const d = delivery(k1);
-    const error = await refusal(verifier.verify(d.body, d.headers));
-    expect(error.message).toBe(
-      'webhook verification failed (no_matching_signature): the key set holds no usable P-256 key',
-    );
+  it('answers keys_unavailable (503: the sender retries) when the service lists no usable key', async () => {
+    const { endpoint, verifier } = setup([]);
+    for (const keys of [[], [{ kid: 'k1', kty: 'RSA', n: 'x', e: 'AQAB' }], [{ ...k1.jwk, crv: 'P-384' }]]) {
+      endpoint.keys = keys as never;
+      advance(31_000);
+      // The first delivery after the cooldown fetches the keys; the second, named by kid, comes within it.
+      const message = 'webhook verification failed (keys_unavailable): no usable P-256 key could be loaded';
+      const first = delivery(k1);
+      expect((await refusal(verifier.verify(first.body, first.headers))).message).toBe(message);
+      const named = delivery(k1, EVENT, { entry: (sig) => `v1a,k1,${sig}` });
+      expect((await refusal(verifier.verify(named.body, named.headers))).message).toBe(
+        `${message} (keys not fetched again within \`keysCooldown\`)`,
+      );
+    }
   });
 });
 
@@ -329,7 +338,7 @@ describe('keys from another origin', () => {
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('keys_unavailable');
     expect(error.message).toBe(
-      'webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys was redirected to another origin (https://elsewhere.test); keys are read from https://reporting.test only (nothing was sent there))',
+      'webhook verification failed (keys_unavailable): no usable P-256 key could be loaded (the last keys request failed: GET https://reporting.test/v2/webhooks/keys was redirected to another origin (https://elsewhere.test); keys are read from https://reporting.test only (nothing was sent there))',
     );
   });
 });

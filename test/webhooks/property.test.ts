@@ -12,6 +12,8 @@ const endpoint = keysEndpoint([key]);
 const verifier = new WebhookVerifier({ baseUrl: 'https://reporting.test', fetch: endpoint.fetch });
 
 const SIGNATURE_REASONS = ['no_matching_signature'];
+// An id of one character changed to whitespace is blank once trimmed (as `Headers` trims): missing.
+const ID_REASONS = [...SIGNATURE_REASONS, 'missing_header'];
 const TIMESTAMP_REASONS = ['invalid_timestamp', 'timestamp_too_old', 'timestamp_too_new', 'no_matching_signature'];
 
 /** Replaces the byte (a char code below 256 for header strings) at `index` by `byte ^ delta`, delta ≠ 0. */
@@ -64,7 +66,7 @@ describe('any single-byte change is refused', () => {
         if (part === 'body') {
           expect(SIGNATURE_REASONS).toContain(await reasonOf(verifier.verify(flipBytes(body, index, delta), headers)));
         } else if (part === 'id') {
-          expect(SIGNATURE_REASONS).toContain(
+          expect(ID_REASONS).toContain(
             await reasonOf(verifier.verify(body, { ...headers, 'webhook-id': flipChar(id, index, delta) })),
           );
         } else {

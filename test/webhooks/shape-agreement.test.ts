@@ -77,6 +77,15 @@ const keysCase = fc.oneof(
 );
 
 const EVENT_FIELDS = ['type', 'timestamp', 'data'] as const;
+/** ISO 8601 date-times as the service may write them: minutes or seconds, a fraction, a zone or none. */
+const timestamp = fc
+  .date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59Z'), noInvalidDate: true })
+  .chain((date) => {
+    const iso = date.toISOString();
+    return fc.constantFrom(iso.slice(0, 16), iso.slice(0, 19), iso.slice(0, 23), iso, `${iso.slice(0, 19)}-05:30`);
+  });
+/** Text that is not a date-time: refused by both as a broken rule, like a wrong type. */
+const notDateTime = fc.oneof(fc.string(), fc.constantFrom('not a date', '2024-05-01', '2024-05-01 10:00:00'));
 const clientData = mutated(
   fc.tuple(fc.string(), extras(['clientId'])).map(([clientId, more]) => ({ ...more, clientId })),
   ['clientId'],
@@ -84,14 +93,14 @@ const clientData = mutated(
 );
 /** `calculated_data.created`, its members or its `data.clientId` mutated. */
 const calculatedCase = fc.oneof(
-  fc.tuple(fc.string(), clientData, extras(EVENT_FIELDS)).map(
+  fc.tuple(timestamp, clientData, extras(EVENT_FIELDS)).map(
     ([timestamp, data, more]): Case => ({
       value: { ...more, type: 'calculated_data.created', timestamp, data: data.value },
       mutation: data.mutation,
     }),
   ),
   mutated(
-    fc.tuple(fc.string(), fc.string()).map(([timestamp, clientId]) => ({
+    fc.tuple(timestamp, fc.string()).map(([timestamp, clientId]) => ({
       type: 'calculated_data.created',
       timestamp,
       data: { clientId },
@@ -99,13 +108,20 @@ const calculatedCase = fc.oneof(
     EVENT_FIELDS,
     nonString.filter((v) => v === null || typeof v !== 'object'),
   ),
+  // A timestamp that is not a date-time, whatever the type: the envelope's rule.
+  fc.tuple(fc.oneof(fc.constant('calculated_data.created'), fc.string()), notDateTime, fc.string()).map(
+    ([type, timestamp, clientId]): Case => ({
+      value: { type, timestamp, data: { clientId } },
+      mutation: 'wrong type',
+    }),
+  ),
 );
 /** An event of a type not documented: only the envelope is checked. */
 const unknownCase = mutated(
   fc
     .tuple(
       fc.string().filter((t) => t !== 'calculated_data.created'),
-      fc.string(),
+      timestamp,
       extras([]),
       extras(EVENT_FIELDS),
     )

@@ -273,7 +273,7 @@ describe('WebhookVerifier: refusals', () => {
     expect((await refusal(verifier.verify(d.body, d.headers))).reason).toBe('timestamp_too_old');
   });
 
-  it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', ' 1700000000'])(
+  it.each(['1.5e9', '-1700000000', 'yesterday', '1700000000.5', '1700000000 x'])(
     'refuses the timestamp %j',
     async (timestamp) => {
       const { endpoint, verifier } = setup();
@@ -309,7 +309,7 @@ describe('WebhookVerifier: refusals', () => {
     const error = await refusal(verifier.verify(named.body, named.headers));
     expect(error.reason).toBe('unknown_key');
     expect(error.message).toBe(
-      'webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys',
+      'webhook verification failed (unknown_key): key id "stranger" is not among the service\'s active keys (keys not fetched again within `keysCooldown`)',
     );
     expect(endpoint.calls).toHaveLength(1); // the refreshes fall inside the cooldown
   });
@@ -458,6 +458,16 @@ describe('WebhookVerifier: events', () => {
       'the signature is valid but the event does not have the documented shape: timestamp: is required',
     ],
     ['not JSON', 'not json {', 'the signature is valid but the body is not UTF-8 JSON'],
+    [
+      'a timestamp that is not an ISO 8601 date-time',
+      { type: 'calculated_data.created', timestamp: 'not a date', data: { clientId: 'c1' } },
+      'the signature is valid but the event does not have the documented shape: timestamp: must be an ISO 8601 date-time, e.g. 2024-05-01T10:00:00',
+    ],
+    [
+      'an unknown type whose timestamp is a date only',
+      { type: 'x', timestamp: '2024-05-01', data: {} },
+      'the signature is valid but the event does not have the documented shape: timestamp: must be an ISO 8601 date-time, e.g. 2024-05-01T10:00:00',
+    ],
   ])('refuses a validly signed body with %s as malformed_body', async (_what, event, message) => {
     const { verifier } = setup();
     const d = delivery(k1, event);
@@ -476,6 +486,68 @@ describe('WebhookVerifier: events', () => {
       'webhook-signature': `v1a,${ecdsaSign(k1, 'm', timestamp, body)}`,
     };
     expect((await refusal(verifier.verify(body, headers))).reason).toBe('malformed_body');
+  });
+});
+
+describe('WebhookVerifier: messages name the real problem', () => {
+  const refused = async (body: unknown, headers: unknown) =>
+    (await refusal(setup().verifier.verify(body as string, headers as Headers))).message;
+
+  it('a timestamp in milliseconds is named as such; a seconds one in the future asks to check the clocks', async () => {
+    const ms = delivery(k1, EVENT, { timestamp: String(Date.now()) });
+    expect(await refused(ms.body, ms.headers)).toMatch(
+      /^webhook verification failed \(timestamp_too_new\): the delivery is dated \d+ s in the future, more than the tolerance of 300 s \(milliseconds\? `webhook-timestamp` must be whole seconds\)$/,
+    );
+    const ahead = delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) + 3_600) });
+    expect(await refused(ahead.body, ahead.headers)).toMatch(/more than the tolerance of 300 s \(check the clocks\)$/);
+  });
+
+  it('a timestamp header given twice says so, from a plain object as from Headers', async () => {
+    const d = delivery(k1);
+    const twice = new Headers(d.headers);
+    twice.append('webhook-timestamp', d.headers['webhook-timestamp']);
+    const message =
+      'webhook verification failed (invalid_timestamp): `webhook-timestamp` must be whole seconds since the Unix epoch (it came more than once)';
+    const ts = d.headers['webhook-timestamp'];
+    expect(await refused(d.body, { ...d.headers, 'webhook-timestamp': [ts, ts] })).toBe(message);
+    expect(await refused(d.body, twice)).toBe(message);
+  });
+
+  it('a plain object is read as Headers reads it: values trimmed, blank is missing', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1);
+    const padded = { ...d.headers, 'webhook-timestamp': ` ${d.headers['webhook-timestamp']}\t` };
+    await expect(verifier.verify(d.body, padded)).resolves.toEqual(EVENT);
+    await expect(verifier.verify(d.body, new Headers(padded))).resolves.toEqual(EVENT);
+    const missing = 'webhook verification failed (missing_header): the `webhook-signature` header is missing or empty';
+    const blank = { ...d.headers, 'webhook-signature': '   ' };
+    expect(await refused(d.body, blank)).toBe(missing);
+    expect(await refused(d.body, new Headers(blank))).toBe(missing);
+    const spaced = { ...d.headers, 'webhook-signature': [` ${d.headers['webhook-signature']} `] };
+    await expect(verifier.verify(d.body, spaced)).resolves.toEqual(EVENT);
+  });
+
+  it('names a header value that is not a string, and a body of a kind not read', async () => {
+    const d = delivery(k1);
+    const seconds = Number(d.headers['webhook-timestamp']);
+    expect(await refused(d.body, { ...d.headers, 'webhook-timestamp': seconds })).toBe(
+      `webhook verification failed (missing_header): the \`webhook-timestamp\` header must be a string, got number ${seconds}`,
+    );
+    expect(await refused(new SharedArrayBuffer(8), d.headers)).toContain(
+      'ArrayBuffer), got a SharedArrayBuffer. The signature covers the bytes sent;',
+    );
+    expect(await refused(5, d.headers)).toContain('ArrayBuffer), got number 5. The signature');
+  });
+
+  it('a body that begins with a byte order mark verifies as text and as bytes, not once decoded', async () => {
+    const { verifier } = setup();
+    const text = `\uFEFF${JSON.stringify(EVENT)}`;
+    const d = delivery(k1, text);
+    await expect(verifier.verify(d.body, d.headers)).resolves.toEqual(EVENT);
+    const request = () => new Request('https://app.test/hooks', { method: 'POST', headers: d.headers, body: text });
+    await expect(verifier.verify(await request().arrayBuffer(), d.headers)).resolves.toEqual(EVENT);
+    // `.text()` decodes the bytes and drops the mark: the signature no longer matches (README, Webhooks: Body).
+    expect((await refusal(verifier.verify(await request().text(), d.headers))).reason).toBe('no_matching_signature');
   });
 });
 
@@ -545,7 +617,7 @@ describe('WebhookVerifier: the keys request over real HTTP', () => {
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(error.reason).toBe('keys_unavailable');
     expect(error.message).toBe(
-      `webhook verification failed (keys_unavailable): the webhook keys could not be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`,
+      `webhook verification failed (keys_unavailable): no usable P-256 key could be loaded (the last keys request failed: GET ${server.url}/v2/webhooks/keys timed out after 200 ms)`,
     );
     expect(error.cause).toBeInstanceOf(PortfolioReportingError);
   });
