@@ -101,14 +101,39 @@ export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef
 /** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
 export interface CustodianAuthorityFile extends z.infer<typeof custodianAuthorityFileSchema> {}
 
+// The shapes below are declared types: the declaration build keeps the JSDoc of their members (it drops it on the
+// members of an object literal written inside a zod call), so hover shows it. No run-time cost.
+type RevokeResultShape = {
+  /** The id of the custodian authority being revoked. */
+  custodianAuthorityId: z.ZodMiniString<string>;
+  /**
+   * The authority's status after the request: `revoke-in-progress` (the reference); it becomes `revoked` once the
+   * dataflow links are removed (poll `custodianAuthorities.retrieve` to follow).
+   */
+  status: (typeof status)['read'];
+};
 /** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
-export const revokeResultSchema = z.looseObject({ custodianAuthorityId: z.string(), status: status.read });
+export const revokeResultSchema: z.ZodMiniObject<RevokeResultShape, z.core.$loose> = z.looseObject({
+  custodianAuthorityId: z.string(),
+  status: status.read,
+});
 /** What `custodianAuthorities.revoke` resolves to: the authority's id and its new `status`. */
 export interface RevokeResult extends z.infer<typeof revokeResultSchema> {}
 
 const nonEmpty = f.string().create;
 
-export const consentFile = z.strictObject({
+type ConsentFileShape = {
+  /** The file's role, as uploaded (e.g. `power-of-attorney`, `consent`): one of the auth flow's `expectedFiles`. */
+  name: typeof nonEmpty;
+  /** The digest algorithm, `sha2-256` or `sha3-256`: the part of the uploaded file's `hash` before the colon. */
+  hashAlgorithm: z.ZodMiniEnum<{ [K in (typeof HASH_ALGORITHMS)[number]]: K }>;
+  /**
+   * The hex digest: the part of the uploaded file's `hash` after the colon, 64 hexadecimal digits (a 256-bit
+   * digest).
+   */
+  hashValue: z.ZodMiniString<string>;
+};
+export const consentFile: z.ZodMiniObject<ConsentFileShape, z.core.$strict> = z.strictObject({
   name: nonEmpty,
   hashAlgorithm: z.enum(HASH_ALGORITHMS),
   hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
@@ -121,7 +146,28 @@ export interface ConsentFile extends z.infer<typeof consentFile> {
 }
 
 /** The consent body's `data`; `all` covers every number at the custodian, `specific` names them. */
-export const consentInput = z
+type ConsentShape = {
+  /** The identifier of the legal entity giving consent: its company or personal registration number. */
+  legalEntityIdentifier: typeof nonEmpty;
+  /** The custodian's `identifier` (its unique slug, as in `custodians.list`), not a resource id. */
+  custodianIdentifier: typeof nonEmpty;
+  /**
+   * `all`: every depository and account of the legal entity at the custodian (omit `depositoryNumbers` and
+   * `accountNumbers`; one `all` authority per legal entity and custodian). `specific`: only the numbers given, which
+   * must not overlap those of another authority.
+   */
+  consentType: z.ZodMiniEnum<{ all: 'all'; specific: 'specific' }>;
+  /**
+   * The uploaded proof files the consent rests on, each `{ name, hashAlgorithm, hashValue }` from its `hash`:
+   * build them with `consentFiles(uploadedFiles)`.
+   */
+  files: z.ZodMiniArray<typeof consentFile>;
+  /** With `specific`: the depository numbers at the custodian the consent covers (not SDK ids). */
+  depositoryNumbers: z.ZodMiniOptional<z.ZodMiniArray<typeof nonEmpty>>;
+  /** With `specific`: the account numbers at the custodian the consent covers (not SDK ids). */
+  accountNumbers: z.ZodMiniOptional<z.ZodMiniArray<typeof nonEmpty>>;
+};
+export const consentInput: z.ZodMiniObject<ConsentShape, z.core.$strict> = z
   .strictObject({
     legalEntityIdentifier: nonEmpty,
     custodianIdentifier: nonEmpty,
@@ -169,7 +215,19 @@ export interface ConsentParams extends z.infer<typeof consentInput> {
 export type ConsentInput = ConsentParams;
 
 /** The query of `link`: which kind of number, and the number at the custodian. */
-export const linkQuery = z.strictObject({ type: z.enum(['depository', 'account']), resourceNumber: nonEmpty });
+type LinkShape = {
+  /** Which kind of number `resourceNumber` is: `depository` or `account`. */
+  type: z.ZodMiniEnum<{ depository: 'depository'; account: 'account' }>;
+  /**
+   * The depository or account number at the custodian (not an id of this service), e.g. `DE-1001`; the link
+   * starts `in-progress` in the authority's `linkedDepositories` or `linkedAccounts`.
+   */
+  resourceNumber: typeof nonEmpty;
+};
+export const linkQuery: z.ZodMiniObject<LinkShape, z.core.$strict> = z.strictObject({
+  type: z.enum(['depository', 'account']),
+  resourceNumber: nonEmpty,
+});
 /** The query of `custodianAuthorities.link`, e.g. `{ type: 'depository', resourceNumber: 'DE-1001' }`. */
 export interface LinkParams extends z.infer<typeof linkQuery> {
   type: z.infer<typeof linkQuery>['type'];
@@ -182,7 +240,16 @@ export interface LinkParams extends z.infer<typeof linkQuery> {
 export type LinkQuery = LinkParams;
 
 /** The query of creating an authority: the auth flow to follow. */
-export const authorityCreateQuery = z.strictObject({ custodianAuthFlowId: nonEmpty });
+type AuthorityCreateShape = {
+  /**
+   * The id of the custodian auth flow to follow (a string slug); an outdated flow is refused with 400, an unknown
+   * one with 404. How to list the flows: not shown in the reference.
+   */
+  custodianAuthFlowId: typeof nonEmpty;
+};
+export const authorityCreateQuery: z.ZodMiniObject<AuthorityCreateShape, z.core.$strict> = z.strictObject({
+  custodianAuthFlowId: nonEmpty,
+});
 /** The query of `legalEntities.custodianAuthorities.create`: `{ custodianAuthFlowId }`, the auth flow to follow. */
 export interface CustodianAuthorityCreateParams extends z.infer<typeof authorityCreateQuery> {
   custodianAuthFlowId: z.infer<typeof authorityCreateQuery>['custodianAuthFlowId'];

@@ -58,28 +58,55 @@ export const HOLDING_EXPANSIONS = [
 ] as const;
 const include = z.optional(z.readonly(z.array(z.enum(['asset']))));
 
+// Declared shape types: the declaration build keeps the JSDoc of their members (it drops it on the members of an
+// object literal written inside a zod call), so hover on the fields of the `...ListParams` shows it. No run-time cost.
+type AssetHoldingsShape = {
+  /**
+   * First date of the period, a calendar date `YYYY-MM-DD`, included; must be before `toDate` (the reference: one
+   * holding per date from `fromDate` to `toDate`, a closed interval).
+   */
+  fromDate: typeof dateString;
+  /** Last date of the period, a calendar date `YYYY-MM-DD`, included; after `fromDate`. */
+  toDate: typeof dateString;
+  /**
+   * `['asset']` (the only value) adds each holding's asset to `included`, in the shape of `assets.retrieve`.
+   * Sent as the query `include=asset`.
+   */
+  include: typeof include;
+};
+type HoldingsShape = {
+  /**
+   * First date of the period, a calendar date `YYYY-MM-DD`, included; must be before `toDate` (the reference: one
+   * holding per date from `fromDate` to `toDate`, a closed interval).
+   */
+  fromDate: typeof dateString;
+  /** Last date of the period, a calendar date `YYYY-MM-DD`, included; after `fromDate`. */
+  toDate: typeof dateString;
+  /**
+   * Splits the holdings by `portfolios`, `depositories`, `assets` (deprecated: use `assetHoldings.list`),
+   * `assetClasses` or `assetClassesDetailed`; several combine (sent comma-separated, e.g. `portfolios,assets`), and
+   * each holding then carries the matching relationships (`portfolio` for `portfolios`…). Without it, one holding
+   * per date for the whole reporting entity.
+   */
+  expand: z.ZodMiniOptional<z.ZodMiniReadonly<z.ZodMiniArray<z.ZodMiniEnum<{ [K in HoldingExpansion]: K }>>>>;
+  /**
+   * `['asset']` (the only value) adds the related assets to `included`, in the shape of `assets.retrieve`. Sent as
+   * the query `include=asset`.
+   */
+  include: typeof include;
+};
+
 /** `assetHoldings.list` parameters: a closed date interval and `include`. */
-export const assetHoldingsParams = z.strictObject({
-  /** First date, `YYYY-MM-DD`; must be before `toDate`. */
+export const assetHoldingsParams: z.ZodMiniObject<AssetHoldingsShape, z.core.$strict> = z.strictObject({
   fromDate: dateString,
-  /** Last date, `YYYY-MM-DD`, included. */
   toDate: dateString,
-  /** `['asset']` adds each holding's asset to `included`, in the shape of `assets.retrieve`. */
   include,
 });
 /** `holdings.list` parameters: the asset-holdings ones plus `expand`. */
-export const holdingsParams = z.strictObject({
-  /** First date, `YYYY-MM-DD`; must be before `toDate`. */
+export const holdingsParams: z.ZodMiniObject<HoldingsShape, z.core.$strict> = z.strictObject({
   fromDate: dateString,
-  /** Last date, `YYYY-MM-DD`, included. */
   toDate: dateString,
-  /**
-   * Splits the holdings by `portfolios`, `depositories`, `assets` (deprecated: use `assetHoldings.list`),
-   * `assetClasses` or `assetClassesDetailed`; several combine. Without it, one holding per date for the whole
-   * reporting entity.
-   */
   expand: z.optional(z.readonly(z.array(z.enum(HOLDING_EXPANSIONS)))),
-  /** `['asset']` adds the related assets to `included`, in the shape of `assets.retrieve`. */
   include,
 });
 

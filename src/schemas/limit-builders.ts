@@ -64,12 +64,28 @@ export const limitType = {
   /** No constraint of its own: groups other limits. */
   limitGroup: (): LimitTypeInput => ({ type: 'limit-group' }),
   /** A share of the parent limit, as fractions (0.10 = 10%). */
-  proportional: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+  proportional: ({
+    min = null,
+    max = null,
+  }: {
+    /** Lower bound as a fraction of the parent limit from 0 to 1 (0.10 = 10 %); `null` or left out for none. */
+    min?: number | null;
+    /** Upper bound as a fraction of the parent limit from 0 to 1 (0.10 = 10 %); `null` or left out for none. */
+    max?: number | null;
+  }): LimitTypeInput => ({
     type: 'proportional',
     values: { min, max },
   }),
   /** A fixed amount in the limit's `ccyCode`. */
-  absolute: ({ min = null, max = null }: { min?: number | null; max?: number | null }): LimitTypeInput => ({
+  absolute: ({
+    min = null,
+    max = null,
+  }: {
+    /** Lower bound as an amount in the limit's `ccyCode`; `null` or left out for none. */
+    min?: number | null;
+    /** Upper bound as an amount in the limit's `ccyCode`; `null` or left out for none. */
+    max?: number | null;
+  }): LimitTypeInput => ({
     type: 'absolute',
     values: { min, max },
   }),

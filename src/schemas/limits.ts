@@ -220,7 +220,7 @@ type AbsoluteShape<B extends Schema> = {
 };
 
 /** `{ min, max }`: each a bound or null for none; `min` must not exceed `max`. */
-function bounds(value: Schema<number, number>) {
+function bounds(value: Schema<number, number>): BoundsCreate {
   return z.strictObject<BoundsShape<Schema<number, number>>>({ min: z.nullable(value), max: z.nullable(value) }).check(
     z.superRefine((b, ctx) => {
       if (typeof b.min === 'number' && typeof b.max === 'number' && b.min > b.max) {
@@ -241,7 +241,8 @@ const fraction = z
     z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
   );
 type BoundsRead = KeptObject<BoundsShape<z.ZodMiniNumber>>;
-type BoundsCreate = ReturnType<typeof bounds>;
+// Named, not `ReturnType<typeof bounds>`: the declaration build would print the inferred shape without its JSDoc.
+type BoundsCreate = z.ZodMiniObject<BoundsShape<Schema<number, number>>, z.core.$strict>;
 const boundsRead: BoundsRead = keptObject({ min: z.nullable(z.number()), max: z.nullable(z.number()) });
 
 /** How a limit is calculated, as decoded: `limit-group`, `proportional`, `absolute`, or an unknown type kept whole. */
@@ -318,9 +319,13 @@ export const limitStatusDef = {
 } as const satisfies ResourceDef;
 export const limitStatusSchema = readSchema(limitStatusDef);
 
+// A declared shape type, so that the declaration build keeps the member's JSDoc (see the shapes above).
+type LimitStatusShape = {
+  /** The date of the status to read, a calendar date `YYYY-MM-DD` (required). */
+  date: Schema<string, string>;
+};
 /** The query of the limit status endpoints. */
-export const limitStatusQuery = z.strictObject({
-  /** The date of the status, `YYYY-MM-DD`. */
+export const limitStatusQuery: z.ZodMiniObject<LimitStatusShape, z.core.$strict> = z.strictObject({
   date: f.date().create,
 });
 

@@ -512,16 +512,33 @@ export interface ZeroCouponBondTradeTransactionCreateAttributes
   accountAmount: TransactionCreateAttributes<'zero-coupon-bond-trade'>['accountAmount'];
 }
 
+// A declared shape type: the declaration build keeps the JSDoc of its members (it drops it on the members of an object
+// literal written inside a zod call), so hover on the fields of `TransactionListParams` shows it. No run-time cost.
+type TransactionListShape = {
+  /**
+   * The id of the account whose transactions to list. Give it, `depositoryId`, or both: at least one is
+   * required.
+   */
+  accountId: z.ZodMiniOptional<Schema<string, string>>;
+  /**
+   * The id of the depository whose transactions to list. Give it, `accountId`, or both: at least one is
+   * required.
+   */
+  depositoryId: z.ZodMiniOptional<Schema<string, string>>;
+  /**
+   * First date of the interval, a calendar date `YYYY-MM-DD`, included. Which date of a transaction
+   * (`tradeDate` or `valueDate`) is compared: not shown in the reference.
+   */
+  fromDate: Schema<string, string>;
+  /** Last date of the interval, a calendar date `YYYY-MM-DD`, included (closed interval; not before `fromDate`). */
+  toDate: Schema<string, string>;
+};
 /** The query of `transactions.list`: an account or a depository (or both) and a closed date interval. */
-export const transactionListQuery = z
+export const transactionListQuery: z.ZodMiniObject<TransactionListShape, z.core.$strict> = z
   .strictObject({
-    /** Transactions of this account (give it, `depositoryId`, or both). */
     accountId: z.optional(f.string().create),
-    /** Transactions of this depository (give it, `accountId`, or both). */
     depositoryId: z.optional(f.string().create),
-    /** First date, `YYYY-MM-DD`, included. */
     fromDate: f.date().create,
-    /** Last date, `YYYY-MM-DD`, included (not before `fromDate`). */
     toDate: f.date().create,
   })
   .check(
