@@ -5,7 +5,12 @@
 import { PortfolioReportingError } from './error-base.js';
 
 /** What `.withResponse()` resolves to. `E` adds call-specific members such as `created`. */
-export type WithResponse<T, E = object> = { data: T; response: Response } & E;
+export type WithResponse<T, E = object> = {
+  /** The decoded result: what awaiting the call itself resolves to. */
+  data: T;
+  /** The HTTP response the result was decoded from (status, headers). */
+  response: Response;
+} & E;
 
 /**
  * A promise of a decoded result. The request starts when the method is called.

@@ -45,7 +45,13 @@ export interface DepositoryCreateParams {
   /** `externalIdentifier` and an optional `name`. */
   attributes: DepositoryCreateAttributes;
   /** `accounts`: the one existing account to link the depository to (an id, `{ type, id }` or an account). */
-  relationships: { accounts: readonly [RelationshipInput<'account'>] };
+  relationships: {
+    /**
+     * Exactly one existing account to link the new depository to (an id, `{ type: 'account', id }` or an account
+     * the SDK returned); more accounts are linked by creating them with the `depository` relationship.
+     */
+    accounts: readonly [RelationshipInput<'account'>];
+  };
 }
 /**
  * The former name of `DepositoryCreateParams`, kept so existing code compiles.

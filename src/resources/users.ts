@@ -34,7 +34,13 @@ export interface UserUpdateParams {
   /** The attributes to change: any of `firstName`, `lastName` and `contactEmail`. */
   attributes?: UserUpdateAttributes;
   /** Replaces the list of reporting entities the user can view. `client` cannot change. */
-  relationships?: { readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[] };
+  relationships?: {
+    /**
+     * The reporting entities the user can view in the end-user web application (each an id, `{ type, id }` or a
+     * reporting entity); the list given replaces the current one.
+     */
+    readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[];
+  };
 }
 /**
  * The former name of `UserUpdateParams`, kept so existing code compiles.
