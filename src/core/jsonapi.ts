@@ -29,7 +29,12 @@ export { formatIssues } from './issues.js';
 /** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
 export type RelationshipInput<T extends string = string> =
   | string
-  | { readonly type: T | (string & {}); readonly id: string };
+  | {
+      /** The related resource's JSON:API type (e.g. `account`; a kind such as `stock-asset` where a family is accepted). */
+      readonly type: T | (string & {});
+      /** The related resource's id. */
+      readonly id: string;
+    };
 
 /** The relationships a create input accepts, from a resource's relationship table. */
 export type RelationshipInputs<R extends Rels> = {

@@ -8,12 +8,20 @@ import type { Rels } from '../schemas/resource.js';
 
 type RequiredRelNames<R extends Rels> = { [K in keyof R]: R[K]['create'] extends 'required' ? K : never }[keyof R];
 type RelationshipsPart<R extends Rels> = [RequiredRelNames<R>] extends [never]
-  ? { relationships?: RelationshipInputs<R> }
-  : { relationships: RelationshipInputs<R> };
+  ? {
+      /** The related resources, each an id, `{ type, id }` or a resource the SDK returned (none required). */
+      relationships?: RelationshipInputs<R>;
+    }
+  : {
+      /** The related resources, each an id, `{ type, id }` or a resource the SDK returned. */
+      relationships: RelationshipInputs<R>;
+    };
 
 /** The create input of one kind of a family: `type` (`<kind>-<suffix>`), its attributes and relationships. */
 export type KindCreateInputOf<T extends KindTable, S extends string, K extends CreatableKind<T>> = {
+  /** The kind to create, `<kind>-<family>` (e.g. `bond-instrument`, `dividend-transaction`): it picks the attributes. */
   type: `${K}-${S}`;
+  /** The new resource's fields, as the kind's table row gives them. */
   attributes: KindCreateAttributes<T, K>;
 } & RelationshipsPart<T[K]['relationships']>;
 

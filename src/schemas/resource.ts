@@ -16,19 +16,40 @@ import {
   SERVICE_SET,
 } from './fields.js';
 
+// The shapes below are declared types: the declaration build keeps the JSDoc of their members (it drops it on the
+// members of an object literal written inside a zod call), so hover on `relationships.x.data.id` shows it.
+type IdentifierShape = {
+  /** The JSON:API type of the related resource, e.g. `account`. */
+  type: z.ZodMiniString;
+  /** The id of the related resource. */
+  id: z.ZodMiniString;
+};
+type ToOneShape = {
+  /** The related resource's `{ type, id }`, or `null` for none. */
+  data: z.ZodMiniOptional<z.ZodMiniNullable<typeof identifier>>;
+};
+type ToManyShape = {
+  /** The related resources, each `{ type, id }`. */
+  data: z.ZodMiniOptional<z.ZodMiniArray<typeof identifier>>;
+};
+type AlwaysOneShape = {
+  /** The related resource's `{ type, id }`. */
+  data: typeof identifier;
+};
+
 /** `{ type, id }`: a resource identifier as the service writes it. */
-export const identifier = keptObject({ type: z.string(), id: z.string() });
+export const identifier: KeptObject<IdentifierShape> = keptObject({ type: z.string(), id: z.string() });
 /** A resource identifier `{ type, id }` as the service writes it (other members kept). */
 export type ResourceIdentifier = z.infer<typeof identifier>;
 
-export const toOne = keptObject({ data: z.optional(z.nullable(identifier)) });
-export const toMany = keptObject({ data: z.optional(z.array(identifier)) });
+export const toOne: KeptObject<ToOneShape> = keptObject({ data: z.optional(z.nullable(identifier)) });
+export const toMany: KeptObject<ToManyShape> = keptObject({ data: z.optional(z.array(identifier)) });
 /** A to-one relationship as decoded: `{ data: { type, id } | null }`. */
 export type ToOne = z.infer<typeof toOne>;
 /** A to-many relationship as decoded: `{ data: [{ type, id }, …] }`. */
 export type ToMany = z.infer<typeof toMany>;
 /** A to-one relationship the service always sends, with its resource: `{ data: { type, id } }`. */
-export const alwaysOne = keptObject({ data: identifier });
+export const alwaysOne: KeptObject<AlwaysOneShape> = keptObject({ data: identifier });
 /** A to-one relationship the service always sends, as decoded: `{ data: { type, id } }`. */
 export type AlwaysToOne = z.infer<typeof alwaysOne>;
 
@@ -102,9 +123,16 @@ type HasAlways<R extends Rels> = { [K in keyof R]: R[K] extends { always: true }
 /** The type of a resource's response schema. */
 export type ReadSchema<T extends string, F extends Fields, R extends Rels> = z.ZodMiniObject<
   {
+    /** The resource's id: an opaque string the service assigns (most are 24 hex digits; some UUID-shaped or Base64URL). */
     id: z.ZodMiniString;
+    /** The resource's JSON:API type, e.g. `account` or `bond-instrument`. */
     type: z.ZodMiniLiteral<T>;
+    /** The resource's fields (unknown ones the service adds are kept). */
     attributes: KeptObject<ReadShape<F>>;
+    /**
+     * The related resources, each `{ data: { type, id } }` (to-one) or `{ data: [{ type, id }, …] }` (to-many);
+     * absent when the resource has none.
+     */
     relationships: HasAlways<R> extends true
       ? KeptObject<RelReadShape<R>>
       : z.ZodMiniOptional<KeptObject<RelReadShape<R>>>;
