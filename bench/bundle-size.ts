@@ -129,8 +129,9 @@ export const BUDGETS = [
   // 29.34 kB with the limit filters' read schemas closed in type (keptObject: gzip's split moved by 2 bytes).
   // 25.663 / 29.431 kB with the webhook audit's fixes (verifier chunk: the DER double count, headers read as `Headers`
   // reads them, event timestamps checked as ISO 8601, refusals naming the real problem; verifier options named by call)
-  // on their own; 25.665 / 29.555 kB with the changes above.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_665, lazyCeiling: 29_555 },
+  // on their own; 25.665 / 29.555 kB with the changes above; 25.666 kB at load with the input types' JSDoc on hover
+  // (declared shape types: no run-time change; the chunks' split moved by a byte).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_666, lazyCeiling: 29_555 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -3,12 +3,16 @@
  * the sources: hovering a value names its type (`Account`, `BondInstrument`), hovering a field shows its JSDoc from
  * the reference, and a call missing a required input is reported as required in the named input type
  * (`AccountCreateAttributes`, `TransactionListParams`), under the `...Params` type, never in an expanded object.
+ * The last block hovers input fields against the built declarations (`dist/*.d.ts`, what a user's editor reads):
+ * the declaration build drops the JSDoc of members written inside a zod call, which the sources still show.
  */
+import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileProbe, probeDiagnostics } from '../helpers/ts-probe.js';
+import { projectOptions } from '../helpers/ts-project.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Virtual: served from memory, resolved as if it were in test/types. */
@@ -174,5 +178,118 @@ describe('a call missing a required input', () => {
     expect(missing('countryCode').requiredIn).toBe('StockInstrumentCreateAttributes');
     // Only the caller's own literals are spelled out: every type the SDK declares is named.
     for (const message of messages) expect(message).not.toMatch(/(to type|required in type) '\{ /);
+  });
+});
+
+/**
+ * Hovering a field of a public type, as a user's editor does: against the built declarations (`dist/index.d.ts`,
+ * so `npm run build` first), not the sources. Each row: `Type.path.to.field` → a distinctive part of its JSDoc.
+ */
+const DOCUMENTED_FIELDS: Record<string, RegExp> = {
+  'TransactionListParams.accountId': /id of the account whose transactions/,
+  'TransactionListParams.depositoryId': /id of the depository whose transactions/,
+  'TransactionListParams.fromDate': /First date.*`YYYY-MM-DD`, included/s,
+  'TransactionListParams.toDate': /Last date.*`YYYY-MM-DD`, included/s,
+  'HoldingsListParams.fromDate': /First date.*`YYYY-MM-DD`.*before `toDate`/s,
+  'HoldingsListParams.toDate': /Last date.*`YYYY-MM-DD`/s,
+  'HoldingsListParams.expand': /`assetClassesDetailed`/,
+  'HoldingsListParams.include': /`\['asset'\]`/,
+  'AssetHoldingsListParams.fromDate': /First date.*`YYYY-MM-DD`/s,
+  'AssetHoldingsListParams.toDate': /Last date.*`YYYY-MM-DD`/s,
+  'AssetHoldingsListParams.include': /`\['asset'\]`/,
+  'LimitStatusParams.date': /date of the status.*`YYYY-MM-DD`/s,
+  'LinkParams.type': /`depository` or `account`/,
+  'LinkParams.resourceNumber': /number at the custodian/,
+  'CustodianAuthorityCreateParams.custodianAuthFlowId': /auth flow/,
+  'ConsentParams.legalEntityIdentifier': /registration number/,
+  'ConsentParams.custodianIdentifier': /custodian's `identifier`/,
+  'ConsentParams.consentType': /`all`.*`specific`/s,
+  'ConsentParams.files': /`consentFiles\(uploadedFiles\)`/,
+  'ConsentParams.depositoryNumbers': /depository numbers at the custodian/,
+  'ConsentParams.accountNumbers': /account numbers at the custodian/,
+  'ConsentFile.name': /`expectedFiles`/,
+  'ConsentFile.hashAlgorithm': /`sha2-256` or `sha3-256`/,
+  'ConsentFile.hashValue': /64 hexadecimal digits/,
+  'RevokeResult.custodianAuthorityId': /custodian authority/,
+  'RevokeResult.status': /`revoke-in-progress`/,
+  'DepositoryCreateParams.relationships.accounts': /Exactly one existing account/,
+  'UserUpdateParams.relationships.readAccessToReportingEntities': /reporting entities the user can view/,
+  'AssetClassDetailed.relationships.assetClass': /asset class this detailed asset class belongs to/,
+  'InstrumentClassDetailed.relationships.instrumentClass': /instrument class this detailed instrument class/,
+  'AccountWithResponse.response': /HTTP response/,
+  'AccountWithResponse.data': /decoded result/,
+  // `limitType.proportional({ min, max })`, `limitType.absolute(…)`, and the bounds of the `LimitTypeInput` they build.
+  'ProportionalBounds.min': /fraction of the parent limit/,
+  'AbsoluteBounds.max': /amount in the limit's `ccyCode`/,
+  'ProportionalLimitTypeInput.values.min': /Lower bound/,
+  'AbsoluteLimitTypeInput.values.max': /Upper bound/,
+  // The JSON:API envelope, documented once (resources, relationships, create inputs).
+  'Account.id': /id: an opaque string the service assigns/,
+  'Account.type': /JSON:API type/,
+  'Account.attributes': /resource's fields/,
+  'Account.relationships': /related resources/,
+  'Holding.relationships.reportingEntity.data.id': /id of the related resource/,
+  'ToMany.data': /related resources, each `\{ type, id \}`/,
+  'StockInstrumentCreateParams.type': /kind to create/,
+  'StockInstrumentCreateParams.attributes': /new resource's fields/,
+  'DividendTransactionCreateParams.relationships': /related resources/,
+};
+/** Names in the table above that are not exported types: what each stands for. */
+const PROBE_TYPES: Record<string, string> = {
+  AccountWithResponse: 'WithResponse<Account>',
+  ProportionalBounds: 'Parameters<typeof limitType.proportional>[0]',
+  AbsoluteBounds: 'Parameters<typeof limitType.absolute>[0]',
+  ProportionalLimitTypeInput: "Extract<LimitTypeInput, { type: 'proportional' }>",
+  AbsoluteLimitTypeInput: "Extract<LimitTypeInput, { type: 'absolute' }>",
+};
+
+describe('hover against the built declarations', () => {
+  const distPath = join(root, 'dist', 'index.d.ts');
+  const distProbePath = join(root, 'test', 'types', '__hover_dist_probe__.ts');
+  const rows = Object.keys(DOCUMENTED_FIELDS).map((key) => {
+    const [name = '', ...path] = key.split('.');
+    return { key, name, path };
+  });
+  const names = [...new Set(rows.map((r) => r.name))];
+  const exported = names.filter((n) => !(n in PROBE_TYPES));
+  const distProbe = [
+    `import type { ${[...new Set([...exported, 'limitType', 'Account', 'LimitTypeInput', 'WithResponse'])].join(', ')} } from '../../dist/index.js';`,
+    ...Object.entries(PROBE_TYPES).map(([n, t]) => `type ${n} = ${t};`),
+    ...names.map((n) => `declare const v_${n}: ${n};`),
+    ...rows.map((r, i) => `export const field${i} = v_${r.name}${r.path.map((p) => `?.${p}`).join('')};`),
+  ].join('\n');
+
+  it("shows each input field's JSDoc: meaning, unit, format, allowed values", () => {
+    if (!existsSync(distPath)) throw new Error('dist/index.d.ts is missing: run `npm run build` first');
+    const options = { ...projectOptions(root), paths: {} };
+    const host = ts.createCompilerHost(options);
+    const getSourceFile = host.getSourceFile.bind(host);
+    const fileExists = host.fileExists.bind(host);
+    const readFile = host.readFile.bind(host);
+    host.getSourceFile = (file, language, ...rest) =>
+      file === distProbePath ? ts.createSourceFile(file, distProbe, language) : getSourceFile(file, language, ...rest);
+    host.fileExists = (file) => file === distProbePath || fileExists(file);
+    host.readFile = (file) => (file === distProbePath ? distProbe : readFile(file));
+    const distProgram = ts.createProgram([distProbePath], options, host);
+    const distChecker = distProgram.getTypeChecker();
+    const file = distProgram.getSourceFile(distProbePath);
+    if (!file) throw new Error('the probe was not compiled');
+    const errors = distProgram
+      .getSemanticDiagnostics(file)
+      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    expect(errors).toEqual([]);
+    const docs: Record<string, string> = {};
+    for (const statement of file.statements) {
+      if (!ts.isVariableStatement(statement)) continue;
+      const decl = statement.declarationList.declarations[0];
+      const index = decl && ts.isIdentifier(decl.name) ? /^field(\d+)$/.exec(decl.name.text)?.[1] : undefined;
+      if (index === undefined || !decl?.initializer || !ts.isPropertyAccessExpression(decl.initializer)) continue;
+      const symbol = distChecker.getSymbolAtLocation(decl.initializer.name);
+      docs[rows[Number(index)]?.key ?? ''] = ts.displayPartsToString(symbol?.getDocumentationComment(distChecker));
+    }
+    const missing = Object.entries(DOCUMENTED_FIELDS)
+      .filter(([key, doc]) => !doc.test(docs[key] ?? ''))
+      .map(([key]) => `${key}: ${JSON.stringify(docs[key] ?? '(not probed)')}`);
+    expect(missing).toEqual([]);
   });
 });
