@@ -18,17 +18,32 @@ const dateTime: Check<string> = (value, path, issues): value is string =>
 /** What every payload carries: `type`, `timestamp` (ISO 8601, shown without a zone), `data`. */
 const envelope = object({ type: string, timestamp: dateTime, data: record });
 
-const calculatedDataCreated = object({
+/** Calculated data is ready for the client `data.clientId` (other members, if the service adds any, are kept). */
+export interface CalculatedDataCreatedEvent {
+  /** The event kind: `calculated_data.created`. */
+  type: 'calculated_data.created';
+  /** When the event happened: an ISO 8601 date-time, shown by the reference without a zone designator. */
+  timestamp: string;
+  /** What the event is about. */
+  data: {
+    /** The id of the client whose calculated data is ready. */
+    clientId: string;
+  };
+}
+
+const calculatedDataCreatedShape = object({
   type: literal('calculated_data.created'),
   timestamp: dateTime,
   data: object({ clientId: string }),
 });
+/** What the check proves (its members, other members kept): held equal to the named event by a type test. */
+export type CheckedCalculatedDataCreated = Infer<typeof calculatedDataCreatedShape>;
+// Typed as the named event (no index signature): a misspelled member of a narrowed event is a compile error, and
+// hover shows the name. test/types/named.test-d.ts holds the two equal, member by member.
+const calculatedDataCreated: Check<CalculatedDataCreatedEvent> = calculatedDataCreatedShape;
 
 /** The documented event kinds, by `type`. */
 export const WEBHOOK_EVENT_KINDS: Record<string, Check<unknown>> = { 'calculated_data.created': calculatedDataCreated };
-
-/** Calculated data is ready for the client `data.clientId`. */
-export type CalculatedDataCreatedEvent = Infer<typeof calculatedDataCreated>;
 
 /**
  * An event of a kind this SDK version does not know. `type` is the service's string at run time, typed

@@ -184,6 +184,7 @@ import type {
   userSchema,
   userUpdateAttributes,
 } from '../../src/schemas/users.js';
+import type { CalculatedDataCreatedEvent, CheckedCalculatedDataCreated } from '../../src/webhooks/events.js';
 import type { WebhookKey, WebhookKeys, webhookKeySchema, webhookKeysSchema } from '../../src/webhooks/keys.js';
 import type { Infer } from '../../src/webhooks/shape.js';
 
@@ -360,3 +361,12 @@ expectTypeOf<Flat<WebhookKeys['keys'][number]>>().toEqualTypeOf<
   Flat<Infer<typeof webhookKeysSchema>['keys'][number]>
 >();
 expectTypeOf<keyof WebhookKeys>().toEqualTypeOf<keyof Infer<typeof webhookKeysSchema>>();
+
+// The documented webhook event: named without an index signature, and equal, member by member, to what its check
+// proves (the check keeps other members, typed `unknown` through an index signature, which the name leaves out).
+type Known<T> = { [K in keyof T as string extends K ? never : K]: T[K] };
+expectTypeOf<Omit<CalculatedDataCreatedEvent, 'data'>>().toEqualTypeOf<
+  Omit<Known<CheckedCalculatedDataCreated>, 'data'>
+>();
+expectTypeOf<keyof CalculatedDataCreatedEvent>().toEqualTypeOf<keyof Known<CheckedCalculatedDataCreated>>();
+expectTypeOf<CalculatedDataCreatedEvent['data']>().toEqualTypeOf<Known<CheckedCalculatedDataCreated['data']>>();

@@ -115,3 +115,16 @@ export async function promiseContract(account: Promise<Account>, prs: import('..
   const same: typeof fromPromise = fromSdk;
   return same;
 }
+
+/** A narrowed webhook event: its members are named, so a misspelled read is an error (it compiled, index signature). */
+export function eventTypos(event: import('../../src/webhooks/index.js').WebhookEvent) {
+  if (event.type !== 'calculated_data.created') return [];
+  return [
+    event.data.clientId,
+    event.timestamp,
+    // @ts-expect-error `clientId`
+    event.data.clientID,
+    // @ts-expect-error `timestamp`
+    event.timestmp,
+  ];
+}
