@@ -12,7 +12,6 @@ import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { compileProbe, probeDiagnostics } from '../helpers/ts-probe.js';
-import { projectOptions } from '../helpers/ts-project.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Virtual: served from memory, resolved as if it were in test/types. */
@@ -261,22 +260,10 @@ describe('hover against the built declarations', () => {
 
   it("shows each input field's JSDoc: meaning, unit, format, allowed values", () => {
     if (!existsSync(distPath)) throw new Error('dist/index.d.ts is missing: run `npm run build` first');
-    const options = { ...projectOptions(root), paths: {} };
-    const host = ts.createCompilerHost(options);
-    const getSourceFile = host.getSourceFile.bind(host);
-    const fileExists = host.fileExists.bind(host);
-    const readFile = host.readFile.bind(host);
-    host.getSourceFile = (file, language, ...rest) =>
-      file === distProbePath ? ts.createSourceFile(file, distProbe, language) : getSourceFile(file, language, ...rest);
-    host.fileExists = (file) => file === distProbePath || fileExists(file);
-    host.readFile = (file) => (file === distProbePath ? distProbe : readFile(file));
-    const distProgram = ts.createProgram([distProbePath], options, host);
-    const distChecker = distProgram.getTypeChecker();
-    const file = distProgram.getSourceFile(distProbePath);
-    if (!file) throw new Error('the probe was not compiled');
-    const errors = distProgram
-      .getSemanticDiagnostics(file)
-      .map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+    // `paths: {}`: the probe imports the built declarations, not the sources the project's paths map to.
+    const probe = compileProbe(root, distProbePath, distProbe, { paths: {} });
+    const { checker: distChecker, source: file } = probe;
+    const errors = probeDiagnostics(probe).map((d) => d.message);
     expect(errors).toEqual([]);
     const docs: Record<string, string> = {};
     for (const statement of file.statements) {
