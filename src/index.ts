@@ -111,9 +111,11 @@ export type {
 export type {
   AccountCreateInput,
   AccountCreateParams,
+  AccountCreateRelationships,
   ClientLegalEntities,
   DepositoryCreateInput,
   DepositoryCreateParams,
+  DepositoryCreateRelationships,
   LegalEntities,
   LegalEntityAccounts,
   LegalEntityCreateInput,
@@ -188,10 +190,12 @@ export type {
   InviteCreateParams,
   UserCreateInput,
   UserCreateParams,
+  UserCreateRelationships,
   UserInvites,
   Users,
   UserUpdateInput,
   UserUpdateParams,
+  UserUpdateRelationships,
 } from './resources/users.js';
 export type { ClientWebhookVerifier, ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
 export { attributesOf } from './schemas/attributes-of.js';

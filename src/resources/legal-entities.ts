@@ -28,12 +28,17 @@ export interface LegalEntityUpdateParams {
  * @deprecated use `LegalEntityUpdateParams`
  */
 export type LegalEntityUpdateInput = LegalEntityUpdateParams;
+type AccountRelationshipInputs = RelationshipInputs<typeof accountDef.relationships>;
+/** The relationships of an account to create: an optional `depository` (an id, `{ type, id }` or a depository). */
+export interface AccountCreateRelationships extends AccountRelationshipInputs {
+  depository?: AccountRelationshipInputs['depository'];
+}
 /** The body of `legalEntities.accounts.create`: `depository` links the new account to an existing depository. */
 export interface AccountCreateParams {
   /** `externalIdentifier`, `ccyCode`, and the optional `name` and `excludeFromReporting`. */
   attributes: AccountCreateAttributes;
   /** An optional `depository` to link the account to: an id, `{ type, id }` or a depository. */
-  relationships?: RelationshipInputs<typeof accountDef.relationships>;
+  relationships?: AccountCreateRelationships;
 }
 /**
  * The former name of `AccountCreateParams`, kept so existing code compiles.
@@ -45,13 +50,15 @@ export interface DepositoryCreateParams {
   /** `externalIdentifier` and an optional `name`. */
   attributes: DepositoryCreateAttributes;
   /** `accounts`: the one existing account to link the depository to (an id, `{ type, id }` or an account). */
-  relationships: {
-    /**
-     * Exactly one existing account to link the new depository to (an id, `{ type: 'account', id }` or an account
-     * the SDK returned); more accounts are linked by creating them with the `depository` relationship.
-     */
-    accounts: readonly [RelationshipInput<'account'>];
-  };
+  relationships: DepositoryCreateRelationships;
+}
+/** The relationships of a depository to create: the one account it is linked to. */
+export interface DepositoryCreateRelationships {
+  /**
+   * Exactly one existing account to link the new depository to (an id, `{ type: 'account', id }` or an account
+   * the SDK returned); more accounts are linked by creating them with the `depository` relationship.
+   */
+  accounts: readonly [RelationshipInput<'account'>];
 }
 /**
  * The former name of `DepositoryCreateParams`, kept so existing code compiles.

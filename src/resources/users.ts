@@ -17,12 +17,17 @@ import type {
 } from '../schemas/users.js';
 import { Children } from './calls.js';
 
+type UserRelationshipInputs = RelationshipInputs<typeof userDef.relationships>;
+/** The relationships of a user to create: the reporting entities the user may view (optional). */
+export interface UserCreateRelationships extends UserRelationshipInputs {
+  readAccessToReportingEntities?: UserRelationshipInputs['readAccessToReportingEntities'];
+}
 /** The body of `clients.users.create` without the `data` wrapper. */
 export interface UserCreateParams {
   /** `firstName`, `lastName` and `contactEmail`. */
   attributes: UserCreateAttributes;
   /** The optional `readAccessToReportingEntities`: the reporting entities the user may view. */
-  relationships?: RelationshipInputs<typeof userDef.relationships>;
+  relationships?: UserCreateRelationships;
 }
 /**
  * The former name of `UserCreateParams`, kept so existing code compiles.
@@ -34,13 +39,15 @@ export interface UserUpdateParams {
   /** The attributes to change: any of `firstName`, `lastName` and `contactEmail`. */
   attributes?: UserUpdateAttributes;
   /** Replaces the list of reporting entities the user can view. `client` cannot change. */
-  relationships?: {
-    /**
-     * The reporting entities the user can view in the end-user web application (each an id, `{ type, id }` or a
-     * reporting entity); the list given replaces the current one.
-     */
-    readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[];
-  };
+  relationships?: UserUpdateRelationships;
+}
+/** The relationships `users.update` can change: the reporting entities the user can view. */
+export interface UserUpdateRelationships {
+  /**
+   * The reporting entities the user can view in the end-user web application (each an id, `{ type, id }` or a
+   * reporting entity); the list given replaces the current one.
+   */
+  readAccessToReportingEntities?: readonly RelationshipInput<'reporting-entity'>[];
 }
 /**
  * The former name of `UserUpdateParams`, kept so existing code compiles.

@@ -61,6 +61,10 @@ const CALLS = [
   ],
   ['LimitCreateRelationships', "prs.limits.create({ attributes: limit, relationships: { parentLimit: 'l0' } });"],
   [
+    'DepositoryCreateRelationships',
+    "prs.legalEntities.depositories.create('le1', { attributes: { externalIdentifier: 'D-1' }, relationships: {} });",
+  ],
+  [
     'LoanInstrumentCreateRelationships',
     "prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: {} });",
   ],

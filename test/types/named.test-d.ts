@@ -301,19 +301,25 @@ expectTypeOf<LinkParams>().toEqualTypeOf<z.infer<typeof linkQuery>>();
 expectTypeOf<CustodianAuthorityCreateParams>().toEqualTypeOf<z.infer<typeof authorityCreateQuery>>();
 
 // The bodies: attributes as above, relationships from the resources' relationship tables.
-expectTypeOf<AccountCreateParams>().toEqualTypeOf<{
-  attributes: AccountCreateAttributes;
-  relationships?: RelationshipInputs<typeof accountDef.relationships>;
-}>();
+expectTypeOf<keyof AccountCreateParams>().toEqualTypeOf<'attributes' | 'relationships'>();
+// `relationships` stays optional where the table requires none (accounts, users).
+expectTypeOf<Pick<AccountCreateParams & UserCreateParams, 'relationships'>>().toEqualTypeOf<
+  Partial<Pick<AccountCreateParams & UserCreateParams, 'relationships'>>
+>();
+expectTypeOf<AccountCreateParams['attributes']>().toEqualTypeOf<AccountCreateAttributes>();
+expectTypeOf<FlatOne<NonNullable<AccountCreateParams['relationships']>>>().toEqualTypeOf<
+  FlatOne<RelationshipInputs<typeof accountDef.relationships>>
+>();
 expectTypeOf<keyof LimitCreateParams>().toEqualTypeOf<'attributes' | 'relationships'>();
 expectTypeOf<LimitCreateParams['attributes']>().toEqualTypeOf<LimitCreateAttributes>();
 expectTypeOf<FlatOne<LimitCreateParams['relationships']>>().toEqualTypeOf<
   FlatOne<RelationshipInputs<typeof limitDef.relationships>>
 >();
-expectTypeOf<UserCreateParams>().toEqualTypeOf<{
-  attributes: UserCreateAttributes;
-  relationships?: RelationshipInputs<typeof userDef.relationships>;
-}>();
+expectTypeOf<keyof UserCreateParams>().toEqualTypeOf<'attributes' | 'relationships'>();
+expectTypeOf<UserCreateParams['attributes']>().toEqualTypeOf<UserCreateAttributes>();
+expectTypeOf<FlatOne<NonNullable<UserCreateParams['relationships']>>>().toEqualTypeOf<
+  FlatOne<RelationshipInputs<typeof userDef.relationships>>
+>();
 expectTypeOf<LegalEntityCreateParams>().toEqualTypeOf<{ attributes: LegalEntityCreateAttributes }>();
 expectTypeOf<LegalEntityUpdateParams>().toEqualTypeOf<{ attributes: LegalEntityUpdateAttributes }>();
 expectTypeOf<AccountUpdateParams>().toEqualTypeOf<{ attributes: AccountUpdateAttributes }>();
