@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from './custodian-values.js';
-import { f } from './fields.js';
+import { f, type KeptObject, keptObject } from './fields.js';
 import { type ResourceDef, readSchema, rel } from './resource.js';
 
 export const custodianDef = {
@@ -113,7 +113,8 @@ type RevokeResultShape = {
   status: (typeof status)['read'];
 };
 /** The answer of `revoke`: `{ data: { custodianAuthorityId, status } }`, decoded to its `data`. */
-export const revokeResultSchema: z.ZodMiniObject<RevokeResultShape, z.core.$loose> = z.looseObject({
+// Kept open at run time, closed in type (as every resource): a misspelled read of a result is a compile error.
+export const revokeResultSchema: KeptObject<RevokeResultShape> = keptObject({
   custodianAuthorityId: z.string(),
   status: status.read,
 });

@@ -128,3 +128,15 @@ export function eventTypos(event: import('../../src/webhooks/index.js').WebhookE
     event.timestmp,
   ];
 }
+
+/** The result of a revoke: named members only (it had an index signature). */
+export function revokeTypos(result: import('../../src/index.js').RevokeResult) {
+  return [
+    result.custodianAuthorityId,
+    result.status,
+    // @ts-expect-error `custodianAuthorityId`
+    result.custodianAuthorityID,
+    // @ts-expect-error `status`
+    result.state,
+  ];
+}
