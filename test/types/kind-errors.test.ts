@@ -99,3 +99,22 @@ describe.each([
     }
   }, 120_000);
 });
+
+describe('an update with a field that cannot change', () => {
+  it("names the …UpdateAttributes type the field is not in (it said \"Type 'true' is not assignable to type 'undefined'\")", () => {
+    const update = `
+import type { PortfolioReporting } from '../../src/index.js';
+declare const prs: PortfolioReporting;
+prs.accounts.update('a1', { attributes: { excludeFromReporting: true } });
+prs.users.invites.create('u1', { attributes: { restrictedToPhone: '1' } });
+`;
+    const path = join(root, 'test', 'types', '__update_errors_probe__.ts');
+    const messages = probeDiagnostics(compileProbe(root, path, update, { exactOptionalPropertyTypes: true })).map(
+      (d) => d.message,
+    );
+    expect(messages).toEqual([
+      expect.stringContaining("'excludeFromReporting' does not exist in type 'AccountUpdateAttributes'"),
+      expect.stringContaining("'restrictedToPhone' does not exist in type 'InviteCreateAttributes'"),
+    ]);
+  }, 120_000);
+});
