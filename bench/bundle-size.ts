@@ -135,7 +135,8 @@ export const BUDGETS = [
   // verification: webhooks 0.90x -> 0.92x bare verify in .scratch/abw.mts).
   // 29.58 kB with the webhook event's check typed as the named event (gzip's split moved by 4 bytes).
   // 29.583 kB with the revoke result's schema made by keptObject (closed in type; 3 bytes).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_666, lazyCeiling: 29_583 },
+  // 29.588 kB with a broken format rule (a date, a currency code, a bound) saying the value it got, as the others do.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_666, lazyCeiling: 29_588 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod/mini';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from './custodian-values.js';
-import { f, type KeptObject, keptObject } from './fields.js';
+import { f, type KeptObject, keptObject, rule } from './fields.js';
 import { type ResourceDef, readSchema, rel } from './resource.js';
 
 export const custodianDef = {
@@ -137,7 +137,7 @@ type ConsentFileShape = {
 export const consentFile: z.ZodMiniObject<ConsentFileShape, z.core.$strict> = z.strictObject({
   name: nonEmpty,
   hashAlgorithm: z.enum(HASH_ALGORITHMS),
-  hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, { error: 'must be the 64 hex digits of a 256-bit digest' })),
+  hashValue: z.string().check(z.regex(/^[0-9a-fA-F]{64}$/, rule('the 64 hex digits of a 256-bit digest'))),
 });
 /** One entry of the consent's `files`: build them with `consentFiles(uploadedFiles)`. */
 export interface ConsentFile extends z.infer<typeof consentFile> {

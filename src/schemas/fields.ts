@@ -5,6 +5,7 @@
  * A field that exists only on one side has `undefined` on the other.
  */
 import * as z from 'zod/mini';
+import { mustBe } from '../core/describe.js';
 import { once } from './lazy.js';
 import { acceptingNothing } from './zod-definitions.js';
 
@@ -56,19 +57,24 @@ function daysInMonth(year: number, month: number): number {
   if (month === 2) return year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0) ? 29 : 28;
   return month === 4 || month === 6 || month === 9 || month === 11 ? 30 : 31;
 }
-export const dateString = z
-  .string()
-  .check(z.refine(isCalendarDate, { error: 'must be a calendar date in the form YYYY-MM-DD' }));
+/**
+ * A format rule's error: `must be <what>, got <the value>`, as every other broken rule is worded (zod's own message
+ * for a failed check says neither).
+ */
+export function rule(what: string): { error: (issue: { input?: unknown }) => string } {
+  return { error: (issue) => mustBe(what, issue.input) };
+}
+export const dateString = z.string().check(z.refine(isCalendarDate, rule('a calendar date in the form YYYY-MM-DD')));
 /** ISO 4217 shape: three upper-case letters. */
 export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
 export const currencyCode = z
   .string()
-  .check(z.regex(CURRENCY_PATTERN, { error: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' }));
+  .check(z.regex(CURRENCY_PATTERN, rule('a three-letter upper-case ISO 4217 currency code, e.g. EUR')));
 /** ISO 3166-1 alpha-2 shape: two upper-case letters. */
 export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
 export const countryCode = z
   .string()
-  .check(z.regex(COUNTRY_PATTERN, { error: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' }));
+  .check(z.regex(COUNTRY_PATTERN, rule('a two-letter upper-case ISO 3166-1 country code, e.g. CH')));
 const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
 // One instance of each plain type for every field, made on first use (schemas are immutable): hundreds fewer zod
 // objects built at import.

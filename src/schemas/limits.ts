@@ -4,7 +4,7 @@
  * unknown type is kept), the request schema (closed, formats checked) and a builder.
  */
 import * as z from 'zod/mini';
-import { f, type KeptObject, keptObject, type Schema } from './fields.js';
+import { f, type KeptObject, keptObject, rule, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { CONDITION_FIELDS } from './limit-builders.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
@@ -236,10 +236,7 @@ function bounds(value: Schema<number, number>): BoundsCreate {
 }
 const fraction = z
   .number()
-  .check(
-    z.gte(0, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
-    z.lte(1, { error: 'must be a fraction from 0 to 1 (0.10 = 10%)' }),
-  );
+  .check(z.gte(0, rule('a fraction from 0 to 1 (0.10 = 10%)')), z.lte(1, rule('a fraction from 0 to 1 (0.10 = 10%)')));
 type BoundsRead = KeptObject<BoundsShape<z.ZodMiniNumber>>;
 // Named, not `ReturnType<typeof bounds>`: the declaration build would print the inferred shape without its JSDoc.
 type BoundsCreate = z.ZodMiniObject<BoundsShape<Schema<number, number>>, z.core.$strict>;

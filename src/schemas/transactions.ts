@@ -3,7 +3,7 @@
  * relationships written once below; response schemas, create rules and types all come from this table.
  */
 import * as z from 'zod/mini';
-import { type Field, f, isCalendarDate, type Schema } from './fields.js';
+import { type Field, f, isCalendarDate, rule, type Schema } from './fields.js';
 import {
   type CreatableKind,
   type FamilySchemas,
@@ -17,10 +17,10 @@ import { rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
 function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number, number>> {
-  const error = `must be ${sign} (${why})`;
+  const error = rule(`${sign} (${why})`);
   return {
     read: z.number(),
-    create: z.number().check(sign === 'positive' ? z.positive({ error }) : z.negative({ error })),
+    create: z.number().check(sign === 'positive' ? z.positive(error) : z.negative(error)),
   };
 }
 

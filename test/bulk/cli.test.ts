@@ -163,9 +163,9 @@ describe('--dry-run', () => {
     const run = await cli(['load', 'instruments', csv, '--dry-run', '--base-url', server.url]);
     expect(run.code).toBe(1);
     expect(run.stdout.split('\n')).toEqual([
-      'line 3: attributes.ccyCode: must be a three-letter upper-case ISO 4217 currency code, e.g. EUR',
+      'line 3: attributes.ccyCode: must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "usd"',
       'line 4: attributes.couponFrequency: must be one of "quarterly", "semiannually", "annually", got "monthly"',
-      'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD',
+      'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD, got "2030-02-30"',
       'line 5: attributes.name: is required',
       'line 6: type: fee instruments cannot be created: the service keeps them for reporting only',
       'line 7: attributes.colour: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
@@ -283,7 +283,7 @@ describe('--dry-run', () => {
     expect(lines[2]).toMatch(/^line 4: is not valid JSON \(.+\)$/);
     lines[2] = 'line 4: is not valid JSON (…)';
     expect(lines).toEqual([
-      'line 3: attributes.officialDate: must be a calendar date in the form YYYY-MM-DD',
+      'line 3: attributes.officialDate: must be a calendar date in the form YYYY-MM-DD, got "2024-06-31"',
       'line 3: attributes.value: must be a number, got "1.3m"',
       'line 4: is not valid JSON (…)',
       'line 5: must be a JSON object { type?, attributes, relationships? }',

@@ -128,7 +128,12 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
       logged.push(String(error));
     }
     expect(logged).toEqual([
-      [{ path: 'attributes.ccyCode', message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' }],
+      [
+        {
+          path: 'attributes.ccyCode',
+          message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "usd"',
+        },
+      ],
       'ValidationError: transactions.list: accountId: accountId or depositoryId is required (both may be given) (nothing was sent)',
     ]);
     expect(ctx.server.requests).toHaveLength(0);

@@ -380,7 +380,7 @@ describe('custodianAuthorities.consent', () => {
           files: [{ name: 'consent', hashAlgorithm: 'md5', hashValue: 'abc' }],
         } as never),
       ['files.0.hashAlgorithm', 'must be one of "sha2-256", "sha3-256", got "md5"'],
-      ['files.0.hashValue', 'must be the 64 hex digits of a 256-bit digest'],
+      ['files.0.hashValue', 'must be the 64 hex digits of a 256-bit digest, got "abc"'],
     );
   });
 

@@ -101,7 +101,7 @@ describe('holdings.list', () => {
     [{ fromDate: '2024-01-01' }, 'holdings.list: toDate: is required (nothing was sent)'],
     [
       { fromDate: '2024-1-1', toDate: '2024-01-31' },
-      'holdings.list: fromDate: must be a calendar date in the form YYYY-MM-DD (nothing was sent)',
+      'holdings.list: fromDate: must be a calendar date in the form YYYY-MM-DD, got "2024-1-1" (nothing was sent)',
     ],
     [
       { ...period, expand: ['portfolios', 'accounts'] },

@@ -95,7 +95,12 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it.each(['2024-13-01', '2024-02-30', '20240101', '2024-1-01', ''])('refuses the malformed date %j', async (date) => {
     expect(
       (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: date } })).issues,
-    ).toEqual([{ path: 'attributes.maturityDate', message: 'must be a calendar date in the form YYYY-MM-DD' }]);
+    ).toEqual([
+      {
+        path: 'attributes.maturityDate',
+        message: `must be a calendar date in the form YYYY-MM-DD, got ${JSON.stringify(date)}`,
+      },
+    ]);
   });
 
   it('accepts 29 February of a leap year', async () => {
@@ -109,7 +114,7 @@ describe('creation rules (ValidationError, nothing sent)', () => {
   it.each(['eur', 'EURO', 'EU', 'E1R'])(
     'refuses the malformed currency code %j, also nested and on FX fields',
     async (code) => {
-      const message = 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR';
+      const message = `must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got ${JSON.stringify(code)}`;
       expect(
         (
           await refusal(
@@ -132,7 +137,10 @@ describe('creation rules (ValidationError, nothing sent)', () => {
     expect(
       (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, countryCode: 'DEU' } })).issues,
     ).toEqual([
-      { path: 'attributes.countryCode', message: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH' },
+      {
+        path: 'attributes.countryCode',
+        message: 'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH, got "DEU"',
+      },
     ]);
   });
 

@@ -154,7 +154,10 @@ describe('accounts', () => {
     ).toEqual([
       { path: 'type', message: 'must be "account" (what this method creates), got "depository"' },
       { path: 'attributes.externalIdentifier', message: 'is required' },
-      { path: 'attributes.ccyCode', message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' },
+      {
+        path: 'attributes.ccyCode',
+        message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "chf"',
+      },
     ]);
     expect(await issuesOf(() => prs.legalEntities.accounts.create('le1', { type: 7, attributes } as never))).toEqual([
       { path: 'type', message: 'must be "account" (what this method creates), got number 7' },
@@ -174,7 +177,10 @@ describe('accounts', () => {
         } as never),
       [
         { path: 'attributes.externalIdentifier', message: 'is required' },
-        { path: 'attributes.ccyCode', message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR' },
+        {
+          path: 'attributes.ccyCode',
+          message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "chf"',
+        },
         { path: 'relationships.depositories', message: 'is set by the service and cannot be sent' },
         { path: 'relationships.legalEntity', message: 'is set by the service and cannot be sent' },
       ],

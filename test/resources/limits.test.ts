@@ -122,7 +122,7 @@ describe('limits.create', () => {
       () => ctx.prs.limits.create(input),
       [
         'attributes.limitFilter.filters.0.condition.country-code',
-        'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH',
+        'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH, got "ch"',
       ],
       [
         'attributes.limitFilter.filters.1.filters',
@@ -134,9 +134,9 @@ describe('limits.create', () => {
       ],
       [
         'attributes.limitFilter.filters.3.condition.currency-code',
-        'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR',
+        'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "EURO"',
       ],
-      ['attributes.limitType.values.max', 'must be a fraction from 0 to 1 (0.10 = 10%)'],
+      ['attributes.limitType.values.max', 'must be a fraction from 0 to 1 (0.10 = 10%), got number 30'],
     );
   });
 
@@ -305,7 +305,7 @@ describe('limit status', () => {
   it('refuses a missing or malformed date before sending', async () => {
     await refused(
       () => ctx.prs.limits.status('lim1', { date: '30.06.2024' }),
-      ['date', 'must be a calendar date in the form YYYY-MM-DD'],
+      ['date', 'must be a calendar date in the form YYYY-MM-DD, got "30.06.2024"'],
     );
     await refused(() => ctx.prs.clients.limits.status('cl1', {} as { date: string }), ['date', 'is required']);
   });

@@ -453,8 +453,8 @@ describe('transactions.list', () => {
     );
     await refused(
       () => ctx.prs.transactions.list({ accountId: 'a', fromDate: '2024-02-30', toDate: '31.01.2024' }),
-      ['fromDate', 'must be a calendar date in the form YYYY-MM-DD'],
-      ['toDate', 'must be a calendar date in the form YYYY-MM-DD'],
+      ['fromDate', 'must be a calendar date in the form YYYY-MM-DD, got "2024-02-30"'],
+      ['toDate', 'must be a calendar date in the form YYYY-MM-DD, got "31.01.2024"'],
     );
     await refused(
       () =>

@@ -82,7 +82,7 @@ describe('instruments and assets', () => {
     const detail: string = res.body.errors[0].detail;
     // The SDK's create rules and words (the mock reads them from the endpoint table's row).
     expect(detail).toBe(
-      'data.attributes.ccyCode must be a three-letter upper-case ISO 4217 currency code, e.g. EUR; ' +
+      'data.attributes.ccyCode must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "euro"; ' +
         'data.attributes.couponFrequency must be one of "quarterly", "semiannually", "annually", got "other"; ' +
         'data.attributes.dayCountConvention must be one of "actual/actual", "30/360", "actual/360", got "other"',
     );

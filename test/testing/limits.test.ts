@@ -217,7 +217,7 @@ describe('limits', () => {
     const cases: [Record<string, unknown>, string][] = [
       [
         { limitFilter: eur, limitType: { type: 'proportional', values: { min: 5, max: 2 } } },
-        'data.attributes.limitType.values.min must be a fraction from 0 to 1 (0.10 = 10%); data.attributes.limitType.values.max must be a fraction from 0 to 1 (0.10 = 10%); data.attributes.limitType.values.min must not exceed max (2), got 5',
+        'data.attributes.limitType.values.min must be a fraction from 0 to 1 (0.10 = 10%), got number 5; data.attributes.limitType.values.max must be a fraction from 0 to 1 (0.10 = 10%), got number 2; data.attributes.limitType.values.min must not exceed max (2), got 5',
       ],
       [
         { limitFilter: eur, limitType: { type: 'absolute', values: {} } },
@@ -243,11 +243,11 @@ describe('limits', () => {
       ],
       [
         { limitFilter: condition('currency-code-is', 'currency-code', 'not a currency'), limitType: group },
-        'data.attributes.limitFilter.condition.currency-code must be a three-letter upper-case ISO 4217 currency code, e.g. EUR',
+        'data.attributes.limitFilter.condition.currency-code must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "not a currency"',
       ],
       [
         { limitFilter: condition('country-code-is', 'country-code', 'sweden'), limitType: group },
-        'data.attributes.limitFilter.condition.country-code must be a two-letter upper-case ISO 3166-1 country code, e.g. CH',
+        'data.attributes.limitFilter.condition.country-code must be a two-letter upper-case ISO 3166-1 country code, e.g. CH, got "sweden"',
       ],
       // An attribute the mock's own check refuses keeps its words; the SDK's rule adds what that check does not see.
       [

@@ -240,8 +240,8 @@ describe('transactions', () => {
     });
     expect(spot.status).toBe(400);
     expect(spot.body.errors[0].detail).toBe(
-      'data.attributes.inflowAccountAmount must be positive (the amount received, in the inflow account currency); ' +
-        'data.attributes.outflowAccountAmount must be negative (the amount paid, in the outflow account currency); ' +
+      'data.attributes.inflowAccountAmount must be positive (the amount received, in the inflow account currency), got number -1; ' +
+        'data.attributes.outflowAccountAmount must be negative (the amount paid, in the outflow account currency), got number 2; ' +
         'data.attributes.accountAmount is not a documented field here (accepted: comment, inflowAccountAmount, outflowAccountAmount, tradeDate, valueDate); ' +
         'data.relationships.outflowAccount: account nope does not exist',
     );
