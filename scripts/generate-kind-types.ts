@@ -1,0 +1,242 @@
+/**
+ * Writes src/schemas/kind-types.generated.ts: the named interfaces of every kind of the kind tables, so that editors
+ * and compiler messages show a kind's own name (`BondInstrument`, `EquityTradeTransactionCreateAttributes`) instead
+ * of the expanded object. Per family (instruments v3, assets v2, transactions v2):
+ * - each kind's resource, `…Instrument` / `…Asset` / `…Transaction`, extending the type its response schema infers,
+ *   and the table of them by kind (`InstrumentsByKind`);
+ * - each creatable kind's `…CreateAttributes`, `…CreateRelationships` (where a relationship is required) and
+ *   `…CreateParams`, extending the create input the kind table infers, and the table of the params by kind.
+ * An input interface redeclares each required member of what it extends, typed from it (`Base['ccyCode']`, which
+ * keeps the schema's JSDoc on hover): TypeScript then names the interface, not the expanded object, in the message
+ * about a missing member (test/types/required-members.test.ts walks them; test/types/named.test-d.ts proves each
+ * equal to what it extends).
+ *
+ * What is written comes from the objects the SDK runs on: the kinds, whether each is creatable and its required
+ * relationships from the kind tables (`INSTRUMENT_KINDS`, `TRANSACTION_KINDS`), the required attributes from the
+ * kinds' create schemas (read through src/schemas/zod-definitions.ts), and each kind's one-line description from
+ * src/schemas/kind-descriptions.ts. test/schemas/kind-types.test.ts fails when the checked-in file is not what this
+ * script writes. The source is formatted by the project's formatter (biome), so the file is checked like any other.
+ *
+ *   npm run generate                                # writes both generated files
+ *   npx tsx scripts/generate-kind-types.ts --print  # prints this one
+ */
+import { spawnSync } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createAttributeSchemas, INSTRUMENT_KINDS } from '../src/schemas/instruments.js';
+import { KIND_DESCRIPTIONS } from '../src/schemas/kind-descriptions.js';
+import type { KindTable } from '../src/schemas/kind-table.js';
+import { TRANSACTION_KINDS, transactionCreateSchemas } from '../src/schemas/transactions.js';
+import { known, presence } from '../src/schemas/zod-definitions.js';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+export const KIND_TYPES_FILE = fileURLToPath(new URL('../src/schemas/kind-types.generated.ts', import.meta.url));
+
+/** One family of named types: its `type` suffix, kind table, create schemas, and how its types are spelled. */
+interface Family {
+  suffix: 'instrument' | 'asset' | 'transaction';
+  /** `Instrument`, `Asset`, `Transaction`: the end of each name. */
+  noun: string;
+  table: KindTable;
+  createSchemas: Record<string, unknown>;
+  descriptions: Record<string, string>;
+  /** What follows the type string in a resource's JSDoc (` (v3)`). */
+  version: string;
+  /** The resource class whose `create` takes the params (`instruments`). */
+  resource: string;
+  /** The resource type of kind `k`, as the schemas infer it. */
+  of: (k: string) => string;
+  /** The create attributes of kind `k`, as the create schemas infer them. */
+  attributes: (k: string) => string;
+  /** The create input of kind `k`, as the kind table infers it. */
+  input: (k: string) => string;
+  /** The doc example of the tables by kind. */
+  example: string;
+}
+
+const q = (kind: string) => `'${kind}'`;
+/** `index-linked-bond` → `IndexLinkedBond`. */
+const pascal = (kind: string) =>
+  kind
+    .split('-')
+    .map((part) => part.charAt(0).toUpperCase() + part.slice(1))
+    .join('');
+
+/** Instruments (v3) and assets (v2): one kind table, one description and create schema per kind, two families. */
+const instrumentFamily = (suffix: 'instrument' | 'asset', version: string): Family => ({
+  suffix,
+  noun: pascal(suffix),
+  table: INSTRUMENT_KINDS,
+  createSchemas: createAttributeSchemas,
+  descriptions: KIND_DESCRIPTIONS.instrument,
+  version,
+  resource: `${suffix}s`,
+  of: (k) => `${pascal(suffix)}Of<${q(k)}>`,
+  attributes: (k) => `InstrumentCreateAttributes<${q(k)}>`,
+  input: (k) => `FamilyCreateInputOf<${q(suffix)}, ${q(k)}>`,
+  example: 'bond',
+});
+const FAMILIES: Family[] = [
+  instrumentFamily('instrument', ' (v3)'),
+  instrumentFamily('asset', ' (v2)'),
+  {
+    suffix: 'transaction',
+    noun: 'Transaction',
+    table: TRANSACTION_KINDS,
+    createSchemas: transactionCreateSchemas,
+    descriptions: KIND_DESCRIPTIONS.transaction,
+    version: '',
+    resource: 'transactions',
+    of: (k) => `TransactionOf<${q(k)}>`,
+    attributes: (k) => `TransactionCreateAttributes<${q(k)}>`,
+    input: (k) => `TransactionCreateInputOf<${q(k)}>`,
+    example: 'dividend',
+  },
+];
+
+/** A member name as written in a declaration and in an indexed access (`Base['name']`). */
+const key = (name: string) => (/^[A-Za-z_$][\w$]*$/.test(name) ? name : q(name));
+const article = (word: string) => (/^[aeiou]/i.test(word) ? 'an' : 'a');
+
+/** The attributes a create schema requires (may not be absent), in its order. */
+function requiredAttributes(schema: unknown, at: string): string[] {
+  const def = known(schema);
+  if (def?.type !== 'object') throw new Error(`${at}: the create schema is not an object schema read here`);
+  return Object.entries(def.shape as Record<string, unknown>).flatMap(([name, member]) => {
+    const may = presence(member);
+    if (!may) throw new Error(`${at}.${name}: whether it may be absent is not read here`);
+    return may.optin === undefined ? [name] : [];
+  });
+}
+
+/** The relationships a kind requires on create, in the table's order. */
+const requiredRelationships = (table: KindTable, kind: string) =>
+  Object.entries(table[kind]?.relationships ?? {}).flatMap(([name, rel]) => (rel.create === 'required' ? [name] : []));
+
+/** `export interface Name extends Base { member: Base['member']; … }`, each member typed from `Base`. */
+function redeclaring(doc: string, name: string, base: string, members: string[], own: string[] = []): string {
+  const lines = [...members.map((m) => `${key(m)}: ${base}[${q(m)}];`), ...own];
+  return `/** ${doc} */\nexport interface ${name} extends ${base} {\n${lines.join('\n')}\n}`;
+}
+
+/** A `…ByKind` interface: a member per kind, typed by the named interface of that kind. */
+function byKind(doc: string, name: string, kinds: string[], family: Family, nameOf: (kind: string) => string): string {
+  const members = kinds.map((k) => `/** \`${k}-${family.suffix}\`. */\n${key(k)}: ${nameOf(k)};`);
+  return `/** ${doc} */\nexport interface ${name} {\n${members.join('\n')}\n}`;
+}
+
+function familySection(family: Family): string {
+  const { noun, suffix, table } = family;
+  const kinds = Object.keys(table);
+  const creatable = kinds.filter((k) => table[k]?.creatable);
+  const named = (k: string) => `${pascal(k)}${noun}`;
+  const type = (k: string) => `\`${k}-${suffix}\``;
+  const out: string[] = [
+    `// ─── ${noun}s: one interface per kind, each the type its response schema infers, named ───`,
+  ];
+  for (const k of kinds) {
+    const description = family.descriptions[k];
+    if (!description) throw new Error(`${k}: no description in src/schemas/kind-descriptions.ts`);
+    out.push(
+      `/** ${description}: ${type(k)}${family.version}. */\nexport interface ${named(k)} extends ${family.of(k)} {}`,
+    );
+  }
+  out.push(
+    byKind(
+      `The named ${suffix} type of each kind: \`${noun}sByKind['${family.example}']\` is \`${named(family.example)}\`.`,
+      `${noun}sByKind`,
+      kinds,
+      family,
+      named,
+    ),
+  );
+  out.push(`\n// ─── ${noun}s to create: attributes, relationships and params per creatable kind ───`);
+  for (const k of creatable) {
+    const attributes = requiredAttributes(family.createSchemas[k], `${k}-${suffix}`);
+    const relationships = requiredRelationships(table, k);
+    out.push(
+      redeclaring(
+        `The attributes of ${article(k)} ${type(k)} to create (\`${family.resource}.create\`).`,
+        `${named(k)}CreateAttributes`,
+        family.attributes(k),
+        attributes,
+      ),
+    );
+    if (relationships.length)
+      out.push(
+        redeclaring(
+          `The relationships of a ${type(k)} to create: ids, \`{ type, id }\` pairs or resources the SDK returned.`,
+          `${named(k)}CreateRelationships`,
+          `RelationshipsOf<${family.input(k)}>`,
+          relationships,
+        ),
+      );
+    out.push(
+      redeclaring(
+        `The body of \`${family.resource}.create\` for a ${type(k)} (without the \`data\` wrapper).`,
+        `${named(k)}CreateParams`,
+        family.input(k),
+        ['type'],
+        [
+          `attributes: ${named(k)}CreateAttributes;`,
+          ...(relationships.length ? [`relationships: ${named(k)}CreateRelationships;`] : []),
+        ],
+      ),
+    );
+  }
+  out.push(
+    byKind(
+      `The named create params of each creatable kind: \`${noun}CreateParamsByKind['${family.example}']\` is \`${named(family.example)}CreateParams\`.`,
+      `${noun}CreateParamsByKind`,
+      creatable,
+      family,
+      (k) => `${named(k)}CreateParams`,
+    ),
+  );
+  return out.join('\n');
+}
+
+/** The generated module, formatted as the repository formats its sources. */
+export function generateKindTypes(): string {
+  const source = [
+    '// Generated by scripts/generate-kind-types.ts from the kind tables (src/schemas/instruments.ts, transactions.ts)',
+    '// and src/schemas/kind-descriptions.ts: do not edit. Run `npm run generate` after changing a kind table (a test',
+    '// says when this file is stale). Types only: nothing here is in the bundles.',
+    '//',
+    "// Each interface extends the type inferred from its kind's schemas and adds nothing: an input interface only",
+    '// redeclares the required members of what it extends, typed from it, so that a missing one is reported as',
+    '// required in the named type (test/types/required-members.test.ts), and each is proved equal to what it extends',
+    '// (test/types/named.test-d.ts). They exist so that editors and messages show a name, not the expanded object.',
+    "import type { FamilyCreateInputOf } from '../resources/instrument-family.js';",
+    "import type { RelationshipsOf } from '../resources/kind-create.js';",
+    "import type { TransactionCreateInputOf } from '../resources/transactions.js';",
+    "import type { AssetOf, InstrumentCreateAttributes, InstrumentOf } from './instruments.js';",
+    "import type { TransactionCreateAttributes, TransactionOf } from './transactions.js';",
+    '',
+    ...FAMILIES.map(familySection).join('\n\n').split('\n'),
+    '',
+  ].join('\n');
+  return format(source);
+}
+
+/** `source` as `biome format` writes it (the project's formatter and settings, biome.json). */
+function format(source: string): string {
+  const biome = createRequire(import.meta.url).resolve('@biomejs/biome/bin/biome');
+  const result = spawnSync(
+    process.execPath,
+    [biome, 'format', `--stdin-file-path=${relative(ROOT, KIND_TYPES_FILE)}`],
+    { cwd: ROOT, input: source, encoding: 'utf8' },
+  );
+  if (result.status !== 0) throw new Error(`biome format failed: ${result.stderr || result.error}`);
+  return result.stdout;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const source = generateKindTypes();
+  if (process.argv.includes('--print')) process.stdout.write(source);
+  else writeFileSync(KIND_TYPES_FILE, source);
+  const declarations = source.match(/^export interface /gm)?.length ?? 0;
+  console.error(`${source.length} bytes; ${declarations} interfaces`);
+}
