@@ -2,6 +2,7 @@ import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownAsset } from '../schemas/instruments.js';
+import type { AssetCreateParamsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -9,7 +10,6 @@ import type {
   InterestRate,
   InterestRateCreateAttributes,
 } from '../schemas/time-series.js';
-import type { AssetCreateParamsByKind } from './instrument-family.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,

@@ -2,6 +2,7 @@ import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
+import type { InstrumentCreateParamsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -11,7 +12,6 @@ import type {
   NetAssetValue,
   NetAssetValueCreateAttributes,
 } from '../schemas/time-series.js';
-import type { InstrumentCreateParamsByKind } from './instrument-family.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,

@@ -5,8 +5,8 @@
  * (a bond without `couponFrequency` no longer fails only when read). Routes store request bodies they have checked
  * by the service's rules through the `addChecked` forms, which a request's lack of a static type needs.
  */
-import type { InstrumentsByKind } from '../../schemas/instruments.js';
-import type { TransactionKind, TransactionsByKind } from '../../schemas/transactions.js';
+import type { InstrumentsByKind, TransactionsByKind } from '../../schemas/kind-types.generated.js';
+import type { TransactionKind } from '../../schemas/transactions.js';
 import type { InstrumentKind, Relationships } from './records.js';
 
 /** The attributes of a seeded instrument of kind `K`, as the service reports them. */
