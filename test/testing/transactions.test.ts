@@ -210,6 +210,22 @@ describe('transactions', () => {
     expect(transfer.body.data.relationships.counterpartyTransaction).toEqual(rel('transaction', trade.body.data.id));
   });
 
+  it('refuses members of a relationship other than data, and of an identifier other than type and id (they were stored)', async () => {
+    const s = seed();
+    const trade = equityTrade(s.account.id, 'asset', s.acme.id, s.depository.id);
+    const relationships = {
+      ...trade.data.relationships,
+      account: { data: { type: 'account', id: s.account.id, meta: { note: 'x' } }, links: { self: '/a' } },
+    };
+    const res = await h.post('/api/v2/transactions', { data: { ...trade.data, relationships } });
+    expect(res.status).toBe(400);
+    expect(res.body.errors[0].detail).toBe(
+      'data.relationships.account.links is not a member that can be sent here (known: data); ' +
+        'data.relationships.account.data.meta is not a member that can be sent here (known: type, id)',
+    );
+    expect(h.mock.store.transactions.size).toBe(0);
+  });
+
   it.each(['loan-transaction', 'fx-forward-cash-settlement-transaction', 'fx-forward-physical-delivery-transaction'])(
     'refuses to create %s: the service makes them',
     async (type) => {

@@ -136,6 +136,7 @@ export function ref<T extends { id: string }>(
   opt: RefOptions = {},
 ): T | undefined {
   const where = `data.relationships.${name}`;
+  onlyRead(f, where, rels[name], ['data']);
   const data = rels[name]?.data;
   if (data === undefined || data === null) {
     if (opt.required) f.issue(`${where} is required ({ data: { type: "${table.label}", id } })`);
@@ -145,6 +146,7 @@ export function ref<T extends { id: string }>(
     f.issue(`${where} must be a single { type, id }, not a list`);
     return undefined;
   }
+  onlyRead(f, `${where}.data`, data, IDENTIFIER);
   return lookup(f, where, data, table, opt.types);
 }
 
@@ -156,13 +158,28 @@ export function refs<T extends { id: string }>(
   table: Table<T>,
 ): T[] | undefined {
   const where = `data.relationships.${name}`;
+  onlyRead(f, where, rels[name], ['data']);
   const data = rels[name]?.data;
   if (data === undefined) return undefined;
   if (!Array.isArray(data)) {
     f.issue(`${where} must be a list [{ type, id }, …]`);
     return undefined;
   }
+  for (const [i, d] of data.entries()) onlyRead(f, `${where}.data[${i}]`, d, IDENTIFIER);
   return data.map((d, i) => lookup(f, `${where}[${i}]`, d, table)).filter((r) => r !== undefined);
+}
+
+const IDENTIFIER = ['type', 'id'];
+
+/**
+ * Records each member of a relationship (`data` only) or of a resource identifier (`type`, `id`) other than those
+ * read: the SDK sends no other, and what the mock keeps of a relationship is its record's `{ data: { type, id } }`.
+ */
+function onlyRead(f: Fields, where: string, value: unknown, known: readonly string[]): void {
+  if (!isObject(value)) return;
+  for (const name of Object.keys(value))
+    if (!known.includes(name))
+      f.issue(`${where}.${name} is not a member that can be sent here (known: ${known.join(', ')})`);
 }
 
 function lookup<T extends { id: string }>(
