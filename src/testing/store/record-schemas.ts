@@ -1,0 +1,250 @@
+/**
+ * What `restoreSnapshot` holds a snapshot's records to, beyond its frame: each table's record shape as a zod schema
+ * (closed objects, one per table of `MockStore`, each proved equal to its interface in records.ts both ways by
+ * test/types/records.test-d.ts), and the references between tables that the mock itself keeps whole. Built on
+ * first use: only a restore needs them.
+ */
+import * as z from 'zod/mini';
+import { collectIssues } from '../../core/issues.js';
+import { CUSTODIAN_AUTHORITY_STATUSES } from '../../schemas/custodian-values.js';
+import { dateString, type Schema } from '../../schemas/fields.js';
+import { genericAttributes } from '../../schemas/generic.js';
+import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
+import type { InstrumentKind } from './records.js';
+import type { MockStore } from './store.js';
+import type { Table } from './table.js';
+
+/**
+ * The schemas of every table's records, by the table's name in `mock.store`, and of the objects records nest; made on
+ * the first call. (Not `once()` of src/schemas/lazy.ts, nor the schemas' `currencyCode` and `IDENTITY_PROVIDERS`: an
+ * import the client's schema chunk does not already export would grow that chunk, which the client loads too.)
+ */
+export function recordSchemas(): RecordSchemas {
+  made ??= makeRecordSchemas();
+  return made;
+}
+let made: RecordSchemas | undefined;
+type RecordSchemas = ReturnType<typeof makeRecordSchemas>;
+
+function makeRecordSchemas() {
+  const id = z.string();
+  /** ISO date-time, as `Date.parse` (which the mock reads it with) reads it. */
+  const dateTime = z
+    .string()
+    .check(z.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'must be an ISO 8601 date-time' }));
+  const ident = z.strictObject({ type: z.string(), id: z.string() });
+  const relationships = z.record(z.string(), z.strictObject({ data: z.nullable(z.union([ident, z.array(ident)])) }));
+  const linkStatus = z.enum(['in-progress', 'active']);
+  const linkedDepository = z.strictObject({
+    depositoryNumber: z.string(),
+    depositoryId: z.nullable(z.string()),
+    status: linkStatus,
+  });
+  const linkedAccount = z.strictObject({
+    accountNumber: z.string(),
+    accountId: z.nullable(z.string()),
+    status: linkStatus,
+  });
+  const consent = z.strictObject({
+    consentType: z.enum(['all', 'specific']),
+    legalEntityIdentifier: z.string(),
+    depositoryNumbers: z.array(z.string()),
+    accountNumbers: z.array(z.string()),
+  });
+  const series = z.strictObject({
+    id,
+    instrumentId: z.string(),
+    date: dateString,
+    value: z.number(),
+    provider: z.enum(['client', 'operator']),
+  });
+  const bound = z.optional(z.nullable(z.number()));
+  const tables = {
+    clients: z.strictObject({ id, attributes: genericAttributes }),
+    reportingEntities: z.strictObject({ id, clientId: z.string(), attributes: genericAttributes }),
+    portfolios: z.strictObject({ id, reportingEntityId: z.string(), attributes: genericAttributes }),
+    legalEntities: z.strictObject({ id, clientId: z.string(), name: z.string() }),
+    accounts: z.strictObject({
+      id,
+      legalEntityId: z.string(),
+      name: z.optional(z.string()),
+      externalIdentifier: z.string(),
+      ccyCode: z.string(),
+      excludeFromReporting: z.boolean(),
+      depositoryIds: z.array(z.string()),
+    }),
+    depositories: z.strictObject({
+      id,
+      legalEntityId: z.string(),
+      name: z.optional(z.string()),
+      externalIdentifier: z.string(),
+    }),
+    users: z.strictObject({
+      id,
+      clientId: z.string(),
+      firstName: z.string(),
+      lastName: z.string(),
+      contactEmail: z.string(),
+      readAccessToReportingEntities: z.array(z.string()),
+    }),
+    invites: z.strictObject({
+      id,
+      userId: z.string(),
+      state: z.enum(['valid', 'used', 'expired', 'cancelled']),
+      link: z.string(),
+      restrictedToIdentityProvider: z.enum(['', 'apple', 'google', 'microsoft']),
+      restrictedToEmail: z.string(),
+      expiration: dateTime,
+    }),
+    custodians: z.strictObject({ id, identifier: z.string(), name: z.string(), country: z.string() }),
+    authFlows: z.strictObject({
+      id,
+      custodianId: z.string(),
+      expectedFiles: z.array(z.string()),
+      supersededBy: z.optional(z.string()),
+    }),
+    custodianAuthorities: z.strictObject({
+      id,
+      legalEntityId: z.string(),
+      custodianId: z.string(),
+      custodianAuthFlowId: z.string(),
+      status: z.enum(CUSTODIAN_AUTHORITY_STATUSES),
+      pendingFiles: z.array(z.string()),
+      linkedDepositories: z.array(linkedDepository),
+      linkedAccounts: z.array(linkedAccount),
+      consent: z.optional(consent),
+    }),
+    custodianAuthorityFiles: z.strictObject({
+      id,
+      custodianAuthorityId: z.string(),
+      name: z.string(),
+      filename: z.string(),
+      hash: z.string(),
+      uploadedAt: dateTime,
+      size: z.number(),
+    }),
+    instrumentClasses: z.strictObject({ id, name: z.string() }),
+    detailedInstrumentClasses: z.strictObject({ id, name: z.string(), instrumentClassId: z.string() }),
+    instruments: z.strictObject({
+      id,
+      kind: z.enum(Object.keys(INSTRUMENT_KINDS) as [InstrumentKind, ...InstrumentKind[]]),
+      attributes: genericAttributes,
+      relationships,
+      instrumentClassId: z.optional(z.string()),
+      detailedInstrumentClassId: z.optional(z.string()),
+      reportingEntityId: z.optional(z.string()),
+    }),
+    commitments: z.strictObject({ id, instrumentId: z.string(), date: dateString, value: z.number() }),
+    prices: series,
+    interestRates: series,
+    indexFactors: series,
+    netAssetValues: z.strictObject({
+      id,
+      instrumentId: z.string(),
+      officialDate: dateString,
+      effectiveDate: dateString,
+      value: z.number(),
+      priceId: z.string(),
+      createdPrice: z.boolean(),
+    }),
+    positions: z.strictObject({
+      id,
+      reportingEntityId: z.string(),
+      portfolioId: z.string(),
+      depositoryId: z.optional(z.string()),
+      instrumentId: z.string(),
+      units: z.number(),
+      fromDate: z.optional(dateString),
+      toDate: z.optional(dateString),
+    }),
+    transactions: z.strictObject({ id, type: z.string(), attributes: genericAttributes, relationships }),
+    limits: z.strictObject({
+      id,
+      clientId: z.string(),
+      parentLimitId: z.optional(z.string()),
+      name: z.string(),
+      ccyCode: z.string(),
+      startDate: dateString,
+      limitFilter: z.unknown(),
+      limitType: z.strictObject({
+        type: z.string(),
+        values: z.optional(z.strictObject({ min: bound, max: bound })),
+      }),
+    }),
+    custodianHoldings: z.strictObject({ id, legalEntityId: z.string(), attributes: genericAttributes }),
+  };
+  return { tables, ident, linkedDepository, linkedAccount, consent };
+}
+
+/** The name of a table of `MockStore`. */
+type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
+type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : never;
+
+/**
+ * The members that name a record of a table (an id, or a list of ids), by table: the references the mock keeps whole,
+ * refusing to delete a record still named (a client with legal entities) or deleting what names it (an instrument's
+ * prices). Not here, as the mock itself may leave them naming a deleted record: `positions.depositoryId`,
+ * `users.readAccessToReportingEntities`, `instruments.reportingEntityId`, `netAssetValues.priceId`,
+ * `custodianAuthorityFiles.custodianAuthorityId`, `custodianHoldings.legalEntityId` and the ids in a custodian
+ * authority's linked depositories and accounts; nor the `relationships` of instruments and transactions (their type
+ * names the table) or the ids in a limit filter.
+ */
+const REFERENCES: { [T in TableName]?: { [M in keyof RecordOf<T>]?: TableName } } = {
+  reportingEntities: { clientId: 'clients' },
+  portfolios: { reportingEntityId: 'reportingEntities' },
+  legalEntities: { clientId: 'clients' },
+  accounts: { legalEntityId: 'legalEntities', depositoryIds: 'depositories' },
+  depositories: { legalEntityId: 'legalEntities' },
+  users: { clientId: 'clients' },
+  invites: { userId: 'users' },
+  authFlows: { custodianId: 'custodians', supersededBy: 'authFlows' },
+  custodianAuthorities: {
+    legalEntityId: 'legalEntities',
+    custodianId: 'custodians',
+    custodianAuthFlowId: 'authFlows',
+  },
+  detailedInstrumentClasses: { instrumentClassId: 'instrumentClasses' },
+  instruments: { instrumentClassId: 'instrumentClasses', detailedInstrumentClassId: 'detailedInstrumentClasses' },
+  commitments: { instrumentId: 'instruments' },
+  prices: { instrumentId: 'instruments' },
+  interestRates: { instrumentId: 'instruments' },
+  indexFactors: { instrumentId: 'instruments' },
+  netAssetValues: { instrumentId: 'instruments' },
+  positions: { reportingEntityId: 'reportingEntities', portfolioId: 'portfolios', instrumentId: 'instruments' },
+  limits: { clientId: 'clients', parentLimitId: 'limits' },
+};
+
+/**
+ * The first broken rule of a snapshot's records, whose frame is checked (tables of the store, records with unique
+ * ids), worded as `SnapshotError`'s problem; undefined when there is none. Each record is checked against its table's
+ * schema first (every table), then its references: an id must be one of the snapshot's records of the table named,
+ * as the snapshot replaces every table (a table it leaves out is empty).
+ */
+export function recordsProblem(tables: readonly [string, readonly { id: string }[]][]): string | undefined {
+  const schemas = recordSchemas().tables as unknown as Record<string, Schema>;
+  for (const [name, records] of tables)
+    for (let row = 0; row < records.length; row++) {
+      const issue = collectIssues(schemas[name] as Schema, records[row], `tables.${name}[${row}]`)[0];
+      if (issue) return `${issue.path}: ${issue.message}`;
+    }
+  const ids = new Map(tables.map(([name, records]) => [name, new Set(records.map((record) => record.id))]));
+  for (const [name, records] of tables) {
+    const references = Object.entries((REFERENCES as Record<string, Record<string, string>>)[name] ?? {});
+    for (let row = 0; row < records.length; row++) {
+      const record = records[row] as unknown as Record<string, unknown>;
+      for (const [member, target] of references) {
+        const value = record[member];
+        const named = Array.isArray(value) ? value : [value];
+        for (let i = 0; i < named.length; i++) {
+          const id = named[i];
+          if (typeof id === 'string' && !ids.get(target)?.has(id))
+            return (
+              `tables.${name}[${row}].${member}${Array.isArray(value) ? `.${i}` : ''}: ${JSON.stringify(id)} is not ` +
+              `the id of a record in tables.${target}`
+            );
+        }
+      }
+    }
+  }
+  return undefined;
+}
