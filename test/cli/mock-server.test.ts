@@ -191,6 +191,15 @@ describe('portfolio-reporting mock', () => {
       'tables.clients[0]: must be a record (an object with a string id), got null',
     ],
     ['{"format":1,"idsDrawn":9,"tables":{"clients":5}}', 'tables.clients: must be an array of records, got number 5'],
+    ['{"format":1,"idsDrawn":9,"tables":{"clients":[{"id":"c1"}]}}', 'tables.clients[0].attributes: is required'],
+    [
+      '{"format":1,"idsDrawn":9,"tables":{"prices":[{"id":"p1","instrumentId":"i1","date":"2024-03-28","value":"12","provider":"client"}]}}',
+      'tables.prices[0].value: must be a number, got "12"',
+    ],
+    [
+      '{"format":1,"idsDrawn":9,"tables":{"prices":[{"id":"p1","instrumentId":"i1","date":"2024-03-28","value":12,"provider":"client"}]}}',
+      'tables.prices[0].instrumentId: "i1" is not the id of a record in tables.instruments',
+    ],
   ])('refuses the --state file %s naming the file, the member and the rule, exit 2', (text, problem) => {
     const state = join(mkdtempSync(join(tmpdir(), 'prs-mock-state-')), 'state.json');
     writeFileSync(state, text);

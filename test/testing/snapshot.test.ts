@@ -1,10 +1,27 @@
 /**
  * `snapshotOf` / `restoreSnapshot` (what `portfolio-reporting mock --state FILE` saves and loads): a snapshot is
  * checked whole before anything is replaced, and its `idsDrawn` must not be smaller than where the id sequence stood
- * once its own ids were drawn, else a new record would get the id of one it holds.
+ * once its own ids were drawn, else a new record would get the id of one it holds. Each record must have its table's
+ * shape and name records the snapshot holds, and everything the mock itself writes must pass.
  */
-import { describe, expect, it } from 'vitest';
-import { createMockService, restoreSnapshot, seedDemo, snapshotOf } from '../../src/testing/index.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  consentFiles,
+  type LoanInstrumentCreateAttributes,
+  limitFilter,
+  limitType,
+  PortfolioReporting,
+  type PrivateMarketFundCommitmentBasedInstrumentCreateAttributes,
+} from '../../src/index.js';
+import {
+  createMockService,
+  DEMO_IDS,
+  type MockService,
+  restoreSnapshot,
+  seedDemo,
+  snapshotOf,
+} from '../../src/testing/index.js';
+import { fundSeed, loanSeed } from '../helpers/seeds.js';
 
 /** A user of the store's first client: an id in the other format (a UUID, four numbers of the sequence). */
 const user = (mock: ReturnType<typeof createMockService>) =>
@@ -17,6 +34,17 @@ const user = (mock: ReturnType<typeof createMockService>) =>
 
 /** A snapshot through JSON, as the file holds it. */
 const saved = (mock: ReturnType<typeof createMockService>) => JSON.parse(JSON.stringify(snapshotOf(mock.store)));
+
+/** `restoreSnapshot` refuses the snapshot with exactly this problem, and a store it was given is kept as it was. */
+function refusedWhole(snapshot: unknown, problem: string): void {
+  const mock = createMockService();
+  mock.store.clients.add({ name: 'kept' });
+  const before = snapshotOf(mock.store);
+  expect(() => restoreSnapshot(mock.store, snapshot)).toThrow(
+    expect.objectContaining({ name: 'SnapshotError', problem, message: `restoreSnapshot(): ${problem}` }),
+  );
+  expect(snapshotOf(mock.store)).toEqual(before);
+}
 
 describe('restoreSnapshot', () => {
   it('restores the records and goes on drawing ids where the sequence stood, as if never stopped', () => {
@@ -96,11 +124,7 @@ describe('restoreSnapshot', () => {
       'tables.clients[2].id: "c1" is the id of tables.clients[0] too; ids are unique in a table',
     ],
   ])('refuses %s, naming the member and the rule, and keeps the store as it was', (_, edit, problem) => {
-    const mock = createMockService();
-    mock.store.clients.add({ name: 'kept' });
-    const before = snapshotOf(mock.store);
-    expect(() => restoreSnapshot(mock.store, edit(base()))).toThrow(`restoreSnapshot(): ${problem}`);
-    expect(snapshotOf(mock.store)).toEqual(before);
+    refusedWhole(edit(base()), problem);
   });
 
   it('refuses an idsDrawn smaller than its ids need (0, or missing a few), naming the id drawn past it', () => {
@@ -135,5 +159,285 @@ describe('restoreSnapshot', () => {
     expect(() => restoreSnapshot(mock.store, { ...saved(mock), idsDrawn: 2 ** 32 - 1 })).toThrow(
       /^restoreSnapshot\(\): idsDrawn: must be at least 42949673\d\d, where the id sequence stands once the id [0-9a-f]{24} of tables\.\w+\[\d+\] is drawn \(a smaller one draws it again\), got 4294967295$/,
     );
+  });
+});
+
+/**
+ * A mock after a realistic series of operations, through the SDK over HTTP where an endpoint makes them and through
+ * `mock.store` for what no endpoint does (the operator's and the custodian's moves, positions, custodian holdings):
+ * every table is written to. Among them the deletes after which the mock itself leaves a reference naming a deleted
+ * record: the references `restoreSnapshot` does not check.
+ */
+async function operated(): Promise<MockService> {
+  const mock = createMockService({ seed: seedDemo });
+  const server = await mock.listen({ port: 0 });
+  const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'token', maxRetries: 0, logLevel: 'off' });
+  const s = mock.store;
+  const client = s.clients.all()[0]!;
+  const holding = s.legalEntities.all()[0]!;
+  try {
+    const entity = await prs.clients.reportingEntities.create(client.id, {
+      attributes: { name: 'Berg', ccyCode: 'EUR' },
+    });
+    const closed = await prs.clients.reportingEntities.create(client.id, { attributes: { name: 'Closed' } });
+    const portfolio = await prs.reportingEntities.portfolios.create(entity.id, { attributes: { name: 'Core' } });
+    const user = await prs.clients.users.create(client.id, {
+      attributes: { firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' },
+      relationships: { readAccessToReportingEntities: [entity.id, closed.id] },
+    });
+    const cancelled = await prs.users.invites.create(user.id, {
+      attributes: { restrictedToIdentityProvider: 'google' },
+    });
+    await prs.users.invites.cancel(user.id, cancelled.id);
+    s.invites.setState((await prs.users.invites.create(user.id, { attributes: {} })).id, 'used');
+    const account = await prs.legalEntities.accounts.create(holding.id, {
+      attributes: { externalIdentifier: 'SE-4400-2', ccyCode: 'SEK' },
+    });
+    await prs.accounts.update(account.id, { attributes: { name: 'Savings' } });
+    await prs.legalEntities.depositories.create(holding.id, {
+      attributes: { externalIdentifier: 'SE-DEP-2', name: 'Second' },
+      relationships: { accounts: [account.id] },
+    });
+    const stock = await prs.instruments.create({
+      type: 'stock-instrument',
+      attributes: { name: 'Ericsson', securityIdentifier: 'SE0000108656', ccyCode: 'SEK', countryCode: 'SE' },
+    });
+    const loan = await prs.instruments.create({
+      type: 'loan-instrument',
+      attributes: loanSeed() as LoanInstrumentCreateAttributes, // the seed's type is the read one (open value sets)
+      relationships: { account: account.id },
+    });
+    const fund = await prs.instruments.create({
+      type: 'private-market-fund-commitment-based-instrument',
+      attributes: {
+        ...(fundSeed() as PrivateMarketFundCommitmentBasedInstrumentCreateAttributes),
+        initialCommitment: { date: '2023-03-01', value: 5_000_000 },
+      },
+      relationships: { depository: DEMO_IDS.depository },
+    });
+    await prs.instruments.prices.create(stock.id, { attributes: { date: '2024-03-28', value: 101.5 } });
+    await prs.instruments.interestRates.create(loan.id, { attributes: { date: '2024-01-02', value: 0.035 } });
+    await prs.instruments.indexFactors.create(DEMO_IDS.sap, { attributes: { date: '2024-01-02', value: 1.02 } });
+    const nav = await prs.instruments.netAssetValues.create(fund.id, {
+      attributes: { officialDate: '2024-03-31', value: 1_250_000 },
+    });
+    await prs.instruments.prices.delete(s.netAssetValues.expect(nav.id).priceId); // the price the NAV set
+    await prs.transactions.create({
+      type: 'dividend-transaction',
+      attributes: { accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04' },
+      relationships: { account: DEMO_IDS.account, asset: DEMO_IDS.sap, depository: DEMO_IDS.depository },
+    });
+    const equities = await prs.limits.create({
+      attributes: {
+        name: 'Equities',
+        ccyCode: 'EUR',
+        startDate: '2024-01-01',
+        limitFilter: limitFilter.countryCodeIs('DE'),
+        limitType: limitType.absolute({ max: 1_000_000 }),
+      },
+      relationships: { client: client.id },
+    });
+    await prs.limits.create({
+      attributes: {
+        name: 'SAP',
+        ccyCode: 'EUR',
+        startDate: '2024-01-01',
+        limitFilter: limitFilter.securityIdentifierIs('DE0007164600'),
+        limitType: limitType.proportional({ max: 0.3 }),
+      },
+      relationships: { client: client.id, parentLimit: equities.id },
+    });
+    /** An authority of the legal entity with its files uploaded and its consent given. */
+    const consented = async (legalEntityId: string, flow: string, consent: Record<string, unknown>) => {
+      const { id, attributes } = await prs.legalEntities.custodianAuthorities.create(legalEntityId, {
+        custodianAuthFlowId: flow,
+      });
+      for (const name of attributes.pendingFiles)
+        await prs.custodianAuthorities.files.upload(id, { name, file: new Uint8Array([1, 2, 3]), filename: 'f.pdf' });
+      const files = consentFiles(await prs.custodianAuthorities.files.list(id));
+      await prs.custodianAuthorities.consent(id, { legalEntityIdentifier: '556000-0001', files, ...consent } as never);
+      return id;
+    };
+    // Made active, the mock creates the depository and the account it names; both are deleted after.
+    const specific = await consented(holding.id, 'nordbank-v2', {
+      custodianIdentifier: 'nordbank',
+      consentType: 'specific',
+      depositoryNumbers: ['NB-D-1'],
+      accountNumbers: ['NB-A-1'],
+    });
+    s.custodianAuthorities.advance(specific, 'awaiting-custodian');
+    const active = s.custodianAuthorities.advance(specific, 'active', { ccyCode: 'SEK' });
+    const all = await consented(holding.id, 'alpen-privatbank-v1', {
+      custodianIdentifier: 'alpen-privatbank',
+      consentType: 'all',
+    });
+    await prs.custodianAuthorities.link(all, { type: 'account', resourceNumber: 'AP-1' });
+    await prs.custodianAuthorities.revoke(all);
+    s.custodianAuthorities.advance(all, 'revoked');
+    s.positions.add({ portfolioId: portfolio.id, instrumentId: stock.id, units: 100, fromDate: '2024-01-01' });
+    s.positions.add({
+      portfolioId: portfolio.id,
+      depositoryId: active.linkedDepositories[0]!.depositoryId!,
+      instrumentId: DEMO_IDS.sap,
+      units: 10,
+    });
+    await prs.depositories.delete(active.linkedDepositories[0]!.depositoryId!);
+    await prs.accounts.delete(active.linkedAccounts[0]!.accountId!);
+    s.custodianHoldings.add({
+      legalEntityId: holding.id,
+      attributes: { depositoryNumber: 'SE-DEP-1', marketValue: 1 },
+    });
+    s.instruments.add({ kind: 'other', attributes: { securityIdentifier: 'P-1' }, reportingEntityId: closed.id });
+    await prs.reportingEntities.delete(closed.id);
+    // A legal entity with an authority's file and a custodian holding, deleted: the file and the holding stay.
+    const closing = await prs.clients.legalEntities.create(client.id, { attributes: { name: 'Berg Invest AB' } });
+    const pending = await prs.legalEntities.custodianAuthorities.create(closing.id, {
+      custodianAuthFlowId: 'nordbank-v2',
+    });
+    await prs.custodianAuthorities.files.upload(pending.id, {
+      name: 'consent',
+      file: new Uint8Array([4]),
+      filename: 'c.pdf',
+    });
+    s.custodianHoldings.add({ legalEntityId: closing.id, attributes: { marketValue: 5 } });
+    await prs.legalEntities.delete(closing.id);
+    await prs.transactions.delete(s.transactions.all()[0]!.id);
+  } finally {
+    await server.close();
+  }
+  return mock;
+}
+
+describe('restoreSnapshot: the records', () => {
+  let full: any;
+  beforeAll(async () => {
+    full = saved(await operated());
+  });
+
+  it.each([
+    ['a missing member', (t: any) => delete t.prices[0].instrumentId, 'tables.prices[0].instrumentId: is required'],
+    [
+      'a member of another type',
+      (t: any) => (t.prices[0].value = '12'),
+      'tables.prices[0].value: must be a number, got "12"',
+    ],
+    [
+      'an unknown member',
+      (t: any) => (t.prices[0].currency = 'EUR'),
+      'tables.prices[0].currency: is not a documented field here (accepted: id, instrumentId, date, value, provider)',
+    ],
+    [
+      'a value of no enum member',
+      (t: any) => (t.invites[0].state = 'open'),
+      'tables.invites[0].state: must be one of "valid", "used", "expired", "cancelled", got "open"',
+    ],
+    [
+      'an instrument of no kind',
+      (t: any) => (t.instruments[0].kind = 'crypto'),
+      'tables.instruments[0].kind: must be one of "bond", "index-linked-bond", "zero-coupon-bond", "stock", ' +
+        '"mutual-fund", "fee", "refund", "loan", "fx-forward-cash-settlement", "fx-forward-physical-delivery", ' +
+        '"private-market-fund-commitment-based", "other", got "crypto"',
+    ],
+    [
+      'null for an optional member that is not nullable',
+      (t: any) => (t.accounts[0].name = null),
+      'tables.accounts[0].name: must be a string, got null',
+    ],
+    [
+      'a date not in the form YYYY-MM-DD',
+      (t: any) => (t.prices[0].date = '28.03.2024'),
+      'tables.prices[0].date: must be a calendar date in the form YYYY-MM-DD',
+    ],
+    [
+      'attributes that are an array',
+      (t: any) => (t.clients[0].attributes = []),
+      'tables.clients[0].attributes: must be an object, got an array',
+    ],
+    [
+      'a nested value of no enum member',
+      (t: any) => (t.custodianAuthorities[0].linkedAccounts[0].status = 'done'),
+      'tables.custodianAuthorities[0].linkedAccounts.0.status: must be one of "in-progress", "active", got "done"',
+    ],
+    [
+      'an unknown member of a relationship',
+      (t: any) => (t.transactions[0].relationships.account.meta = {}),
+      'tables.transactions[0].relationships.account.meta: is not a documented field here (misspelled, or read-only?)',
+    ],
+    [
+      'a limit type with an unknown member',
+      (t: any) => (t.limits[0].limitType.values.maximum = 1),
+      'tables.limits[0].limitType.values.maximum: is not a documented field here (accepted: min, max)',
+    ],
+    [
+      'an id that names no record of the table',
+      (t: any) => (t.prices[0].instrumentId = 'abc'),
+      'tables.prices[0].instrumentId: "abc" is not the id of a record in tables.instruments',
+    ],
+    [
+      'an id in a list that names no record of the table',
+      (t: any) => t.accounts[0].depositoryIds.push('d-gone'),
+      'tables.accounts[0].depositoryIds.1: "d-gone" is not the id of a record in tables.depositories',
+    ],
+    [
+      'a parent limit that names no limit',
+      (t: any) => (t.limits[1].parentLimitId = 'l-gone'),
+      'tables.limits[1].parentLimitId: "l-gone" is not the id of a record in tables.limits',
+    ],
+  ])('refuses a record with %s, naming the member and the rule, and keeps the store as it was', (_, edit, problem) => {
+    const snapshot = structuredClone(full);
+    edit(snapshot.tables);
+    refusedWhole(snapshot, problem);
+  });
+
+  it('refuses a snapshot that leaves out a table its records name (it restores that table empty)', () => {
+    const { instruments, ...tables } = full.tables;
+    const [commitment] = tables.commitments;
+    refusedWhole(
+      { ...full, tables },
+      `tables.commitments[0].instrumentId: "${commitment.instrumentId}" is not the id of a record in tables.instruments`,
+    );
+  });
+
+  it('restores what the mock itself writes: the demo seed, and every table after a realistic series of operations', async () => {
+    const demo = saved(createMockService({ seed: seedDemo }));
+    const mock = await operated();
+    const snapshot = saved(mock);
+    const empty = Object.entries(snapshot.tables as Record<string, unknown[]>).filter(([, records]) => !records.length);
+    expect(empty.map(([name]) => name)).toEqual([]);
+    for (const taken of [demo, snapshot]) {
+      const restored = createMockService();
+      restoreSnapshot(restored.store, taken);
+      expect(saved(restored)).toEqual(taken);
+    }
+    // The references the mock itself leaves naming a deleted record, which restoreSnapshot therefore does not check.
+    const s = mock.store;
+    const gone = (table: { get(id: string): unknown }, id: string | null | undefined) => !!id && !table.get(id);
+    expect({
+      'positions.depositoryId': s.positions.all().some((p) => gone(s.depositories, p.depositoryId)),
+      'users.readAccessToReportingEntities': s.users
+        .all()
+        .some((u) => u.readAccessToReportingEntities.some((id) => gone(s.reportingEntities, id))),
+      'instruments.reportingEntityId': s.instruments.all().some((i) => gone(s.reportingEntities, i.reportingEntityId)),
+      'netAssetValues.priceId': s.netAssetValues.all().some((n) => gone(s.prices, n.priceId)),
+      'custodianAuthorityFiles.custodianAuthorityId': s.custodianAuthorityFiles
+        .all()
+        .some((f) => gone(s.custodianAuthorities, f.custodianAuthorityId)),
+      'custodianHoldings.legalEntityId': s.custodianHoldings.all().some((h) => gone(s.legalEntities, h.legalEntityId)),
+      'custodianAuthorities.linkedDepositories.depositoryId': s.custodianAuthorities
+        .all()
+        .some((a) => a.linkedDepositories.some((e) => gone(s.depositories, e.depositoryId))),
+      'custodianAuthorities.linkedAccounts.accountId': s.custodianAuthorities
+        .all()
+        .some((a) => a.linkedAccounts.some((e) => gone(s.accounts, e.accountId))),
+    }).toEqual({
+      'positions.depositoryId': true,
+      'users.readAccessToReportingEntities': true,
+      'instruments.reportingEntityId': true,
+      'netAssetValues.priceId': true,
+      'custodianAuthorityFiles.custodianAuthorityId': true,
+      'custodianHoldings.legalEntityId': true,
+      'custodianAuthorities.linkedDepositories.depositoryId': true,
+      'custodianAuthorities.linkedAccounts.accountId': true,
+    });
   });
 });

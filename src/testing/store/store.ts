@@ -16,6 +16,7 @@ import {
   Series,
 } from './instruments.js';
 import { CustodianHoldings, Limits } from './limits.js';
+import { recordsProblem } from './record-schemas.js';
 import { Accounts, Clients, Depositories, LegalEntities, Portfolios, ReportingEntities } from './structure.js';
 import type { Table } from './table.js';
 import { Transactions } from './transactions.js';
@@ -157,7 +158,11 @@ export class SnapshotError extends Error {
  * Replaces the store's records with a snapshot's, after checking all of it (nothing is replaced when it is refused,
  * with a `SnapshotError` naming the member and the rule): `format` 1; each table one of this store's, an array of
  * objects with a string `id`, unique in the table; `idsDrawn` a whole number no smaller than where the sequence
- * stood once the snapshot's own ids were drawn, so that no id is drawn twice.
+ * stood once the snapshot's own ids were drawn, so that no id is drawn twice; each record of its table's shape (the
+ * record interfaces: every member there and of its type, none other: `tables.prices[0].value: must be a number, got
+ * "12"`); and each id a record names of a record of the table it names, where the mock keeps such references whole
+ * (`tables.prices[0].instrumentId: "abc" is not the id of a record in tables.instruments`). A table the snapshot
+ * leaves out is restored empty.
  * @example restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')))
  */
 export function restoreSnapshot(store: MockStore, snapshot: unknown): void {
@@ -212,6 +217,8 @@ function checkSnapshot(snapshot: unknown, isTableName: (name: string) => boolean
       `idsDrawn: must be at least ${drawn.end}, where the id sequence stands once the id ${ids[drawn.index]} of ` +
         `${where[drawn.index]} is drawn (a smaller one draws it again), got ${idsDrawn}`,
     );
+  const problem = recordsProblem(out);
+  if (problem) fail(problem);
   return out;
 }
 
