@@ -25,5 +25,12 @@ export type {
   TransactionInput,
   TransactionSeedAttributes,
 } from './store/seeds.js';
-export { MockStore, restoreSnapshot, type Seed, type StoreSnapshot, snapshotOf } from './store/store.js';
+export {
+  MockStore,
+  restoreSnapshot,
+  type Seed,
+  SnapshotError,
+  type StoreSnapshot,
+  snapshotOf,
+} from './store/store.js';
 export { Table } from './store/table.js';

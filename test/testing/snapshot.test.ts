@@ -18,6 +18,7 @@ import {
   DEMO_IDS,
   type MockService,
   restoreSnapshot,
+  SnapshotError,
   seedDemo,
   snapshotOf,
 } from '../../src/testing/index.js';
@@ -40,9 +41,14 @@ function refusedWhole(snapshot: unknown, problem: string): void {
   const mock = createMockService();
   mock.store.clients.add({ name: 'kept' });
   const before = snapshotOf(mock.store);
-  expect(() => restoreSnapshot(mock.store, snapshot)).toThrow(
-    expect.objectContaining({ name: 'SnapshotError', problem, message: `restoreSnapshot(): ${problem}` }),
-  );
+  let thrown: unknown;
+  try {
+    restoreSnapshot(mock.store, snapshot);
+  } catch (error) {
+    thrown = error;
+  }
+  expect(thrown).toBeInstanceOf(SnapshotError);
+  expect(thrown).toMatchObject({ name: 'SnapshotError', problem, message: `restoreSnapshot(): ${problem}` });
   expect(snapshotOf(mock.store)).toEqual(before);
 }
 
@@ -346,7 +352,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'a date not in the form YYYY-MM-DD',
       (t: any) => (t.prices[0].date = '28.03.2024'),
-      'tables.prices[0].date: must be a calendar date in the form YYYY-MM-DD',
+      'tables.prices[0].date: must be a calendar date in the form YYYY-MM-DD, got "28.03.2024"',
     ],
     [
       'attributes that are an array',

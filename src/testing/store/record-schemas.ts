@@ -7,7 +7,7 @@
 import * as z from 'zod/mini';
 import { collectIssues } from '../../core/issues.js';
 import { CUSTODIAN_AUTHORITY_STATUSES } from '../../schemas/custodian-values.js';
-import { dateString, type Schema } from '../../schemas/fields.js';
+import { dateString, rule, type Schema } from '../../schemas/fields.js';
 import { genericAttributes } from '../../schemas/generic.js';
 import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
 import type { InstrumentKind } from './records.js';
@@ -31,7 +31,7 @@ function makeRecordSchemas() {
   /** ISO date-time, as `Date.parse` (which the mock reads it with) reads it. */
   const dateTime = z
     .string()
-    .check(z.refine((value) => !Number.isNaN(Date.parse(value)), { error: 'must be an ISO 8601 date-time' }));
+    .check(z.refine((value) => !Number.isNaN(Date.parse(value)), rule('an ISO 8601 date-time')));
   const ident = z.strictObject({ type: z.string(), id: z.string() });
   const relationships = z.record(z.string(), z.strictObject({ data: z.nullable(z.union([ident, z.array(ident)])) }));
   const linkStatus = z.enum(['in-progress', 'active']);

@@ -146,10 +146,21 @@ const IDS_LOOKAHEAD = 2 ** 20;
 /** The id sequence repeats after 2^32 numbers: a snapshot that stood further would draw its ids again. */
 const MAX_IDS_DRAWN = 2 ** 32 - 1;
 
-/** A snapshot `restoreSnapshot` refuses: `problem` names the member (`tables.clients[0].id`) and the rule. */
+/**
+ * A snapshot `restoreSnapshot` refuses: `problem` names the member (`tables.clients[0].id`) and the rule.
+ * @example
+ * try {
+ *   restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')));
+ * } catch (error) {
+ *   if (error instanceof SnapshotError) console.error(`${file}: ${error.problem}`);
+ * }
+ */
 export class SnapshotError extends Error {
   override name = 'SnapshotError';
-  constructor(readonly problem: string) {
+  constructor(
+    /** The member and the rule it breaks, e.g. `tables.prices[0].value: must be a number, got "12"`. */
+    readonly problem: string,
+  ) {
     super(`restoreSnapshot(): ${problem}`);
   }
 }
