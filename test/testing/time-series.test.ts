@@ -121,7 +121,7 @@ describe('time series', () => {
     ).toEqual(['2024-07-05']);
   });
 
-  it('deletes with a NAV only a price it created and no other NAV still sets', async () => {
+  it('deletes with a NAV the price paired with it, created or taken over, once no other NAV sets it', async () => {
     const fund = h.mock.store.instruments.add({
       kind: 'private-market-fund-commitment-based',
       attributes: fundSeed({ ccyCode: 'EUR' }),
@@ -141,25 +141,24 @@ describe('time series', () => {
     const price = await h.post(`${base}/prices`, {
       data: { type: 'price', attributes: { date: '2024-03-31', value: 10 } },
     });
+    // The client's price dated so is taken over: it holds the NAV's value, and is paired with both NAVs.
     const first = await nav('2024-03-31', '2024-03-31', 1000);
     const second = await nav('2024-04-15', '2024-03-31', 2000);
-    // The client's price: set by both NAVs, removed by neither.
+    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
+    // It stays while another NAV sets it, and goes with the last one (the reference: the NAV and its paired price).
     expect((await h.del(`/api/v3/net-asset-values/${second}`)).status).toBe(204);
     expect(await prices()).toEqual([[price.body.data.id, 2000]]);
     expect((await h.del(`/api/v3/net-asset-values/${first}`)).status).toBe(204);
-    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
-    // A price a NAV created stays while another NAV sets it, and goes with the last one.
+    expect(await prices()).toEqual([]);
+    expect((await h.del(`/api/v3/prices/${price.body.data.id}`)).status).toBe(404);
+    // A price a NAV created: the same.
     const creator = await nav('2024-06-30', '2024-06-30', 3000);
-    const [, [createdId]] = await prices();
+    const [[createdId]] = await prices();
     const sharer = await nav('2024-07-15', '2024-06-30', 3100);
     expect((await h.del(`/api/v3/net-asset-values/${creator}`)).status).toBe(204);
-    expect(await prices()).toEqual([
-      [price.body.data.id, 2000],
-      [createdId, 3100],
-    ]);
+    expect(await prices()).toEqual([[createdId, 3100]]);
     expect((await h.del(`/api/v3/net-asset-values/${sharer}`)).status).toBe(204);
-    expect(await prices()).toEqual([[price.body.data.id, 2000]]);
-    expect((await h.del(`/api/v3/prices/${price.body.data.id}`)).status).toBe(204);
+    expect(await prices()).toEqual([]);
   });
 
   it('refuses relationships on a value or NAV create (the SDK rows have none), nothing created', async () => {

@@ -124,26 +124,20 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
       effectiveDate,
       value: input.value,
       priceId: price.id,
-      createdPrice: !existing,
     });
   }
 
   /**
-   * Removes a NAV and, when it created its price and no other NAV sets that price, the price too. The service is
-   * taken to keep what it did not create with the NAV: a price the client created (POST, or `prices.add`) stays,
-   * with the last value written to it, and a price another NAV still sets stays, passing to that NAV (which then
-   * removes it). The reference does not show this.
+   * Removes a NAV and the price paired with it, as the reference says ("removes the NAV and the price entry paired
+   * with it"), whether the NAV created that price or took over one dated so: the price holds the NAV's value. A
+   * price another NAV still sets (two NAVs with one `effectiveDate`) stays with that NAV, which then removes it.
    * @example mock.store.netAssetValues.remove(nav.id)
    */
   remove(id: string): boolean {
     const nav = this.get(id);
     if (!nav) return false;
     this.delete(id);
-    if (nav.createdPrice) {
-      const heir = this.where((n) => n.priceId === nav.priceId)[0];
-      if (heir) heir.createdPrice = true;
-      else this.store.prices.delete(nav.priceId);
-    }
+    if (!this.where((n) => n.priceId === nav.priceId).length) this.store.prices.delete(nav.priceId);
     return true;
   }
 }

@@ -145,7 +145,6 @@ function makeRecordSchemas() {
       effectiveDate: dateString,
       value: z.number(),
       priceId: z.string(),
-      createdPrice: z.boolean(),
     }),
     positions: z.strictObject({
       id,

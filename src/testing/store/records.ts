@@ -281,11 +281,6 @@ export interface NetAssetValueRecord {
   value: number;
   /** The price entry it set: the one dated `effectiveDate`, created with it or taken over. */
   priceId: string;
-  /**
-   * Whether the NAV created that price (none was dated `effectiveDate`): only such a price is removed with it,
-   * when no other NAV still sets it.
-   */
-  createdPrice: boolean;
 }
 /** An instrument class (`mock.store.instrumentClasses`), e.g. `Equities`. */
 export interface ClassRecord {
