@@ -3,7 +3,7 @@
  * of the built ESM output, bundled by esbuild for the browser with its dependencies, minified and gzipped.
  * `npm test` builds first; run alone, this test refuses a `dist/` older than the sources.
  */
-import { readdirSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BUDGETS, bundleSize, kB, moduleBreakdown } from '../../bench/bundle-size.js';
@@ -54,5 +54,16 @@ describe('the client by module', () => {
     // options check, done when `prs.webhooks.verifier()` is called.
     for (const module of ['src/client.ts', 'src/core/transport.ts', 'src/core/api.ts', 'src/webhooks/options.ts', 'ky'])
       expect(lazy(module), module).toBe(false);
+  });
+});
+
+describe("README's size figures", () => {
+  it('state the ceilings `npm test` holds, in both places they are given', () => {
+    const readme = readFileSync('README.md', 'utf8');
+    const client = BUDGETS.find((b) => b.entry === 'portfolio-reporting');
+    const load = ((client?.ceiling ?? 0) / 1000).toFixed(3);
+    const later = ((client?.lazyCeiling ?? 0) / 1000).toFixed(3);
+    expect(readme).toContain(`\`npm test\` holds ≤ ${load} kB and ≤ ${later} kB`);
+    expect(readme).toContain(`(at most ${load} kB at load, ${later} kB later)`);
   });
 });
