@@ -58,12 +58,35 @@ describe('the client by module', () => {
 });
 
 describe("README's size figures", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const client = BUDGETS.find((b) => b.entry === 'portfolio-reporting');
+
   it('state the ceilings `npm test` holds, in both places they are given', () => {
-    const readme = readFileSync('README.md', 'utf8');
-    const client = BUDGETS.find((b) => b.entry === 'portfolio-reporting');
     const load = ((client?.ceiling ?? 0) / 1000).toFixed(3);
     const later = ((client?.lazyCeiling ?? 0) / 1000).toFixed(3);
     expect(readme).toContain(`\`npm test\` holds ≤ ${load} kB and ≤ ${later} kB`);
     expect(readme).toContain(`(at most ${load} kB at load, ${later} kB later)`);
+  });
+
+  it("state the client's chunks as they are: at load, the first call's, the verifier's, in all", async () => {
+    const size = await bundleSize('dist/index.js');
+    const chunk = (name: RegExp) => size.lazyChunks.find((c) => name.test(c.entryPoint ?? ''))?.gzipped ?? NaN;
+    const [firstCall, verifier] = [chunk(/endpoint-calls/), chunk(/verifier/)];
+    expect(size.lazyChunks).toHaveLength(2);
+    expect(readme).toContain(`transport, the errors and ky (${kB(size.gzipped)} gzipped)`);
+    expect(readme).toContain(`codec and zod (${kB(firstCall)}) — by a dynamic`);
+    expect(readme).toContain(
+      `(signatures, key cache: ${kB(verifier)}) the same way. In all the client is ${kB(size.gzipped + size.lazy)}`,
+    );
+    expect(readme).toContain(`verifier's code (signatures, key cache: ${kB(verifier)} gzipped)`);
+    // The Performance table's row.
+    expect(readme).toContain(`| ${kB(size.gzipped)} at load; ${kB(size.lazy)} more later (`);
+    expect(readme).toContain(`the verifier): ${kB(size.gzipped + size.lazy)} in all |`);
+  });
+
+  it("state the generated checks' share of the first call's chunk", async () => {
+    const modules = await moduleBreakdown('src/index.ts');
+    const checks = modules.find((m) => m.module === 'src/schemas/response-checks.generated.ts');
+    expect(readme).toContain(`The cost is size: ${kB(checks?.gzipped ?? NaN)} gzipped of the first call's chunk`);
   });
 });
