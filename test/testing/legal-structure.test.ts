@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HEX24, useHarness } from './harness.js';
+import { HEX24, seedStructure, useHarness } from './harness.js';
 
 describe('legal structure', () => {
   const h = useHarness();
@@ -212,6 +212,41 @@ describe('legal structure', () => {
     expect((await h.del(`/api/v2/accounts/${accountId}`)).status).toBe(204);
     expect((await h.del(`/api/v2/legal-entities/${leId}`)).status).toBe(204);
     expect((await h.get(`/api/v2/legal-entities/${leId}`)).status).toBe(404);
+  });
+
+  it("deletes a legal entity with its custodian authorities, their files and its custodian holdings; another's stay", async () => {
+    const s = h.mock.store;
+    const { client, legalEntity: other } = seedStructure(h.mock);
+    const closing = s.legalEntities.add({ clientId: client.id, name: 'Berg Invest AB' });
+    /** An authority of the legal entity created through the route, with one file uploaded, and a custodian holding. */
+    const owned = async (legalEntityId: string) => {
+      const authority = (
+        await h.post(`/api/v2/legal-entities/${legalEntityId}/custodian-authorities`, undefined, {
+          custodianAuthFlowId: 'nordbank-v2',
+        })
+      ).body.data.id as string;
+      const body = new FormData();
+      body.set('file', new Blob(['signed'], { type: 'application/pdf' }), 'poa.pdf');
+      const upload = await h.call('POST', `/api/v2/custodian-authorities/${authority}/files`, {
+        query: { name: 'power-of-attorney' },
+        body,
+      });
+      expect(upload.status).toBe(201);
+      const holding = s.custodianHoldings.add({ legalEntityId, attributes: { marketValue: 5 } }).id;
+      return { authority, file: upload.body.data.id as string, holding };
+    };
+    const gone = await owned(closing.id);
+    const kept = await owned(other.id);
+    expect((await h.del(`/api/v2/legal-entities/${closing.id}`)).status).toBe(204);
+    expect((await h.get(`/api/v2/custodian-authorities/${gone.authority}`)).status).toBe(404);
+    expect(s.custodianAuthorityFiles.get(gone.file)).toBeUndefined();
+    expect(s.custodianHoldings.get(gone.holding)).toBeUndefined();
+    expect((await h.get(`/api/v2/custodian-authorities/${kept.authority}/files`)).body.data).toEqual([
+      expect.objectContaining({ id: kept.file }),
+    ]);
+    expect(
+      (await h.get(`/api/v2/custodian-holdings/legal-entities/${other.id}`)).body.data.map((x: { id: string }) => x.id),
+    ).toEqual([kept.holding]);
   });
 
   it('checks the fields of an account: required, ISO currency, known names', async () => {

@@ -92,16 +92,23 @@ async function patchLegalEntity(ctx: Ctx): Promise<Response> {
   return noContent();
 }
 
-/** A legal entity that still owns accounts or depositories is kept (409); its authorities go with it. */
+/**
+ * A legal entity that still owns accounts or depositories is kept (409); its custodian authorities, their files and
+ * its custodian holdings go with it.
+ */
 function beforeDeleteLegalEntity(le: LegalEntityRecord, ctx: Ctx): void {
-  const accounts = ctx.store.accounts.where((a) => a.legalEntityId === le.id).length;
-  const depositories = ctx.store.depositories.where((d) => d.legalEntityId === le.id).length;
+  const s = ctx.store;
+  const accounts = s.accounts.where((a) => a.legalEntityId === le.id).length;
+  const depositories = s.depositories.where((d) => d.legalEntityId === le.id).length;
   if (accounts || depositories)
     throw conflict(
       `legal entity ${le.id} still has ${accounts} account(s) and ${depositories} depository(ies); delete them first`,
     );
-  for (const a of ctx.store.custodianAuthorities.where((x) => x.legalEntityId === le.id))
-    ctx.store.custodianAuthorities.delete(a.id);
+  for (const a of s.custodianAuthorities.where((x) => x.legalEntityId === le.id)) {
+    for (const f of s.custodianAuthorityFiles.of(a.id)) s.custodianAuthorityFiles.delete(f.id);
+    s.custodianAuthorities.delete(a.id);
+  }
+  for (const h of s.custodianHoldings.where((x) => x.legalEntityId === le.id)) s.custodianHoldings.delete(h.id);
 }
 
 async function createAccount(ctx: Ctx): Promise<Response> {
