@@ -249,6 +249,72 @@ describe('legal structure', () => {
     ).toEqual([kept.holding]);
   });
 
+  it('deletes a depository: positions held there have none, custodian-authority links to it are in-progress again', async () => {
+    const s = h.mock.store;
+    const { legalEntity, account, depository, reportingEntity, portfolio } = seedStructure(h.mock);
+    const acme = s.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'EUR', countryCode: 'US' },
+    });
+    s.prices.add({ instrumentId: acme.id, date: '2024-01-01', value: 100 });
+    const position = s.positions.add({
+      portfolioId: portfolio.id,
+      depositoryId: depository.id,
+      instrumentId: acme.id,
+      units: 10,
+    });
+    // An active authority whose links the operator matched to the depository and the account.
+    const authority = s.custodianAuthorities.add({ legalEntityId: legalEntity.id, custodianAuthFlowId: 'nordbank-v2' });
+    Object.assign(authority, {
+      status: 'awaiting-custodian',
+      linkedDepositories: [{ depositoryNumber: 'SE-DEP-1', depositoryId: null, status: 'in-progress' }],
+      linkedAccounts: [{ accountNumber: 'SE-ACC-1', accountId: null, status: 'in-progress' }],
+    });
+    s.custodianAuthorities.advance(authority.id, 'active');
+    expect(authority.linkedDepositories[0]?.depositoryId).toBe(depository.id);
+    expect(authority.linkedAccounts[0]?.accountId).toBe(account.id);
+    const links = async () => {
+      const { attributes } = (await h.get(`/api/v2/custodian-authorities/${authority.id}`)).body.data;
+      return [attributes.status, attributes.linkedDepositories, attributes.linkedAccounts];
+    };
+
+    expect((await h.del(`/api/v2/depositories/${depository.id}`)).status).toBe(204);
+    expect(s.positions.expect(position.id)).not.toHaveProperty('depositoryId');
+    expect(s.accounts.expect(account.id).depositoryIds).toEqual([]);
+    expect(await links()).toEqual([
+      'active',
+      [{ depositoryNumber: 'SE-DEP-1', depositoryId: null, status: 'in-progress' }],
+      [{ accountNumber: 'SE-ACC-1', accountId: account.id, status: 'active' }],
+    ]);
+    // Held on no depository: its holding has no depository relationship (the reference's holdings without one).
+    const holdings = await h.get(`/api/v2/holdings/reporting-entities/${reportingEntity.id}`, {
+      fromDate: '2024-01-01',
+      toDate: '2024-01-02',
+      expand: 'depositories',
+    });
+    expect(holdings.body.data.map((x: { relationships: object }) => Object.keys(x.relationships))).toEqual([
+      ['reportingEntity'],
+      ['reportingEntity'],
+    ]);
+
+    // An account the same: its links lose its id.
+    expect((await h.del(`/api/v2/accounts/${account.id}`)).status).toBe(204);
+    expect(await links()).toEqual([
+      'active',
+      [{ depositoryNumber: 'SE-DEP-1', depositoryId: null, status: 'in-progress' }],
+      [{ accountNumber: 'SE-ACC-1', accountId: null, status: 'in-progress' }],
+    ]);
+    // As after `link`: the next activation matches or creates them again.
+    s.custodianAuthorities.advance(authority.id, 'active');
+    const [recreatedDepository] = s.depositories.where((d) => d.externalIdentifier === 'SE-DEP-1');
+    const [recreatedAccount] = s.accounts.where((a) => a.externalIdentifier === 'SE-ACC-1');
+    expect(await links()).toEqual([
+      'active',
+      [{ depositoryNumber: 'SE-DEP-1', depositoryId: recreatedDepository?.id, status: 'active' }],
+      [{ accountNumber: 'SE-ACC-1', accountId: recreatedAccount?.id, status: 'active' }],
+    ]);
+  });
+
   it('checks the fields of an account: required, ISO currency, known names', async () => {
     const leId = await legalEntity();
     const res = await h.post(`/api/v2/legal-entities/${leId}/accounts`, {

@@ -437,14 +437,14 @@ describe('restoreSnapshot: the records', () => {
         .all()
         .some((a) => a.linkedAccounts.some((e) => gone(s.accounts, e.accountId))),
     }).toEqual({
-      'positions.depositoryId': true,
+      'positions.depositoryId': false,
       'users.readAccessToReportingEntities': true,
       'instruments.reportingEntityId': true,
       'netAssetValues.priceId': true,
       'custodianAuthorityFiles.custodianAuthorityId': false,
       'custodianHoldings.legalEntityId': false,
-      'custodianAuthorities.linkedDepositories.depositoryId': true,
-      'custodianAuthorities.linkedAccounts.accountId': true,
+      'custodianAuthorities.linkedDepositories.depositoryId': false,
+      'custodianAuthorities.linkedAccounts.accountId': false,
     });
   });
 });

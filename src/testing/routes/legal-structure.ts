@@ -1,7 +1,8 @@
 /**
  * Legal entities, accounts and depositories. A depository is created linked to exactly one account of
  * its legal entity; an account may be created linked to a depository. `excludeFromReporting` is fixed
- * at creation. Deleting a legal entity that still has accounts or depositories is a 409.
+ * at creation. Deleting a legal entity that still has accounts or depositories is a 409; deleting a depository or an
+ * account leaves what named it without it (a position's depository, a custodian authority's link).
  */
 import { Fields, ref, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';
@@ -109,6 +110,25 @@ function beforeDeleteLegalEntity(le: LegalEntityRecord, ctx: Ctx): void {
     s.custodianAuthorities.delete(a.id);
   }
   for (const h of s.custodianHoldings.where((x) => x.legalEntityId === le.id)) s.custodianHoldings.delete(h.id);
+}
+
+/**
+ * A custodian authority's links to a deleted depository or account go back to what `link` and a consent make:
+ * `in-progress`, with no id (the authority's next activation matches or creates one again).
+ */
+function reopenLinks(store: MockStore, type: 'depository' | 'account', id: string): void {
+  for (const a of store.custodianAuthorities.all()) {
+    for (const e of a.linkedDepositories)
+      if (type === 'depository' && e.depositoryId === id) {
+        e.depositoryId = null;
+        e.status = 'in-progress';
+      }
+    for (const e of a.linkedAccounts)
+      if (type === 'account' && e.accountId === id) {
+        e.accountId = null;
+        e.status = 'in-progress';
+      }
+  }
 }
 
 async function createAccount(ctx: Ctx): Promise<Response> {
@@ -230,20 +250,28 @@ export const legalStructureRoutes: Route[] = [
   { endpoint: 'legalEntities.depositories.create', handle: createDepository },
   readOne('accounts.retrieve', (s) => s.accounts, renderAccount),
   { endpoint: 'accounts.update', handle: patchAccount },
-  deleteOne('accounts.delete', (s) => s.accounts),
+  // Custodian authorities' links to it lose its id (its own depository links go with it).
+  deleteOne(
+    'accounts.delete',
+    (s) => s.accounts,
+    (account, ctx) => reopenLinks(ctx.store, 'account', account.id),
+  ),
   readOne(
     'depositories.retrieve',
     (s) => s.depositories,
     (d, ctx) => renderDepository(ctx.store, d),
   ),
   { endpoint: 'depositories.update', handle: patchDepository },
-  // Unlinked from its accounts as it goes.
+  // Unlinked from its accounts as it goes; the positions held there are left without a depository, and custodian
+  // authorities' links to it lose its id.
   deleteOne(
     'depositories.delete',
     (s) => s.depositories,
     (depository, ctx) => {
       for (const a of ctx.store.accounts.ofDepository(depository.id))
         a.depositoryIds = a.depositoryIds.filter((id) => id !== depository.id);
+      for (const p of ctx.store.positions.where((x) => x.depositoryId === depository.id)) delete p.depositoryId;
+      reopenLinks(ctx.store, 'depository', depository.id);
     },
   ),
 ];
