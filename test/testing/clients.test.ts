@@ -82,6 +82,54 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
     expect((await h.del(`/api/v2/reporting-entities/${entity.body.data.id}`)).status).toBe(204);
   });
 
+  it("keeps a reporting entity that owns private instruments (409), and takes its id out of users' read access", async () => {
+    const { client, reportingEntity: entity, portfolio } = seedStructure(h.mock);
+    const s = h.mock.store;
+    const other = s.reportingEntities.add({ clientId: client.id, attributes: { name: 'Other' } });
+    const both = s.users.add({
+      clientId: client.id,
+      firstName: 'Ada',
+      lastName: 'Berg',
+      contactEmail: 'ada@example.com',
+      readAccessToReportingEntities: [entity.id, other.id],
+    });
+    const apart = s.users.add({
+      clientId: client.id,
+      firstName: 'Bo',
+      lastName: 'Berg',
+      contactEmail: 'bo@example.com',
+      readAccessToReportingEntities: [other.id],
+    });
+    const owned = s.instruments.add({
+      kind: 'other',
+      attributes: { securityIdentifier: 'BOAT-1' },
+      reportingEntityId: entity.id,
+    });
+    const path = `/api/v2/reporting-entities/${entity.id}`;
+    const kept = await h.del(path);
+    expect(kept.status).toBe(409);
+    expect(kept.body.errors[0].detail).toBe(
+      `reporting entity ${entity.id} still has 1 portfolio(s), 1 private instrument(s); delete them first`,
+    );
+    expect((await h.del(`/api/v2/portfolios/${portfolio.id}`)).status).toBe(204);
+    const stillOwns = await h.del(path);
+    expect(stillOwns.status).toBe(409);
+    expect(stillOwns.body.errors[0].detail).toBe(
+      `reporting entity ${entity.id} still has 1 private instrument(s); delete them first`,
+    );
+    // Nothing changed by a refusal: the entity, its instrument and the read access stay.
+    expect(s.reportingEntities.get(entity.id)).toBeDefined();
+    expect(s.instruments.get(owned.id)?.reportingEntityId).toBe(entity.id);
+    expect(s.users.expect(both.id).readAccessToReportingEntities).toEqual([entity.id, other.id]);
+    expect((await h.del(`/api/v2/assets/${owned.id}`)).status).toBe(204);
+    expect((await h.del(path)).status).toBe(204);
+    expect((await h.get(path)).status).toBe(404);
+    expect((await h.get(`/api/v2/users/${both.id}`)).body.data.relationships.readAccessToReportingEntities).toEqual({
+      data: [{ type: 'reporting-entity', id: other.id }],
+    });
+    expect(s.users.expect(apart.id).readAccessToReportingEntities).toEqual([other.id]);
+  });
+
   it('answers performance from the seeded holdings over the period', async () => {
     const s = seedStructure(h.mock);
     const acme = h.mock.store.instruments.add({

@@ -6,6 +6,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  ConflictError,
   consentFiles,
   type LoanInstrumentCreateAttributes,
   limitFilter,
@@ -293,7 +294,14 @@ async function operated(): Promise<MockService> {
       legalEntityId: holding.id,
       attributes: { depositoryNumber: 'SE-DEP-1', marketValue: 1 },
     });
-    s.instruments.add({ kind: 'other', attributes: { securityIdentifier: 'P-1' }, reportingEntityId: closed.id });
+    // A reporting entity with a private instrument is kept; without it, it goes, and leaves the user's read access.
+    const owned = s.instruments.add({
+      kind: 'other',
+      attributes: { securityIdentifier: 'P-1' },
+      reportingEntityId: closed.id,
+    });
+    await expect(prs.reportingEntities.delete(closed.id)).rejects.toBeInstanceOf(ConflictError);
+    await prs.assets.delete(owned.id);
     await prs.reportingEntities.delete(closed.id);
     // A legal entity with an authority's file and a custodian holding, deleted: they go with it.
     const closing = await prs.clients.legalEntities.create(client.id, { attributes: { name: 'Berg Invest AB' } });
@@ -438,8 +446,8 @@ describe('restoreSnapshot: the records', () => {
         .some((a) => a.linkedAccounts.some((e) => gone(s.accounts, e.accountId))),
     }).toEqual({
       'positions.depositoryId': false,
-      'users.readAccessToReportingEntities': true,
-      'instruments.reportingEntityId': true,
+      'users.readAccessToReportingEntities': false,
+      'instruments.reportingEntityId': false,
       'netAssetValues.priceId': true,
       'custodianAuthorityFiles.custodianAuthorityId': false,
       'custodianHoldings.legalEntityId': false,

@@ -43,21 +43,37 @@ async function patchAttributes(
   return noContent();
 }
 
+/** A record that still owns others is kept: a 409 naming what it has (`[count, words]`, those counted only). */
+function keepWhileOwning(what: string, owned: [number, string][]): void {
+  const left = owned.filter(([n]) => n > 0);
+  if (left.length)
+    throw conflict(`${what} still has ${left.map(([n, words]) => `${n} ${words}`).join(', ')}; delete them first`);
+}
+
 /** A client that still owns resources is kept (409 naming them). */
 function keepOwners(client: ClientRecord, ctx: Ctx): void {
   const s = ctx.store;
-  // [one, many, count]
-  const owned: [string, string, number][] = [
-    ['legal entity', 'legal entities', s.legalEntities.where((x) => x.clientId === client.id).length],
-    ['reporting entity', 'reporting entities', s.reportingEntities.where((x) => x.clientId === client.id).length],
-    ['user', 'users', s.users.where((x) => x.clientId === client.id).length],
-    ['limit', 'limits', s.limits.where((x) => x.clientId === client.id).length],
-  ];
-  const left = owned.filter(([, , n]) => n > 0);
-  if (left.length)
-    throw conflict(
-      `client ${client.id} still has ${left.map(([one, many, n]) => `${n} ${n === 1 ? one : many}`).join(', ')}; delete them first`,
-    );
+  const count = (n: number, one: string, many: string): [number, string] => [n, n === 1 ? one : many];
+  keepWhileOwning(`client ${client.id}`, [
+    count(s.legalEntities.where((x) => x.clientId === client.id).length, 'legal entity', 'legal entities'),
+    count(s.reportingEntities.where((x) => x.clientId === client.id).length, 'reporting entity', 'reporting entities'),
+    count(s.users.where((x) => x.clientId === client.id).length, 'user', 'users'),
+    count(s.limits.where((x) => x.clientId === client.id).length, 'limit', 'limits'),
+  ]);
+}
+
+/**
+ * A reporting entity that still owns portfolios or private instruments (added with its `reportingEntityId`) is kept
+ * (409); its id leaves the users' read access (a link, not something it owns).
+ */
+function beforeDeleteReportingEntity(entity: ReportingEntityRecord, ctx: Ctx): void {
+  const s = ctx.store;
+  keepWhileOwning(`reporting entity ${entity.id}`, [
+    [s.portfolios.where((p) => p.reportingEntityId === entity.id).length, 'portfolio(s)'],
+    [s.instruments.where((i) => i.reportingEntityId === entity.id).length, 'private instrument(s)'],
+  ]);
+  for (const u of s.users.where((x) => x.readAccessToReportingEntities.includes(entity.id)))
+    u.readAccessToReportingEntities = u.readAccessToReportingEntities.filter((id) => id !== entity.id);
 }
 
 /** Market value at both ends of the period and the change between them (no cash flows are considered). */
@@ -134,15 +150,7 @@ export const clientRoutes: Route[] = [
     endpoint: 'reportingEntities.update',
     handle: (ctx) => patchAttributes(ctx, 'reporting-entity', found(ctx.store.reportingEntities, ctx.param('id'))),
   },
-  deleteOne(
-    'reportingEntities.delete',
-    (s) => s.reportingEntities,
-    (entity, ctx) => {
-      const portfolios = ctx.store.portfolios.where((p) => p.reportingEntityId === entity.id).length;
-      if (portfolios)
-        throw conflict(`reporting entity ${entity.id} still has ${portfolios} portfolio(s); delete them first`);
-    },
-  ),
+  deleteOne('reportingEntities.delete', (s) => s.reportingEntities, beforeDeleteReportingEntity),
   listOf(
     'reportingEntities.portfolios.list',
     (s) => s.reportingEntities,
