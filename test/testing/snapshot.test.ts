@@ -228,7 +228,10 @@ async function operated(): Promise<MockService> {
     const nav = await prs.instruments.netAssetValues.create(fund.id, {
       attributes: { officialDate: '2024-03-31', value: 1_250_000 },
     });
-    await prs.instruments.prices.delete(s.netAssetValues.expect(nav.id).priceId); // the price the NAV set
+    // The price the NAV set is kept: it goes with the NAV.
+    await expect(prs.instruments.prices.delete(s.netAssetValues.expect(nav.id).priceId)).rejects.toBeInstanceOf(
+      ConflictError,
+    );
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: { accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04' },
@@ -448,7 +451,7 @@ describe('restoreSnapshot: the records', () => {
       'positions.depositoryId': false,
       'users.readAccessToReportingEntities': false,
       'instruments.reportingEntityId': false,
-      'netAssetValues.priceId': true,
+      'netAssetValues.priceId': false,
       'custodianAuthorityFiles.custodianAuthorityId': false,
       'custodianHoldings.legalEntityId': false,
       'custodianAuthorities.linkedDepositories.depositoryId': false,

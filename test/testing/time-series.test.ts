@@ -161,6 +161,46 @@ describe('time series', () => {
     expect(await prices()).toEqual([]);
   });
 
+  it('keeps a price a NAV is paired with (409 on v3 and v2, nothing removed); a PATCH of it is allowed', async () => {
+    const fund = h.mock.store.instruments.add({
+      kind: 'private-market-fund-commitment-based',
+      attributes: fundSeed({ ccyCode: 'EUR' }),
+    });
+    const base = `/api/v3/instruments/${fund.id}`;
+    const nav = async (officialDate: string) =>
+      (
+        await h.post(`${base}/net-asset-values`, {
+          data: { type: 'net-asset-value', attributes: { officialDate, effectiveDate: '2024-03-31', value: 1000 } },
+        })
+      ).body.data.id as string;
+    const first = await nav('2024-03-31');
+    const price = h.mock.store.netAssetValues.expect(first).priceId;
+    for (const version of ['v3', 'v2']) {
+      const kept = await h.del(`/api/${version}/prices/${price}`);
+      expect(kept.status).toBe(409);
+      expect(kept.body.errors[0].detail).toBe(
+        `price ${price} is the price of net asset value ${first}; delete the NAV, which removes its price`,
+      );
+    }
+    expect(h.mock.store.prices.get(price)).toBeDefined();
+    expect((await h.get(`${base}/net-asset-values`)).body.data.map((n: { id: string }) => n.id)).toEqual([first]);
+    const patched = await h.patch(`/api/v3/prices/${price}`, {
+      data: { id: price, type: 'price', attributes: { value: 1010 } },
+    });
+    expect(patched.status).toBe(204);
+    expect(h.mock.store.prices.get(price)?.value).toBe(1010);
+    // Set by two NAVs (one effectiveDate), it names both; it goes with the last of them.
+    const second = await nav('2024-04-15');
+    const both = await h.del(`/api/v3/prices/${price}`);
+    expect(both.status).toBe(409);
+    expect(both.body.errors[0].detail).toBe(
+      `price ${price} is the price of net asset values ${first}, ${second}; delete the NAVs, the last of which removes it`,
+    );
+    expect((await h.del(`/api/v3/net-asset-values/${first}`)).status).toBe(204);
+    expect((await h.del(`/api/v3/net-asset-values/${second}`)).status).toBe(204);
+    expect((await h.del(`/api/v3/prices/${price}`)).status).toBe(404);
+  });
+
   it('refuses relationships on a value or NAV create (the SDK rows have none), nothing created', async () => {
     const id = stock().id;
     const fund = h.mock.store.instruments.add({

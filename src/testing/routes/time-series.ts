@@ -1,6 +1,7 @@
 /**
  * Interest rates, prices, index factors (v2 on assets, v3 on instruments; one store) and net asset
- * values (v3 only). Values created here have provider `client`; a second value on the same date is a 409.
+ * values (v3 only). Values created here have provider `client`; a second value on the same date is a 409, and so is
+ * deleting a price a NAV is paired with (the NAV's delete removes it).
  */
 
 import type { EndpointId } from '../../endpoints.js';
@@ -53,8 +54,18 @@ async function createValue(ctx: Ctx, family: Family, def: SeriesDef, endpoint: E
   );
 }
 
+/** A price a NAV is paired with is kept (409): it goes with the NAV (`NetAssetValues.remove`). */
 function deleteValue(ctx: Ctx, def: SeriesDef): Response {
-  if (!def.table(ctx).delete(ctx.param('id'))) throw notFound(def.type, ctx.param('id'));
+  const id = ctx.param('id');
+  if (!def.table(ctx).get(id)) throw notFound(def.type, id);
+  const navs = def.type === 'price' ? ctx.store.netAssetValues.where((n) => n.priceId === id).map((n) => n.id) : [];
+  if (navs.length === 1)
+    throw conflict(`price ${id} is the price of net asset value ${navs[0]}; delete the NAV, which removes its price`);
+  if (navs.length)
+    throw conflict(
+      `price ${id} is the price of net asset values ${navs.join(', ')}; delete the NAVs, the last of which removes it`,
+    );
+  def.table(ctx).delete(id);
   return noContent();
 }
 

@@ -182,8 +182,8 @@ type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : n
 /**
  * The members that name a record of a table (an id, or a list of ids), by table: the references the mock keeps whole,
  * refusing to delete a record still named (a client with legal entities) or deleting what names it (an instrument's
- * prices). Not here, as the mock itself may leave it naming a deleted record: `netAssetValues.priceId`; nor the `relationships` of instruments and transactions (their type
- * names the table) or the ids in a limit filter.
+ * prices). Not here: the `relationships` of instruments and transactions (their type names the table) or the ids
+ * in a limit filter.
  */
 const REFERENCES: { [T in TableName]?: { [M in keyof RecordOf<T>]?: TableName } } = {
   reportingEntities: { clientId: 'clients' },
