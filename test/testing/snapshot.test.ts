@@ -23,6 +23,7 @@ import {
   seedDemo,
   snapshotOf,
 } from '../../src/testing/index.js';
+import { recordsProblem } from '../../src/testing/store/record-schemas.js';
 import { fundSeed, loanSeed } from '../helpers/seeds.js';
 
 /** A user of the store's first client: an id in the other format (a UUID, four numbers of the sequence). */
@@ -172,16 +173,17 @@ describe('restoreSnapshot', () => {
 /**
  * A mock after a realistic series of operations, through the SDK over HTTP where an endpoint makes them and through
  * `mock.store` for what no endpoint does (the operator's and the custodian's moves, positions, custodian holdings):
- * every table is written to. Among them the deletes after which the mock itself leaves a reference naming a deleted
- * record: the references `restoreSnapshot` does not check.
+ * every table is written to. Among them the deletes that refuse, take along, or clear what names the record deleted
+ * (`made` holds their ids and the refusals, each as the error the SDK threw).
  */
-async function operated(): Promise<MockService> {
+async function operated(): Promise<{ mock: MockService; made: Record<string, any> }> {
   const mock = createMockService({ seed: seedDemo });
   const server = await mock.listen({ port: 0 });
   const prs = new PortfolioReporting({ baseUrl: server.url, accessToken: 'token', maxRetries: 0, logLevel: 'off' });
   const s = mock.store;
   const client = s.clients.all()[0]!;
   const holding = s.legalEntities.all()[0]!;
+  const made: Record<string, any> = {};
   try {
     const entity = await prs.clients.reportingEntities.create(client.id, {
       attributes: { name: 'Berg', ccyCode: 'EUR' },
@@ -192,6 +194,7 @@ async function operated(): Promise<MockService> {
       attributes: { firstName: 'Ada', lastName: 'Berg', contactEmail: 'ada@example.com' },
       relationships: { readAccessToReportingEntities: [entity.id, closed.id] },
     });
+    Object.assign(made, { entity: entity.id, closed: closed.id, user: user.id });
     const cancelled = await prs.users.invites.create(user.id, {
       attributes: { restrictedToIdentityProvider: 'google' },
     });
@@ -229,9 +232,9 @@ async function operated(): Promise<MockService> {
       attributes: { officialDate: '2024-03-31', value: 1_250_000 },
     });
     // The price the NAV set is kept: it goes with the NAV.
-    await expect(prs.instruments.prices.delete(s.netAssetValues.expect(nav.id).priceId)).rejects.toBeInstanceOf(
-      ConflictError,
-    );
+    made.nav = nav.id;
+    made.navPrice = s.netAssetValues.expect(nav.id).priceId;
+    made.navPriceRefused = await prs.instruments.prices.delete(made.navPrice).catch((error: unknown) => error);
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: { accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04' },
@@ -285,26 +288,30 @@ async function operated(): Promise<MockService> {
     await prs.custodianAuthorities.revoke(all);
     s.custodianAuthorities.advance(all, 'revoked');
     s.positions.add({ portfolioId: portfolio.id, instrumentId: stock.id, units: 100, fromDate: '2024-01-01' });
-    s.positions.add({
+    made.specific = specific;
+    made.depository = active.linkedDepositories[0]!.depositoryId!;
+    made.account = active.linkedAccounts[0]!.accountId!;
+    made.position = s.positions.add({
       portfolioId: portfolio.id,
-      depositoryId: active.linkedDepositories[0]!.depositoryId!,
+      depositoryId: made.depository,
       instrumentId: DEMO_IDS.sap,
       units: 10,
-    });
-    await prs.depositories.delete(active.linkedDepositories[0]!.depositoryId!);
-    await prs.accounts.delete(active.linkedAccounts[0]!.accountId!);
+    }).id;
+    await prs.depositories.delete(made.depository);
+    await prs.accounts.delete(made.account);
     s.custodianHoldings.add({
       legalEntityId: holding.id,
       attributes: { depositoryNumber: 'SE-DEP-1', marketValue: 1 },
     });
+    s.instruments.add({ kind: 'other', attributes: { securityIdentifier: 'P-2' }, reportingEntityId: entity.id });
     // A reporting entity with a private instrument is kept; without it, it goes, and leaves the user's read access.
-    const owned = s.instruments.add({
+    made.private = s.instruments.add({
       kind: 'other',
       attributes: { securityIdentifier: 'P-1' },
       reportingEntityId: closed.id,
-    });
-    await expect(prs.reportingEntities.delete(closed.id)).rejects.toBeInstanceOf(ConflictError);
-    await prs.assets.delete(owned.id);
+    }).id;
+    made.closedRefused = await prs.reportingEntities.delete(closed.id).catch((error: unknown) => error);
+    await prs.assets.delete(made.private);
     await prs.reportingEntities.delete(closed.id);
     // A legal entity with an authority's file and a custodian holding, deleted: they go with it.
     const closing = await prs.clients.legalEntities.create(client.id, { attributes: { name: 'Berg Invest AB' } });
@@ -318,17 +325,20 @@ async function operated(): Promise<MockService> {
     });
     s.custodianHoldings.add({ legalEntityId: closing.id, attributes: { marketValue: 5 } });
     await prs.legalEntities.delete(closing.id);
+    Object.assign(made, { closing: closing.id, pending: pending.id });
     await prs.transactions.delete(s.transactions.all()[0]!.id);
   } finally {
     await server.close();
   }
-  return mock;
+  return { mock, made };
 }
 
 describe('restoreSnapshot: the records', () => {
   let full: any;
+  let after: Awaited<ReturnType<typeof operated>>;
   beforeAll(async () => {
-    full = saved(await operated());
+    after = await operated();
+    full = saved(after.mock);
   });
 
   it.each([
@@ -400,6 +410,48 @@ describe('restoreSnapshot: the records', () => {
       (t: any) => (t.limits[1].parentLimitId = 'l-gone'),
       'tables.limits[1].parentLimitId: "l-gone" is not the id of a record in tables.limits',
     ],
+    [
+      'a position on no depository of the table',
+      (t: any) => (t.positions[0].depositoryId = 'd-gone'),
+      'tables.positions[0].depositoryId: "d-gone" is not the id of a record in tables.depositories',
+    ],
+    [
+      'a read access to no reporting entity',
+      (t: any) => t.users[0].readAccessToReportingEntities.push('re-gone'),
+      'tables.users[0].readAccessToReportingEntities.1: "re-gone" is not the id of a record in tables.reportingEntities',
+    ],
+    [
+      'a private instrument of no reporting entity',
+      (t: any) => (t.instruments[0].reportingEntityId = 're-gone'),
+      'tables.instruments[0].reportingEntityId: "re-gone" is not the id of a record in tables.reportingEntities',
+    ],
+    [
+      'a NAV paired with no price',
+      (t: any) => (t.netAssetValues[0].priceId = 'p-gone'),
+      'tables.netAssetValues[0].priceId: "p-gone" is not the id of a record in tables.prices',
+    ],
+    [
+      'a file of no custodian authority',
+      (t: any) => (t.custodianAuthorityFiles[0].custodianAuthorityId = 'ca-gone'),
+      'tables.custodianAuthorityFiles[0].custodianAuthorityId: "ca-gone" is not the id of a record in ' +
+        'tables.custodianAuthorities',
+    ],
+    [
+      'a custodian holding of no legal entity',
+      (t: any) => (t.custodianHoldings[0].legalEntityId = 'le-gone'),
+      'tables.custodianHoldings[0].legalEntityId: "le-gone" is not the id of a record in tables.legalEntities',
+    ],
+    [
+      "an authority's link to no depository",
+      (t: any) => (t.custodianAuthorities[0].linkedDepositories[0].depositoryId = 'd-gone'),
+      'tables.custodianAuthorities[0].linkedDepositories.0.depositoryId: "d-gone" is not the id of a record in ' +
+        'tables.depositories',
+    ],
+    [
+      "an authority's link to no account",
+      (t: any) => (t.custodianAuthorities[0].linkedAccounts[0].accountId = 'a-gone'),
+      'tables.custodianAuthorities[0].linkedAccounts.0.accountId: "a-gone" is not the id of a record in tables.accounts',
+    ],
   ])('refuses a record with %s, naming the member and the rule, and keeps the store as it was', (_, edit, problem) => {
     const snapshot = structuredClone(full);
     edit(snapshot.tables);
@@ -417,8 +469,7 @@ describe('restoreSnapshot: the records', () => {
 
   it('restores what the mock itself writes: the demo seed, and every table after a realistic series of operations', async () => {
     const demo = saved(createMockService({ seed: seedDemo }));
-    const mock = await operated();
-    const snapshot = saved(mock);
+    const snapshot = saved((await operated()).mock);
     const empty = Object.entries(snapshot.tables as Record<string, unknown[]>).filter(([, records]) => !records.length);
     expect(empty.map(([name]) => name)).toEqual([]);
     for (const taken of [demo, snapshot]) {
@@ -426,36 +477,42 @@ describe('restoreSnapshot: the records', () => {
       restoreSnapshot(restored.store, taken);
       expect(saved(restored)).toEqual(taken);
     }
-    // The references the mock itself left naming a deleted record, which restoreSnapshot therefore does not check
-    // (false: kept whole now, not in the table yet).
+  });
+
+  it('keeps whole, through its own deletes, every reference it checks: refused, taken along, or cleared', () => {
+    const { mock, made } = after;
     const s = mock.store;
-    const gone = (table: { get(id: string): unknown }, id: string | null | undefined) => !!id && !table.get(id);
-    expect({
-      'positions.depositoryId': s.positions.all().some((p) => gone(s.depositories, p.depositoryId)),
-      'users.readAccessToReportingEntities': s.users
-        .all()
-        .some((u) => u.readAccessToReportingEntities.some((id) => gone(s.reportingEntities, id))),
-      'instruments.reportingEntityId': s.instruments.all().some((i) => gone(s.reportingEntities, i.reportingEntityId)),
-      'netAssetValues.priceId': s.netAssetValues.all().some((n) => gone(s.prices, n.priceId)),
-      'custodianAuthorityFiles.custodianAuthorityId': s.custodianAuthorityFiles
-        .all()
-        .some((f) => gone(s.custodianAuthorities, f.custodianAuthorityId)),
-      'custodianHoldings.legalEntityId': s.custodianHoldings.all().some((h) => gone(s.legalEntities, h.legalEntityId)),
-      'custodianAuthorities.linkedDepositories.depositoryId': s.custodianAuthorities
-        .all()
-        .some((a) => a.linkedDepositories.some((e) => gone(s.depositories, e.depositoryId))),
-      'custodianAuthorities.linkedAccounts.accountId': s.custodianAuthorities
-        .all()
-        .some((a) => a.linkedAccounts.some((e) => gone(s.accounts, e.accountId))),
-    }).toEqual({
-      'positions.depositoryId': false,
-      'users.readAccessToReportingEntities': false,
-      'instruments.reportingEntityId': false,
-      'netAssetValues.priceId': false,
-      'custodianAuthorityFiles.custodianAuthorityId': false,
-      'custodianHoldings.legalEntityId': false,
-      'custodianAuthorities.linkedDepositories.depositoryId': false,
-      'custodianAuthorities.linkedAccounts.accountId': false,
+    // A price a NAV is paired with, and a reporting entity owning a private instrument, are kept (409).
+    expect(made.navPriceRefused).toBeInstanceOf(ConflictError);
+    expect(made.navPriceRefused).toMatchObject({
+      status: 409,
+      errors: [
+        {
+          detail: `price ${made.navPrice} is the price of net asset value ${made.nav}; delete the NAV, which removes its price`,
+        },
+      ],
     });
+    expect(s.netAssetValues.expect(made.nav).priceId).toBe(made.navPrice);
+    expect(s.prices.get(made.navPrice)).toBeDefined();
+    expect(made.closedRefused).toBeInstanceOf(ConflictError);
+    expect(made.closedRefused).toMatchObject({
+      status: 409,
+      errors: [{ detail: `reporting entity ${made.closed} still has 1 private instrument(s); delete them first` }],
+    });
+    // Deleted after its instrument, it left the user's read access.
+    expect(s.reportingEntities.get(made.closed)).toBeUndefined();
+    expect(s.users.expect(made.user).readAccessToReportingEntities).toEqual([made.entity]);
+    // The deleted depository's position is held on none; the authority's links went back to in-progress, no id.
+    expect(s.positions.expect(made.position)).not.toHaveProperty('depositoryId');
+    expect(s.custodianAuthorities.expect(made.specific)).toMatchObject({
+      status: 'active',
+      linkedDepositories: [{ depositoryNumber: 'NB-D-1', depositoryId: null, status: 'in-progress' }],
+      linkedAccounts: [{ accountNumber: 'NB-A-1', accountId: null, status: 'in-progress' }],
+    });
+    // The deleted legal entity's authority, its file and its custodian holding went with it.
+    expect(s.custodianAuthorities.get(made.pending)).toBeUndefined();
+    expect(s.custodianAuthorityFiles.of(made.pending)).toEqual([]);
+    expect(s.custodianHoldings.where((h) => h.legalEntityId === made.closing)).toEqual([]);
+    expect(recordsProblem(Object.entries(full.tables))).toBeUndefined();
   });
 });

@@ -178,36 +178,58 @@ function makeRecordSchemas() {
 /** The name of a table of `MockStore`. */
 type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
 type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : never;
+/** Where a member names records: the table (an id, or a list of ids), or in a list of objects each object's members'. */
+type ReferencesOf<R> = {
+  [M in keyof R]?: NonNullable<R[M]> extends readonly (infer E)[]
+    ? E extends object
+      ? ReferencesOf<E>
+      : TableName
+    : TableName;
+};
 
 /**
- * The members that name a record of a table (an id, or a list of ids), by table: the references the mock keeps whole,
- * refusing to delete a record still named (a client with legal entities) or deleting what names it (an instrument's
- * prices). Not here: the `relationships` of instruments and transactions (their type names the table) or the ids
- * in a limit filter.
+ * The members that name a record of a table (an id, or a list of ids; in a list of objects, a member of each), by
+ * table: the references the mock keeps whole, refusing to delete a record still named (a client with legal entities,
+ * a NAV's price) or deleting what names it (an instrument's prices), taking the id out of a list (a user's read
+ * access) or clearing it (a position's depository, a custodian authority's link). Not here: the `relationships` of
+ * instruments and transactions (their type names the table) and the ids in a limit filter.
  */
-const REFERENCES: { [T in TableName]?: { [M in keyof RecordOf<T>]?: TableName } } = {
+const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
   reportingEntities: { clientId: 'clients' },
   portfolios: { reportingEntityId: 'reportingEntities' },
   legalEntities: { clientId: 'clients' },
   accounts: { legalEntityId: 'legalEntities', depositoryIds: 'depositories' },
   depositories: { legalEntityId: 'legalEntities' },
-  users: { clientId: 'clients' },
+  users: { clientId: 'clients', readAccessToReportingEntities: 'reportingEntities' },
   invites: { userId: 'users' },
   authFlows: { custodianId: 'custodians', supersededBy: 'authFlows' },
   custodianAuthorities: {
     legalEntityId: 'legalEntities',
     custodianId: 'custodians',
     custodianAuthFlowId: 'authFlows',
+    linkedDepositories: { depositoryId: 'depositories' },
+    linkedAccounts: { accountId: 'accounts' },
   },
+  custodianAuthorityFiles: { custodianAuthorityId: 'custodianAuthorities' },
   detailedInstrumentClasses: { instrumentClassId: 'instrumentClasses' },
-  instruments: { instrumentClassId: 'instrumentClasses', detailedInstrumentClassId: 'detailedInstrumentClasses' },
+  instruments: {
+    instrumentClassId: 'instrumentClasses',
+    detailedInstrumentClassId: 'detailedInstrumentClasses',
+    reportingEntityId: 'reportingEntities',
+  },
   commitments: { instrumentId: 'instruments' },
   prices: { instrumentId: 'instruments' },
   interestRates: { instrumentId: 'instruments' },
   indexFactors: { instrumentId: 'instruments' },
-  netAssetValues: { instrumentId: 'instruments' },
-  positions: { reportingEntityId: 'reportingEntities', portfolioId: 'portfolios', instrumentId: 'instruments' },
+  netAssetValues: { instrumentId: 'instruments', priceId: 'prices' },
+  positions: {
+    reportingEntityId: 'reportingEntities',
+    portfolioId: 'portfolios',
+    depositoryId: 'depositories',
+    instrumentId: 'instruments',
+  },
   limits: { clientId: 'clients', parentLimitId: 'limits' },
+  custodianHoldings: { legalEntityId: 'legalEntities' },
 };
 
 /**
@@ -225,21 +247,39 @@ export function recordsProblem(tables: readonly [string, readonly { id: string }
     }
   const ids = new Map(tables.map(([name, records]) => [name, new Set(records.map((record) => record.id))]));
   for (const [name, records] of tables) {
-    const references = Object.entries((REFERENCES as Record<string, Record<string, string>>)[name] ?? {});
+    const references = (REFERENCES as Record<string, References>)[name] ?? {};
     for (let row = 0; row < records.length; row++) {
-      const record = records[row] as unknown as Record<string, unknown>;
-      for (const [member, target] of references) {
-        const value = record[member];
-        const named = Array.isArray(value) ? value : [value];
-        for (let i = 0; i < named.length; i++) {
-          const id = named[i];
-          if (typeof id === 'string' && !ids.get(target)?.has(id))
-            return (
-              `tables.${name}[${row}].${member}${Array.isArray(value) ? `.${i}` : ''}: ${JSON.stringify(id)} is not ` +
-              `the id of a record in tables.${target}`
-            );
-        }
-      }
+      const problem = referenceProblem(records[row], references, `tables.${name}[${row}]`, ids);
+      if (problem) return problem;
+    }
+  }
+  return undefined;
+}
+
+/** A record's (or a nested object's) members that name records, as in `REFERENCES`, without their types. */
+interface References {
+  [member: string]: string | References;
+}
+
+/** The first id `record` names (by `references`) that is not among the ids of the table named; `at` is its path. */
+function referenceProblem(
+  record: unknown,
+  references: References,
+  at: string,
+  ids: Map<string, Set<string>>,
+): string | undefined {
+  for (const [member, target] of Object.entries(references)) {
+    const value = (record as Record<string, unknown> | undefined)?.[member];
+    const named = Array.isArray(value) ? value : [value];
+    for (let i = 0; i < named.length; i++) {
+      const path = `${at}.${member}${Array.isArray(value) ? `.${i}` : ''}`;
+      const problem =
+        typeof target === 'object'
+          ? referenceProblem(named[i], target, path, ids)
+          : typeof named[i] === 'string' && !ids.get(target)?.has(named[i])
+            ? `${path}: ${JSON.stringify(named[i])} is not the id of a record in tables.${target}`
+            : undefined;
+      if (problem) return problem;
     }
   }
   return undefined;
