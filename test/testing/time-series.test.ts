@@ -189,6 +189,14 @@ describe('time series', () => {
     });
     expect(patched.status).toBe(204);
     expect(h.mock.store.prices.get(price)?.value).toBe(1010);
+    // A second price on its date: the 409 offers the PATCH only (the delete it would offer is refused).
+    const again = await h.post(`${base}/prices`, {
+      data: { type: 'price', attributes: { date: '2024-03-31', value: 1 } },
+    });
+    expect(again.status).toBe(409);
+    expect(again.body.errors[0].detail).toBe(
+      `a price dated 2024-03-31 already exists for this instrument (id ${price}); PATCH its value (it is the price of net asset value ${first})`,
+    );
     // Set by two NAVs (one effectiveDate), it names both; it goes with the last of them.
     const second = await nav('2024-04-15');
     const both = await h.del(`/api/v3/prices/${price}`);

@@ -44,21 +44,33 @@ async function createValue(ctx: Ctx, family: Family, def: SeriesDef, endpoint: E
   f.done();
   const table = def.table(ctx);
   const clash = table.of(instrument.id).find((s) => s.date === date && s.provider === 'client');
-  if (clash)
-    throw conflict(
-      `a ${def.type} dated ${date} already exists for this ${family} (id ${clash.id}); delete it first${def.type === 'price' ? ' or PATCH its value' : ''}`,
-    );
+  if (clash) {
+    // A NAV's price is not deleted on its own (see deleteValue): only the PATCH is offered.
+    const navs = def.type === 'price' ? navsOf(ctx, clash.id) : [];
+    const way =
+      def.type !== 'price'
+        ? 'delete it first'
+        : navs.length
+          ? `PATCH its value (it is the price of net asset value ${navs.join(', ')})`
+          : 'delete it first or PATCH its value';
+    throw conflict(`a ${def.type} dated ${date} already exists for this ${family} (id ${clash.id}); ${way}`);
+  }
   return created(
     ctx,
     render(def.type, table.add({ instrumentId: instrument.id, date: date as string, value: value as number })),
   );
 }
 
+/** The NAVs a price is paired with (the ids), usually none or one. */
+function navsOf(ctx: Ctx, priceId: string): string[] {
+  return ctx.store.netAssetValues.where((n) => n.priceId === priceId).map((n) => n.id);
+}
+
 /** A price a NAV is paired with is kept (409): it goes with the NAV (`NetAssetValues.remove`). */
 function deleteValue(ctx: Ctx, def: SeriesDef): Response {
   const id = ctx.param('id');
   if (!def.table(ctx).get(id)) throw notFound(def.type, id);
-  const navs = def.type === 'price' ? ctx.store.netAssetValues.where((n) => n.priceId === id).map((n) => n.id) : [];
+  const navs = def.type === 'price' ? navsOf(ctx, id) : [];
   if (navs.length === 1)
     throw conflict(`price ${id} is the price of net asset value ${navs[0]}; delete the NAV, which removes its price`);
   if (navs.length)
