@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../src/testing/index.js';
 import { loanSeed, stockSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
@@ -238,6 +239,40 @@ describe('instruments and assets', () => {
       [loan.id, 'loan-instrument'],
       [owned.id, 'other-instrument'],
     ]);
+  });
+
+  it('keeps an asset a transaction names (a trade, a loan its own loan transactions): 409, nothing removed; after them it goes', async () => {
+    const s = seedStructure(h.mock);
+    const acme = h.mock.store.instruments.add({ kind: 'stock', attributes: stockSeed() });
+    const loan = (await h.post('/api/v3/instruments', loanDocument(s.account.id, { principalAmount: 1000 }))).body.data;
+    const dividend = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'dividend-transaction',
+        attributes: { accountAmount: 85, grossAmount: 100, tax: 15, tradeDate: '2024-03-01', valueDate: '2024-03-04' },
+        relationships: {
+          account: { data: { type: 'account', id: s.account.id } },
+          asset: { data: { type: 'stock-instrument', id: acme.id } },
+          depository: { data: { type: 'depository', id: s.depository.id } },
+        },
+      },
+    });
+    expect(dividend.status).toBe(201);
+
+    const before = snapshotOf(h.mock.store);
+    const refused = [];
+    for (const id of [acme.id, loan.id]) {
+      const res = await h.del(`/api/v2/assets/${id}`);
+      refused.push([res.status, res.body.errors[0].detail]);
+    }
+    expect(refused).toEqual([
+      [409, `asset ${acme.id} is named by 1 transaction(s); delete them first`],
+      [409, `asset ${loan.id} is named by 2 transaction(s); delete them first`],
+    ]);
+    expect(snapshotOf(h.mock.store)).toEqual(before);
+    for (const t of h.mock.store.transactions.all())
+      expect((await h.del(`/api/v2/transactions/${t.id}`)).status).toBe(204);
+    for (const id of [acme.id, loan.id]) expect((await h.del(`/api/v2/assets/${id}`)).status).toBe(204);
+    expect(h.mock.store.instruments.get(loan.id)).toBeUndefined();
   });
 
   it('deletes an asset with its time series (204), then 404 in the error shape', async () => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../src/testing/index.js';
+import { fundSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
+
+const rel = (type: string, id: string) => ({ data: { type, id } });
 
 describe('legal structure', () => {
   const h = useHarness();
@@ -313,6 +317,87 @@ describe('legal structure', () => {
       [{ depositoryNumber: 'SE-DEP-1', depositoryId: recreatedDepository?.id, status: 'active' }],
       [{ accountNumber: 'SE-ACC-1', accountId: recreatedAccount?.id, status: 'active' }],
     ]);
+  });
+
+  it('keeps an account or a depository a transaction or an instrument names (409, nothing removed); after them it goes', async () => {
+    const s = h.mock.store;
+    const { legalEntity, account, depository } = seedStructure(h.mock);
+    const other = s.accounts.add({ legalEntityId: legalEntity.id, externalIdentifier: 'SE-ACC-2', ccyCode: 'USD' });
+    const acme = s.instruments.add({
+      kind: 'stock',
+      attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'EUR', countryCode: 'US' },
+    });
+    // A loan on the account (with its two loan transactions), an FX spot between the two accounts, a trade held at
+    // the depository, and a fund reported on it.
+    const loan = await h.post('/api/v3/instruments', {
+      data: {
+        type: 'loan-instrument',
+        attributes: {
+          agreementDate: '2024-01-01',
+          maturityDate: '2025-01-01',
+          interestRateInPercent: 3,
+          dayCountConvention: 'actual/360',
+          principalAmount: 1000,
+          securityIdentifier: 'LOAN-1',
+        },
+        relationships: { account: rel('account', account.id) },
+      },
+    });
+    const spot = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'fx-spot-transaction',
+        attributes: {
+          inflowAccountAmount: 110,
+          outflowAccountAmount: -100,
+          tradeDate: '2024-02-01',
+          valueDate: '2024-02-03',
+        },
+        relationships: { inflowAccount: rel('account', account.id), outflowAccount: rel('account', other.id) },
+      },
+    });
+    const trade = await h.post('/api/v2/transactions', {
+      data: {
+        type: 'equity-trade-transaction',
+        attributes: {
+          accountAmount: -100,
+          commission: 1,
+          unitPrice: 9.9,
+          units: 10,
+          tradeDate: '2024-02-01',
+          valueDate: '2024-02-03',
+        },
+        relationships: {
+          account: rel('account', account.id),
+          asset: rel('stock-asset', acme.id),
+          depository: rel('depository', depository.id),
+        },
+      },
+    });
+    expect([loan.status, spot.status, trade.status]).toEqual([201, 201, 201]);
+    const fund = s.instruments.add({
+      kind: 'private-market-fund-commitment-based',
+      attributes: fundSeed(),
+      relationships: { depository: rel('depository', depository.id) },
+    });
+
+    const before = snapshotOf(s);
+    const refused = await Promise.all(
+      [`/api/v2/accounts/${account.id}`, `/api/v2/accounts/${other.id}`, `/api/v2/depositories/${depository.id}`].map(
+        async (path) => h.del(path).then((r) => [r.status, r.body.errors[0].detail]),
+      ),
+    );
+    expect(refused).toEqual([
+      [409, `account ${account.id} is named by 4 transaction(s), 1 instrument(s); delete them first`],
+      [409, `account ${other.id} is named by 1 transaction(s); delete them first`],
+      [409, `depository ${depository.id} is named by 1 transaction(s), 1 instrument(s); delete them first`],
+    ]);
+    expect(snapshotOf(s)).toEqual(before);
+
+    for (const t of s.transactions.all()) expect((await h.del(`/api/v2/transactions/${t.id}`)).status).toBe(204);
+    for (const id of [loan.body.data.id, fund.id]) expect((await h.del(`/api/v2/assets/${id}`)).status).toBe(204);
+    expect((await h.del(`/api/v2/depositories/${depository.id}`)).status).toBe(204);
+    for (const a of [account, other]) expect((await h.del(`/api/v2/accounts/${a.id}`)).status).toBe(204);
+    expect([s.accounts.size, s.depositories.size, s.transactions.size]).toEqual([0, 0, 0]);
   });
 
   it('checks the fields of an account: required, ISO currency, known names', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { snapshotOf } from '../../src/testing/index.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
@@ -272,5 +273,53 @@ describe('transactions', () => {
       'data.attributes.grossAmount is required; data.relationships.depository is required ({ data: { type: "depository", id } }); ' +
         'data.relationships.asset: fee instruments cannot be referenced by a transaction',
     );
+  });
+
+  it("keeps a transaction another one names (a cash transfer's counterparty, an execution's opening trade): 409, nothing removed; after it, it goes", async () => {
+    const s = seed();
+    const made = async (doc: object) => {
+      const res = await h.post('/api/v2/transactions', doc);
+      expect(res.status).toBe(201);
+      return res.body.data.id as string;
+    };
+    const transfer = (counterparty?: string) => ({
+      data: {
+        type: 'cash-transfer-transaction',
+        attributes: { accountAmount: 100, tradeDate: '2024-01-02', valueDate: '2024-01-02' },
+        relationships: {
+          account: rel('account', s.account.id),
+          ...(counterparty && { counterpartyTransaction: rel('cash-transfer-transaction', counterparty) }),
+        },
+      },
+    });
+    const first = await made(transfer());
+    const second = await made(transfer(first));
+    const opening = await made({
+      data: {
+        ...equityTrade(s.account.id, 'stock-asset', s.acme.id, s.depository.id).data,
+        type: 'futures-trade-transaction',
+      },
+    });
+    const trade = equityTrade(s.account.id, 'stock-asset', s.acme.id, s.depository.id).data;
+    const execution = await made({
+      data: {
+        ...trade,
+        type: 'futures-execution-transaction',
+        relationships: { ...trade.relationships, openingTransaction: rel('transaction', opening) },
+      },
+    });
+
+    const before = snapshotOf(h.mock.store);
+    for (const id of [first, opening]) {
+      const res = await h.del(`/api/v2/transactions/${id}`);
+      expect([res.status, res.body.errors[0].detail]).toEqual([
+        409,
+        `transaction ${id} is named by 1 transaction(s); delete them first`,
+      ]);
+    }
+    expect(snapshotOf(h.mock.store)).toEqual(before);
+    for (const id of [second, execution, first, opening])
+      expect((await h.del(`/api/v2/transactions/${id}`)).status).toBe(204);
+    expect(h.mock.store.transactions.size).toBe(0);
   });
 });

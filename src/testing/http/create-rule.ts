@@ -8,11 +8,9 @@ import type { DocumentRule, RequestBody } from '../../core/documents.js';
 import { collectIssues } from '../../core/issues.js';
 import { getOwn } from '../../core/own-member.js';
 import { type Endpoint, type EndpointId, endpoints } from '../../endpoints.js';
-import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
-import { TRANSACTION_KINDS } from '../../schemas/transactions.js';
 import type { Relationships } from '../store/records.js';
+import { FAMILY_KINDS, tableOf } from '../store/relationships.js';
 import type { MockStore } from '../store/store.js';
-import type { Table } from '../store/table.js';
 import { type Fields, ref } from './check.js';
 import { badRequest } from './errors.js';
 
@@ -47,26 +45,6 @@ export function checkedAttributes(f: Fields, rule: DocumentRule): Record<string,
   }));
   for (const { issue, own } of issues) if (!own) f.issue(`${issue.path} ${issue.message}`);
   return given;
-}
-
-/** The `<kind>-<family>` types of the SDK's kind tables, by family. */
-const FAMILY_KINDS: Record<string, readonly string[]> = {
-  asset: Object.keys(INSTRUMENT_KINDS),
-  instrument: Object.keys(INSTRUMENT_KINDS),
-  transaction: Object.keys(TRANSACTION_KINDS),
-};
-
-function tableOf(store: MockStore, target: string): Table<{ id: string }> {
-  const tables: Record<string, Table<{ id: string }>> = {
-    account: store.accounts,
-    asset: store.instruments,
-    depository: store.depositories,
-    instrument: store.instruments,
-    transaction: store.transactions,
-  };
-  const table = tables[target];
-  if (!table) throw new Error(`mock: no table for relationship target "${target}" (add it to tableOf)`);
-  return table;
 }
 
 /**

@@ -6,7 +6,7 @@
 
 import type { EndpointId } from '../../endpoints.js';
 import type { Ctx } from '../http/context.js';
-import { badRequest, conflict } from '../http/errors.js';
+import { badRequest } from '../http/errors.js';
 import { created, noContent, one, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import { base64url } from '../ids.js';
@@ -14,7 +14,7 @@ import type { ClientRecord, PortfolioRecord, ReportingEntityRecord } from '../st
 import type { MockStore } from '../store/store.js';
 import type { Table } from '../store/table.js';
 import { roundCents, valueOn } from '../valuation.js';
-import { deleteOne, found, listOf, readOne } from './crud.js';
+import { deleteOne, found, keepWhileOwning, listOf, readOne } from './crud.js';
 
 const renderClient = (c: ClientRecord) => ({ id: c.id, type: 'client', attributes: c.attributes });
 const renderEntity = (e: ReportingEntityRecord) => ({
@@ -41,13 +41,6 @@ async function patchAttributes(
     throw badRequest(`the relationships of a ${type} cannot be changed by PATCH`);
   target.attributes = { ...target.attributes, ...doc.attributes };
   return noContent();
-}
-
-/** A record that still owns others is kept: a 409 naming what it has (`[count, words]`, those counted only). */
-function keepWhileOwning(what: string, owned: [number, string][]): void {
-  const left = owned.filter(([n]) => n > 0);
-  if (left.length)
-    throw conflict(`${what} still has ${left.map(([n, words]) => `${n} ${words}`).join(', ')}; delete them first`);
 }
 
 /** A client that still owns resources is kept (409 naming them). */

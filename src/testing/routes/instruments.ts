@@ -11,6 +11,7 @@ import { created, noContent, one, paged, seeOther } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
+import { keepWhileNamed } from './crud.js';
 import { createLoanTransactions, loanProblem } from './loans.js';
 
 export type Family = 'asset' | 'instrument';
@@ -80,8 +81,12 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
   return created(ctx, renderInstrument(ctx.store, rec, family));
 }
 
-/** Removes an instrument with its time series, commitments and positions (transactions stay). */
-function remove(store: MockStore, id: string): void {
+/**
+ * Removes an instrument with its time series, commitments and positions; one a transaction or another instrument
+ * still names (a trade's `asset`, a loan's own loan transactions) is kept (409).
+ */
+function remove(store: MockStore, family: Family, id: string): void {
+  keepWhileNamed(store, store.instruments, id, `${family} ${id}`);
   store.instruments.delete(id);
   for (const table of [
     store.prices,
@@ -117,7 +122,7 @@ export const instrumentRoutes: Route[] = [
   {
     endpoint: 'assets.delete',
     handle: (ctx) => {
-      remove(ctx.store, instrumentOf(ctx, 'asset').id);
+      remove(ctx.store, 'asset', instrumentOf(ctx, 'asset').id);
       return noContent();
     },
   },

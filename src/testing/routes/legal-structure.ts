@@ -1,8 +1,9 @@
 /**
  * Legal entities, accounts and depositories. A depository is created linked to exactly one account of
  * its legal entity; an account may be created linked to a depository. `excludeFromReporting` is fixed
- * at creation. Deleting a legal entity that still has accounts or depositories is a 409; deleting a depository or an
- * account leaves what named it without it (a position's depository, a custodian authority's link).
+ * at creation. Deleting a legal entity that still has accounts or depositories is a 409, and so is deleting a
+ * depository or an account a transaction's or an instrument's relationship names (`deleteOne`); otherwise it leaves
+ * what named it without it (a position's depository, a custodian authority's link).
  */
 import { Fields, ref, refs } from '../http/check.js';
 import type { Ctx } from '../http/context.js';

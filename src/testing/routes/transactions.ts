@@ -1,7 +1,7 @@
 /**
  * Transactions: create by kind (FX forward and loan kinds refused: the service makes them), the
  * `excludeFromReporting` refusals (422), FX spot signs, and the list by account or depository over a
- * closed date interval.
+ * closed date interval. A transaction another one names (a counterparty, an opening trade) is kept (`deleteOne`).
  */
 import { Fields } from '../http/check.js';
 import type { Ctx } from '../http/context.js';

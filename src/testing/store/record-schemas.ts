@@ -176,7 +176,7 @@ function makeRecordSchemas() {
 }
 
 /** The name of a table of `MockStore`. */
-type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
+export type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
 type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : never;
 /** Where a member names records: the table (an id, or a list of ids), or in a list of objects each object's members'. */
 type ReferencesOf<R> = {
