@@ -313,6 +313,62 @@ async function operated(): Promise<{ mock: MockService; made: Record<string, any
     made.closedRefused = await prs.reportingEntities.delete(closed.id).catch((error: unknown) => error);
     await prs.assets.delete(made.private);
     await prs.reportingEntities.delete(closed.id);
+    // An account, a depository, a loan and a transaction that a transaction's or an instrument's relationship names
+    // are kept (409); deleted after what names them, they go.
+    const closingAccount = await prs.legalEntities.accounts.create(holding.id, {
+      attributes: { externalIdentifier: 'SE-4400-3', ccyCode: 'SEK' },
+    });
+    const closingDepository = await prs.legalEntities.depositories.create(holding.id, {
+      attributes: { externalIdentifier: 'SE-DEP-3' },
+      relationships: { accounts: [closingAccount.id] },
+    });
+    const closingLoan = await prs.instruments.create({
+      type: 'loan-instrument',
+      attributes: loanSeed({ securityIdentifier: 'LOAN-2' }) as LoanInstrumentCreateAttributes,
+      relationships: { account: closingAccount.id },
+    });
+    await prs.transactions.create({
+      type: 'equity-trade-transaction',
+      attributes: {
+        accountAmount: -1000,
+        commission: 5,
+        unitPrice: 99.5,
+        units: 10,
+        tradeDate: '2024-04-02',
+        valueDate: '2024-04-04',
+      },
+      relationships: { account: closingAccount.id, asset: stock.id, depository: closingDepository.id },
+    });
+    const transfer = { accountAmount: 100, tradeDate: '2024-04-02', valueDate: '2024-04-02' };
+    const counterparty = await prs.transactions.create({
+      type: 'cash-transfer-transaction',
+      attributes: transfer,
+      relationships: { account: account.id },
+    });
+    const other = await prs.transactions.create({
+      type: 'cash-transfer-transaction',
+      attributes: { ...transfer, accountAmount: -100 },
+      relationships: { account: account.id, counterpartyTransaction: counterparty.id },
+    });
+    Object.assign(made, {
+      closingAccount: closingAccount.id,
+      closingDepository: closingDepository.id,
+      closingLoan: closingLoan.id,
+      counterparty: counterparty.id,
+      accountRefused: await prs.accounts.delete(closingAccount.id).catch((error: unknown) => error),
+      depositoryRefused: await prs.depositories.delete(closingDepository.id).catch((error: unknown) => error),
+      loanRefused: await prs.assets.delete(closingLoan.id).catch((error: unknown) => error),
+      counterpartyRefused: await prs.transactions.delete(counterparty.id).catch((error: unknown) => error),
+    });
+    const onClosing = await prs.transactions.list({
+      accountId: closingAccount.id,
+      fromDate: '2000-01-01',
+      toDate: '2099-12-31',
+    });
+    for (const t of [...onClosing, other, counterparty]) await prs.transactions.delete(t.id);
+    await prs.assets.delete(closingLoan.id);
+    await prs.depositories.delete(closingDepository.id);
+    await prs.accounts.delete(closingAccount.id);
     // A legal entity with an authority's file and a custodian holding, deleted: they go with it.
     const closing = await prs.clients.legalEntities.create(client.id, { attributes: { name: 'Berg Invest AB' } });
     const pending = await prs.legalEntities.custodianAuthorities.create(closing.id, {
@@ -452,10 +508,40 @@ describe('restoreSnapshot: the records', () => {
       (t: any) => (t.custodianAuthorities[0].linkedAccounts[0].accountId = 'a-gone'),
       'tables.custodianAuthorities[0].linkedAccounts.0.accountId: "a-gone" is not the id of a record in tables.accounts',
     ],
+    [
+      "a transaction's relationship to no record of the table its type names",
+      (t: any) => (t.transactions[0].relationships.account.data.id = 'a-gone'),
+      'tables.transactions[0].relationships.account.data.id: "a-gone" is not the id of a record in tables.accounts',
+    ],
+    [
+      "a relationship of a <kind>-<family> type (a loan transaction's loan-asset) to no instrument",
+      (t: any) => (t.transactions[0].relationships.loan.data.id = 'i-gone'),
+      'tables.transactions[0].relationships.loan.data.id: "i-gone" is not the id of a record in tables.instruments',
+    ],
+    [
+      "an instrument's relationship to no depository",
+      (t: any) => (t.instruments[2].relationships.depository.data.id = 'd-gone'),
+      'tables.instruments[2].relationships.depository.data.id: "d-gone" is not the id of a record in tables.depositories',
+    ],
+    [
+      'a to-many relationship naming no record',
+      (t: any) => (t.instruments[2].relationships.commitments = { data: [{ type: 'commitment', id: 'c-gone' }] }),
+      'tables.instruments[2].relationships.commitments.data.0.id: "c-gone" is not the id of a record in ' +
+        'tables.commitments',
+    ],
   ])('refuses a record with %s, naming the member and the rule, and keeps the store as it was', (_, edit, problem) => {
     const snapshot = structuredClone(full);
     edit(snapshot.tables);
     refusedWhole(snapshot, problem);
+  });
+
+  it('leaves unchecked a relationship whose type the kind tables do not name (restored as it is)', () => {
+    const snapshot = structuredClone(full);
+    const custom = { data: { type: 'wallet', id: 'w-gone' } };
+    snapshot.tables.transactions[0].relationships.custom = custom;
+    const mock = createMockService();
+    restoreSnapshot(mock.store, snapshot);
+    expect(mock.store.transactions.all()[0]?.relationships.custom).toEqual(custom);
   });
 
   it('refuses a snapshot that leaves out a table its records name (it restores that table empty)', () => {
@@ -509,6 +595,23 @@ describe('restoreSnapshot: the records', () => {
       linkedDepositories: [{ depositoryNumber: 'NB-D-1', depositoryId: null, status: 'in-progress' }],
       linkedAccounts: [{ accountNumber: 'NB-A-1', accountId: null, status: 'in-progress' }],
     });
+    // What a transaction's or an instrument's relationship named was kept until they were deleted, then went.
+    const refusals = ['accountRefused', 'depositoryRefused', 'loanRefused', 'counterpartyRefused'].map((name) => {
+      expect(made[name]).toBeInstanceOf(ConflictError);
+      return [made[name].status, made[name].errors[0].detail];
+    });
+    expect(refusals).toEqual([
+      [409, `account ${made.closingAccount} is named by 3 transaction(s), 1 instrument(s); delete them first`],
+      [409, `depository ${made.closingDepository} is named by 1 transaction(s); delete them first`],
+      [409, `asset ${made.closingLoan} is named by 2 transaction(s); delete them first`],
+      [409, `transaction ${made.counterparty} is named by 1 transaction(s); delete them first`],
+    ]);
+    expect([
+      s.accounts.get(made.closingAccount),
+      s.depositories.get(made.closingDepository),
+      s.instruments.get(made.closingLoan),
+      s.transactions.get(made.counterparty),
+    ]).toEqual([undefined, undefined, undefined, undefined]);
     // The deleted legal entity's authority, its file and its custodian holding went with it.
     expect(s.custodianAuthorities.get(made.pending)).toBeUndefined();
     expect(s.custodianAuthorityFiles.of(made.pending)).toEqual([]);

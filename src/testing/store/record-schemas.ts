@@ -10,7 +10,8 @@ import { CUSTODIAN_AUTHORITY_STATUSES } from '../../schemas/custodian-values.js'
 import { dateString, rule, type Schema } from '../../schemas/fields.js';
 import { genericAttributes } from '../../schemas/generic.js';
 import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
-import type { InstrumentKind } from './records.js';
+import type { InstrumentKind, Relationships } from './records.js';
+import { namedIn } from './relationships.js';
 import type { MockStore } from './store.js';
 import type { Table } from './table.js';
 
@@ -178,21 +179,29 @@ function makeRecordSchemas() {
 /** The name of a table of `MockStore`. */
 export type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
 type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : never;
-/** Where a member names records: the table (an id, or a list of ids), or in a list of objects each object's members'. */
+/** Marks JSON:API relationships: each identifier's `data.type` names the table (`namedIn`, by the kind tables). */
+const BY_TYPE = 'the table its data.type names';
+/**
+ * Where a member names records: the table (an id, or a list of ids), in a list of objects each object's members', or
+ * in relationships the table of each identifier's type.
+ */
 type ReferencesOf<R> = {
-  [M in keyof R]?: NonNullable<R[M]> extends readonly (infer E)[]
-    ? E extends object
-      ? ReferencesOf<E>
-      : TableName
-    : TableName;
+  [M in keyof R]?: NonNullable<R[M]> extends Relationships
+    ? typeof BY_TYPE
+    : NonNullable<R[M]> extends readonly (infer E)[]
+      ? E extends object
+        ? ReferencesOf<E>
+        : TableName
+      : TableName;
 };
 
 /**
- * The members that name a record of a table (an id, or a list of ids; in a list of objects, a member of each), by
- * table: the references the mock keeps whole, refusing to delete a record still named (a client with legal entities,
- * a NAV's price) or deleting what names it (an instrument's prices), taking the id out of a list (a user's read
- * access) or clearing it (a position's depository, a custodian authority's link). Not here: the `relationships` of
- * instruments and transactions (their type names the table) and the ids in a limit filter.
+ * The members that name a record of a table (an id, or a list of ids; in a list of objects, a member of each; in the
+ * `relationships` of instruments and transactions, each identifier, whose type names the table), by table: the
+ * references the mock keeps whole, refusing to delete a record still named (a client with legal entities, a NAV's
+ * price, an account a transaction names) or deleting what names it (an instrument's prices), taking the id out of a
+ * list (a user's read access) or clearing it (a position's depository, a custodian authority's link). Not here: the
+ * ids in a limit filter, and an identifier of a type the kind tables do not name (left unchecked).
  */
 const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
   reportingEntities: { clientId: 'clients' },
@@ -216,6 +225,7 @@ const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
     instrumentClassId: 'instrumentClasses',
     detailedInstrumentClassId: 'detailedInstrumentClasses',
     reportingEntityId: 'reportingEntities',
+    relationships: BY_TYPE,
   },
   commitments: { instrumentId: 'instruments' },
   prices: { instrumentId: 'instruments' },
@@ -228,6 +238,7 @@ const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
     depositoryId: 'depositories',
     instrumentId: 'instruments',
   },
+  transactions: { relationships: BY_TYPE },
   limits: { clientId: 'clients', parentLimitId: 'limits' },
   custodianHoldings: { legalEntityId: 'legalEntities' },
 };
@@ -270,14 +281,19 @@ function referenceProblem(
 ): string | undefined {
   for (const [member, target] of Object.entries(references)) {
     const value = (record as Record<string, unknown> | undefined)?.[member];
-    const named = Array.isArray(value) ? value : [value];
-    for (let i = 0; i < named.length; i++) {
-      const path = `${at}.${member}${Array.isArray(value) ? `.${i}` : ''}`;
+    // [path, table, id] of each record named; a list of objects is looked into.
+    const named: [string, string | References, unknown][] =
+      target === BY_TYPE
+        ? namedIn((value ?? {}) as Relationships).map((n) => [`${at}.${n.path}`, n.table, n.id])
+        : Array.isArray(value)
+          ? value.map((id, i) => [`${at}.${member}.${i}`, target, id])
+          : [[`${at}.${member}`, target, value]];
+    for (const [path, table, id] of named) {
       const problem =
-        typeof target === 'object'
-          ? referenceProblem(named[i], target, path, ids)
-          : typeof named[i] === 'string' && !ids.get(target)?.has(named[i])
-            ? `${path}: ${JSON.stringify(named[i])} is not the id of a record in tables.${target}`
+        typeof table === 'object'
+          ? referenceProblem(id, table, path, ids)
+          : typeof id === 'string' && !ids.get(table)?.has(id)
+            ? `${path}: ${JSON.stringify(id)} is not the id of a record in tables.${table}`
             : undefined;
       if (problem) return problem;
     }
