@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../src/testing/index.js';
-import { fundSeed } from '../helpers/seeds.js';
+import { fundSeed, loanSeed, stockSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
@@ -323,23 +323,13 @@ describe('legal structure', () => {
     const s = h.mock.store;
     const { legalEntity, account, depository } = seedStructure(h.mock);
     const other = s.accounts.add({ legalEntityId: legalEntity.id, externalIdentifier: 'SE-ACC-2', ccyCode: 'USD' });
-    const acme = s.instruments.add({
-      kind: 'stock',
-      attributes: { name: 'ACME', securityIdentifier: 'US1', ccyCode: 'EUR', countryCode: 'US' },
-    });
+    const acme = s.instruments.add({ kind: 'stock', attributes: stockSeed() });
     // A loan on the account (with its two loan transactions), an FX spot between the two accounts, a trade held at
     // the depository, and a fund reported on it.
     const loan = await h.post('/api/v3/instruments', {
       data: {
         type: 'loan-instrument',
-        attributes: {
-          agreementDate: '2024-01-01',
-          maturityDate: '2025-01-01',
-          interestRateInPercent: 3,
-          dayCountConvention: 'actual/360',
-          principalAmount: 1000,
-          securityIdentifier: 'LOAN-1',
-        },
+        attributes: loanSeed(),
         relationships: { account: rel('account', account.id) },
       },
     });
