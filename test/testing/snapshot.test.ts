@@ -357,16 +357,14 @@ async function operated(): Promise<{ mock: MockService; made: Record<string, any
       counterparty: counterparty.id,
       accountRefused: await prs.accounts.delete(closingAccount.id).catch((error: unknown) => error),
       depositoryRefused: await prs.depositories.delete(closingDepository.id).catch((error: unknown) => error),
-      loanRefused: await prs.assets.delete(closingLoan.id).catch((error: unknown) => error),
       counterpartyRefused: await prs.transactions.delete(counterparty.id).catch((error: unknown) => error),
     });
-    const onClosing = await prs.transactions.list({
-      accountId: closingAccount.id,
-      fromDate: '2000-01-01',
-      toDate: '2099-12-31',
-    });
-    for (const t of [...onClosing, other, counterparty]) await prs.transactions.delete(t.id);
+    const onClosing = () =>
+      prs.transactions.list({ accountId: closingAccount.id, fromDate: '2000-01-01', toDate: '2099-12-31' });
+    // A loan goes with its own loan transactions (the service made them with it).
+    made.loanTransactions = (await onClosing()).filter((t) => t.type === 'loan-transaction').map((t) => t.id);
     await prs.assets.delete(closingLoan.id);
+    for (const t of [...(await onClosing()), other, counterparty]) await prs.transactions.delete(t.id);
     await prs.depositories.delete(closingDepository.id);
     await prs.accounts.delete(closingAccount.id);
     // A legal entity with an authority's file and a custodian holding, deleted: they go with it.
@@ -596,14 +594,13 @@ describe('restoreSnapshot: the records', () => {
       linkedAccounts: [{ accountNumber: 'NB-A-1', accountId: null, status: 'in-progress' }],
     });
     // What a transaction's or an instrument's relationship named was kept until they were deleted, then went.
-    const refusals = ['accountRefused', 'depositoryRefused', 'loanRefused', 'counterpartyRefused'].map((name) => {
+    const refusals = ['accountRefused', 'depositoryRefused', 'counterpartyRefused'].map((name) => {
       expect(made[name]).toBeInstanceOf(ConflictError);
       return [made[name].status, made[name].errors[0].detail];
     });
     expect(refusals).toEqual([
       [409, `account ${made.closingAccount} is named by 3 transaction(s), 1 instrument(s); delete them first`],
       [409, `depository ${made.closingDepository} is named by 1 transaction(s); delete them first`],
-      [409, `asset ${made.closingLoan} is named by 2 transaction(s); delete them first`],
       [409, `transaction ${made.counterparty} is named by 1 transaction(s); delete them first`],
     ]);
     expect([
@@ -612,6 +609,8 @@ describe('restoreSnapshot: the records', () => {
       s.instruments.get(made.closingLoan),
       s.transactions.get(made.counterparty),
     ]).toEqual([undefined, undefined, undefined, undefined]);
+    expect(made.loanTransactions).toHaveLength(2);
+    for (const id of made.loanTransactions) expect(s.transactions.get(id)).toBeUndefined();
     // The deleted legal entity's authority, its file and its custodian holding went with it.
     expect(s.custodianAuthorities.get(made.pending)).toBeUndefined();
     expect(s.custodianAuthorityFiles.of(made.pending)).toEqual([]);

@@ -61,8 +61,9 @@ export function keepWhileNamed(
   table: Table<{ id: string }>,
   id: string,
   what = `${table.label} ${id}`,
+  goesWith?: (record: { id: string }) => boolean,
 ): void {
-  const named = namedBy(store, table, id).map(([label, n]): [number, string] => [n, `${label}(s)`]);
+  const named = namedBy(store, table, id, goesWith).map(([label, n]): [number, string] => [n, `${label}(s)`]);
   keepWhileOwning(what, named, 'is named by');
 }
 

@@ -9,7 +9,7 @@ import { checkedAttributes, checkedRelationships, kindRule } from '../http/creat
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { created, noContent, one, paged, seeOther } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
-import type { InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
+import type { Ident, InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { keepWhileNamed } from './crud.js';
 import { createLoanTransactions, loanProblem } from './loans.js';
@@ -82,11 +82,18 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
 }
 
 /**
- * Removes an instrument with its time series, commitments and positions; one a transaction or another instrument
- * still names (a trade's `asset`, a loan's own loan transactions) is kept (409).
+ * Removes an instrument with its time series, commitments and positions, and a loan with its own loan transactions
+ * (the service makes them with it, and no caller can create one); one another transaction or instrument still
+ * names (a trade's `asset`) is kept (409).
  */
 function remove(store: MockStore, family: Family, id: string): void {
-  keepWhileNamed(store, store.instruments, id, `${family} ${id}`);
+  const own = new Set(
+    store.transactions
+      .where((t) => t.type === 'loan-transaction' && (t.relationships.loan?.data as Ident | null)?.id === id)
+      .map((t) => t.id),
+  );
+  keepWhileNamed(store, store.instruments, id, `${family} ${id}`, (record) => own.has(record.id));
+  for (const transaction of own) store.transactions.delete(transaction);
   store.instruments.delete(id);
   for (const table of [
     store.prices,

@@ -79,15 +79,21 @@ export function namedIn(relationships: Relationships): Named[] {
 }
 
 /**
- * How many records name the record `id` of `target` in their relationships (itself not counted): `[label, count]`
- * for each table that keeps relationships, in the order of `HOLDERS`.
+ * How many records name the record `id` of `target` in their relationships (itself not counted, nor those `goesWith`
+ * takes along): `[label, count]` for each table that keeps relationships, in the order of `HOLDERS`.
  */
-export function namedBy(store: MockStore, target: Table<{ id: string }>, id: string): [string, number][] {
+export function namedBy(
+  store: MockStore,
+  target: Table<{ id: string }>,
+  id: string,
+  goesWith?: (record: { id: string }) => boolean,
+): [string, number][] {
   return HOLDERS.map((holder) => {
     const table = store[holder];
     const count = (table.all() as { id: string; relationships: Relationships }[]).filter(
       (record) =>
         !(table === target && record.id === id) &&
+        !goesWith?.(record) &&
         namedIn(record.relationships).some((n) => n.id === id && store[n.table] === target),
     ).length;
     return [table.label, count];
