@@ -80,6 +80,39 @@ describe('transactions', () => {
     expect(h.mock.store.transactions.size).toBe(0);
   });
 
+  it('lists by every relationship that names the account (inflowAccount, primaryAccount, …) or the depository', async () => {
+    const s = seed();
+    const other = h.mock.store.accounts.add({
+      legalEntityId: s.legalEntity.id,
+      externalIdentifier: 'O',
+      ccyCode: 'USD',
+    });
+    const day = { tradeDate: '2024-05-02', valueDate: '2024-05-06' };
+    // Only the relationships matter here: seeded unchecked.
+    const add = (type: string, relationships: Record<string, ReturnType<typeof rel>>) =>
+      h.mock.store.transactions.addChecked({ type, attributes: { accountAmount: 1, ...day }, relationships }).id;
+    const spot = add('fx-spot-transaction', {
+      inflowAccount: rel('account', s.account.id),
+      outflowAccount: rel('account', other.id),
+    });
+    const forward = add('fx-forward-physical-delivery-transaction', {
+      primaryAccount: rel('account', other.id),
+      secondaryAccount: rel('account', s.account.id),
+    });
+    const trade = add('equity-trade-transaction', {
+      account: rel('account', other.id),
+      depository: rel('depository', s.depository.id),
+    });
+    const listed = async (query: Record<string, string>) =>
+      (await h.get('/api/v2/transactions', { ...query, fromDate: day.tradeDate, toDate: day.tradeDate })).body.data.map(
+        (t: { id: string }) => t.id,
+      );
+    expect(await listed({ accountId: s.account.id })).toEqual([spot, forward]);
+    expect(await listed({ accountId: other.id })).toEqual([spot, forward, trade]);
+    expect(await listed({ depositoryId: s.depository.id })).toEqual([trade]);
+    expect(await listed({ accountId: s.account.id, depositoryId: s.depository.id })).toEqual([]);
+  });
+
   it('lists over a closed interval in trade-date order; requires an account or depository and sane dates', async () => {
     const s = seed();
     for (const day of ['2024-01-31', '2024-01-01', '2024-01-15', '2024-02-01']) {

@@ -1,6 +1,6 @@
 /**
  * What the service does beyond the create rules of the transaction kinds (those are the SDK's, read from the
- * endpoint row): the kinds refused on an account excluded from reporting, and the relationships naming accounts.
+ * endpoint row): the kinds refused on an account excluded from reporting.
  */
 
 /** Kinds refused on an account with `excludeFromReporting`, and the relationships naming its accounts. */
@@ -11,12 +11,3 @@ export const BARRED_WHEN_EXCLUDED: Record<string, readonly string[]> = {
   'fx-spot-transaction': ['inflowAccount', 'outflowAccount'],
   'refund-transaction': ['account'],
 };
-
-/** Relationships that name an account, for `GET /transactions?accountId=`. */
-export const ACCOUNT_RELATIONSHIPS = [
-  'account',
-  'primaryAccount',
-  'secondaryAccount',
-  'inflowAccount',
-  'outflowAccount',
-];

@@ -10,8 +10,9 @@ import { badRequest, HttpError } from '../http/errors.js';
 import { created, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 import type { TransactionRecord } from '../store/records.js';
+import { namedIn } from '../store/relationships.js';
 import { deleteOne, found } from './crud.js';
-import { ACCOUNT_RELATIONSHIPS, BARRED_WHEN_EXCLUDED } from './transaction-accounts.js';
+import { BARRED_WHEN_EXCLUDED } from './transaction-accounts.js';
 
 const render = (t: TransactionRecord) => ({
   id: t.id,
@@ -60,13 +61,14 @@ function list(ctx: Ctx): Response {
   if (from > to) throw badRequest(`fromDate (${from}) must not be after toDate (${to}); both dates are included`);
   if (accountId) found(ctx.store.accounts, accountId);
   if (depositoryId) found(ctx.store.depositories, depositoryId);
-  const names = (t: TransactionRecord, rels: readonly string[]) =>
-    rels.map((r) => t.relationships[r]?.data).map((d) => (d && !Array.isArray(d) ? d.id : undefined));
+  // Any relationship naming the account (`account`, `inflowAccount`, …) or the depository, by the kind tables' targets.
+  const names = (t: TransactionRecord, table: 'accounts' | 'depositories', id: string) =>
+    namedIn(t.relationships).some((n) => n.table === table && n.id === id);
   const matches = ctx.store.transactions.where((t) => {
     const date = t.attributes.tradeDate as string;
     if (!(date >= from && date <= to)) return false;
-    if (accountId && !names(t, ACCOUNT_RELATIONSHIPS).includes(accountId)) return false;
-    return !depositoryId || names(t, ['depository']).includes(depositoryId);
+    if (accountId && !names(t, 'accounts', accountId)) return false;
+    return !depositoryId || names(t, 'depositories', depositoryId);
   });
   // Stable: same trade date keeps creation order.
   matches.sort((a, b) => (a.attributes.tradeDate as string).localeCompare(b.attributes.tradeDate as string));
