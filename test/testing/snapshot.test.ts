@@ -437,7 +437,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'a nested value of no enum member',
       (t: any) => (t.custodianAuthorities[0].linkedAccounts[0].status = 'done'),
-      'tables.custodianAuthorities[0].linkedAccounts.0.status: must be one of "in-progress", "active", got "done"',
+      'tables.custodianAuthorities[0].linkedAccounts[0].status: must be one of "in-progress", "active", got "done"',
     ],
     [
       'an unknown member of a relationship',
@@ -457,7 +457,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'an id in a list that names no record of the table',
       (t: any) => t.accounts[0].depositoryIds.push('d-gone'),
-      'tables.accounts[0].depositoryIds.1: "d-gone" is not the id of a record in tables.depositories',
+      'tables.accounts[0].depositoryIds[1]: "d-gone" is not the id of a record in tables.depositories',
     ],
     [
       'a parent limit that names no limit',
@@ -472,7 +472,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'a read access to no reporting entity',
       (t: any) => t.users[0].readAccessToReportingEntities.push('re-gone'),
-      'tables.users[0].readAccessToReportingEntities.1: "re-gone" is not the id of a record in tables.reportingEntities',
+      'tables.users[0].readAccessToReportingEntities[1]: "re-gone" is not the id of a record in tables.reportingEntities',
     ],
     [
       'a private instrument of no reporting entity',
@@ -498,13 +498,13 @@ describe('restoreSnapshot: the records', () => {
     [
       "an authority's link to no depository",
       (t: any) => (t.custodianAuthorities[0].linkedDepositories[0].depositoryId = 'd-gone'),
-      'tables.custodianAuthorities[0].linkedDepositories.0.depositoryId: "d-gone" is not the id of a record in ' +
+      'tables.custodianAuthorities[0].linkedDepositories[0].depositoryId: "d-gone" is not the id of a record in ' +
         'tables.depositories',
     ],
     [
       "an authority's link to no account",
       (t: any) => (t.custodianAuthorities[0].linkedAccounts[0].accountId = 'a-gone'),
-      'tables.custodianAuthorities[0].linkedAccounts.0.accountId: "a-gone" is not the id of a record in tables.accounts',
+      'tables.custodianAuthorities[0].linkedAccounts[0].accountId: "a-gone" is not the id of a record in tables.accounts',
     ],
     [
       "a transaction's relationship to no record of the table its type names",
@@ -524,7 +524,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'a to-many relationship naming no record',
       (t: any) => (t.instruments[2].relationships.commitments = { data: [{ type: 'commitment', id: 'c-gone' }] }),
-      'tables.instruments[2].relationships.commitments.data.0.id: "c-gone" is not the id of a record in ' +
+      'tables.instruments[2].relationships.commitments.data[0].id: "c-gone" is not the id of a record in ' +
         'tables.commitments',
     ],
   ])('refuses a record with %s, naming the member and the rule, and keeps the store as it was', (_, edit, problem) => {

@@ -254,17 +254,28 @@ export function recordsProblem(tables: readonly [string, readonly { id: string }
   for (const [name, records] of tables)
     for (let row = 0; row < records.length; row++) {
       const issue = collectIssues(schemas[name] as Schema, records[row], `tables.${name}[${row}]`)[0];
-      if (issue) return `${issue.path}: ${issue.message}`;
+      if (issue) return `${indexed(issue.path)}: ${issue.message}`;
     }
   const ids = new Map(tables.map(([name, records]) => [name, new Set(records.map((record) => record.id))]));
   for (const [name, records] of tables) {
     const references = (REFERENCES as Record<string, References>)[name] ?? {};
     for (let row = 0; row < records.length; row++) {
       const problem = referenceProblem(records[row], references, `tables.${name}[${row}]`, ids);
-      if (problem) return problem;
+      if (problem) return indexed(problem);
     }
   }
   return undefined;
+}
+
+/**
+ * A path with each list index in brackets, as the snapshot's own (`tables.prices[0]`): the issues' and relationships'
+ * paths write them as members (`linkedAccounts.0.status` → `linkedAccounts[0].status`). No member of a record is a
+ * number; only the path before the first `:` is rewritten.
+ */
+function indexed(problem: string): string {
+  const colon = problem.indexOf(':');
+  const path = colon < 0 ? problem : problem.slice(0, colon);
+  return path.replace(/\.(\d+)(?=\.|$)/g, '[$1]') + (colon < 0 ? '' : problem.slice(colon));
 }
 
 /** A record's (or a nested object's) members that name records, as in `REFERENCES`, without their types. */
