@@ -1,6 +1,6 @@
 /**
  * Complete instrument seeds for `mock.store.instruments.add`, whose attributes are typed per kind as the service
- * reports them: a test gives the fields it cares about and takes the rest from here.
+ * reports them, and an equity trade's attributes: a test gives the fields it cares about and takes the rest from here.
  */
 import type { InstrumentSeedAttributes } from '../../src/testing/index.js';
 
@@ -46,4 +46,15 @@ export const fundSeed = (
     vintageDate: '2020-01-01',
     ...fund,
   },
+});
+
+/** An equity trade's attributes: 10 units at 99.50, 5 commission, traded 2 and settled 4 January 2024. */
+export const equityTradeSeed = (over: { tradeDate?: string; valueDate?: string } = {}) => ({
+  accountAmount: -1000,
+  commission: 5,
+  unitPrice: 99.5,
+  units: 10,
+  tradeDate: '2024-01-02',
+  valueDate: '2024-01-04',
+  ...over,
 });

@@ -24,7 +24,7 @@ import {
   snapshotOf,
 } from '../../src/testing/index.js';
 import { recordsProblem } from '../../src/testing/store/record-schemas.js';
-import { fundSeed, loanSeed } from '../helpers/seeds.js';
+import { equityTradeSeed, fundSeed, loanSeed } from '../helpers/seeds.js';
 
 /** A user of the store's first client: an id in the other format (a UUID, four numbers of the sequence). */
 const user = (mock: ReturnType<typeof createMockService>) =>
@@ -329,14 +329,7 @@ async function operated(): Promise<{ mock: MockService; made: Record<string, any
     });
     await prs.transactions.create({
       type: 'equity-trade-transaction',
-      attributes: {
-        accountAmount: -1000,
-        commission: 5,
-        unitPrice: 99.5,
-        units: 10,
-        tradeDate: '2024-04-02',
-        valueDate: '2024-04-04',
-      },
+      attributes: equityTradeSeed({ tradeDate: '2024-04-02', valueDate: '2024-04-04' }),
       relationships: { account: closingAccount.id, asset: stock.id, depository: closingDepository.id },
     });
     const transfer = { accountAmount: 100, tradeDate: '2024-04-02', valueDate: '2024-04-02' };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { snapshotOf } from '../../src/testing/index.js';
+import { equityTradeSeed } from '../helpers/seeds.js';
 import { HEX24, seedStructure, useHarness } from './harness.js';
 
 const rel = (type: string, id: string) => ({ data: { type, id } });
@@ -7,14 +8,7 @@ const rel = (type: string, id: string) => ({ data: { type, id } });
 const equityTrade = (accountId: string, assetType: string, assetId: string, depositoryId: string) => ({
   data: {
     type: 'equity-trade-transaction',
-    attributes: {
-      accountAmount: -1000,
-      commission: 5,
-      unitPrice: 99.5,
-      units: 10,
-      tradeDate: '2024-01-02',
-      valueDate: '2024-01-04',
-    },
+    attributes: equityTradeSeed(),
     relationships: {
       account: rel('account', accountId),
       asset: rel(assetType, assetId),
