@@ -15,6 +15,16 @@
  * compiler's helper threads add is the difference. 2026-11-27: main thread SDK ~300 µs, ky ~255 µs (1.17×), helper
  * threads ~80 against ~70 µs: the gap is on the main thread, and V8's `--single-threaded-gc` left it as it was
  * (1.15× against 1.11×).
+ *
+ * `BENCH_LAYERS=1` adds a third side between the two: the SDK's transport alone (`Transport.send` with the
+ * document already built, as the codec hands it over; reached through the client's internals), so that the gap
+ * splits into the transport's share (transport/ky) and the codec's (sdk/transport: the input check, the document,
+ * the decode, the promise the method returns). Not part of `npm run bench`; each figure is then also given as the
+ * median of the ratios of processes that ran next to each other (one round each side), which the machine's drift
+ * between rounds moves less than a ratio of medians.
+ *
+ * 2026-11-27 (6 rounds, with the client's retry options and timeout as ky's defaults): bare ky 320 µs, transport
+ * 341 µs, SDK 360 µs; per round, transport/ky ~1.03×, sdk/transport ~1.07×.
  */
 import './built.js';
 import { fork } from 'node:child_process';
@@ -24,8 +34,8 @@ import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { BENCH_TSCONFIG, report, startServer, TSX } from './child.js';
 import { median, pool } from './stats.js';
 
-const SIDES = ['sdk', 'ky'] as const;
-type Side = (typeof SIDES)[number];
+type Side = 'sdk' | 'transport' | 'ky';
+const SIDES: readonly Side[] = process.env.BENCH_LAYERS ? ['sdk', 'transport', 'ky'] : ['sdk', 'ky'];
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 4);
 const CREATES = Number(process.env.BENCH_CREATES ?? 20_000);
 const WARM_UP = 10_000;
@@ -47,11 +57,22 @@ async function measure(side: Side): Promise<Measured> {
   const api = bareKy('bench-token');
   const url = `${server.url}/api/v3/instruments/instrument-1/prices`;
   const attributes = (i: number) => ({ date: `2024-01-${String((i % 28) + 1).padStart(2, '0')}`, value: 100 + i });
+  // The client's transport, which is not public: what `prices.create` hands it for this create.
+  const transport = (prs as unknown as { _api: { transport: { send(req: object): Promise<unknown> } } })._api.transport;
+  const document = (i: number) => ({ data: { type: 'price', attributes: attributes(i) } });
   const create =
     side === 'sdk'
       ? (i: number) => prs.instruments.prices.create('instrument-1', { attributes: attributes(i) })
-      : (i: number) =>
-          api.post(url, { headers: JSONAPI_BODY, json: { data: { type: 'price', attributes: attributes(i) } } }).json();
+      : side === 'transport'
+        ? (i: number) =>
+            transport.send({
+              method: 'POST',
+              path: new URL(url).pathname,
+              body: document(i),
+              plain: true,
+              what: 'bench',
+            })
+        : (i: number) => api.post(url, { headers: JSONAPI_BODY, json: document(i) }).json();
   await pool(WARM_UP, CONCURRENCY, create); // warm-up: connections, and the JIT's compilations (process CPU counts its threads)
   const cpu = process.cpuUsage();
   const thread = threadCpuUsage?.();
@@ -83,17 +104,28 @@ const side = process.argv[2] as Side | undefined;
 if (side) {
   process.send?.(await measure(side));
 } else {
-  const all: Record<Side, Measured[]> = { sdk: [], ky: [] };
+  const all: Partial<Record<Side, Measured[]>> = Object.fromEntries(SIDES.map((s) => [s, []]));
   for (let i = 0; i < PROCESSES; i++)
-    for (const s of i % 2 ? [...SIDES].reverse() : SIDES) all[s].push(await inProcess(s));
-  const of = (s: Side, figure: keyof Measured) => median(all[s].map((m) => m[figure]));
+    for (const s of i % 2 ? [...SIDES].reverse() : SIDES) all[s]?.push(await inProcess(s));
+  const of = (s: Side, figure: keyof Measured) => median((all[s] ?? []).map((m) => m[figure]));
+  const figures = (figure: keyof Measured) => Object.fromEntries(SIDES.map((s) => [s, of(s, figure)]));
+  /** The median over the rounds of `a`'s figure over `b`'s in the same round. */
+  const paired = (a: Side, b: Side) =>
+    median((all[a] ?? []).map((m, i) => m.process / ((all[b] ?? [])[i] as Measured).process));
   report({
     name: 'create-cpu',
     processes: PROCESSES,
     creates: CREATES,
     concurrency: CONCURRENCY,
-    cpuUsPerCreate: { sdk: of('sdk', 'process'), ky: of('ky', 'process') },
-    mainThreadUsPerCreate: { sdk: of('sdk', 'mainThread'), ky: of('ky', 'mainThread') },
+    cpuUsPerCreate: figures('process'),
+    mainThreadUsPerCreate: figures('mainThread'),
+    ...(process.env.BENCH_LAYERS && {
+      pairedRatios: {
+        'transport/ky': paired('transport', 'ky'),
+        'sdk/transport': paired('sdk', 'transport'),
+        'sdk/ky': paired('sdk', 'ky'),
+      },
+    }),
     all,
   });
 }
