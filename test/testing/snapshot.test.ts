@@ -526,6 +526,20 @@ describe('restoreSnapshot: the records', () => {
     refusedWhole(snapshot, problem);
   });
 
+  it("a raw store delete takes nothing along: a NAV's price deleted so leaves the NAV naming it, which a snapshot refuses", () => {
+    const mock = createMockService();
+    const fund = mock.store.instruments.add({ kind: 'private-market-fund-commitment-based', attributes: fundSeed() });
+    const nav = mock.store.netAssetValues.add({ instrumentId: fund.id, officialDate: '2024-03-31', value: 1_250_000 });
+    expect(mock.store.prices.delete(nav.priceId)).toBe(true);
+    expect(mock.store.netAssetValues.expect(nav.id).priceId).toBe(nav.priceId);
+    const snapshot = snapshotOf(mock.store);
+    const restored = createMockService();
+    expect(() => restoreSnapshot(restored.store, snapshot)).toThrow(SnapshotError);
+    expect(() => restoreSnapshot(restored.store, snapshot)).toThrow(
+      `tables.netAssetValues[0].priceId: "${nav.priceId}" is not the id of a record in tables.prices`,
+    );
+  });
+
   it('leaves unchecked a relationship whose type the kind tables do not name (restored as it is)', () => {
     const snapshot = structuredClone(full);
     const custom = { data: { type: 'wallet', id: 'w-gone' } };
