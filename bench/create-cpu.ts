@@ -28,6 +28,7 @@
  */
 import './built.js';
 import { fork } from 'node:child_process';
+import { PerformanceObserver } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy, JSONAPI_BODY } from './bare-ky.js';
@@ -41,10 +42,11 @@ const CREATES = Number(process.env.BENCH_CREATES ?? 20_000);
 const WARM_UP = 10_000;
 const CONCURRENCY = 16;
 
-/** CPU per create in µs: the process's, and its main thread's. */
+/** CPU per create in µs: the process's, its main thread's, and the collector's pauses of the main thread (wall time). */
 interface Measured {
   process: number;
   mainThread: number;
+  gcPause: number;
 }
 
 /** `process.threadCpuUsage` (Node 23.9+), typed here: @types/node of the oldest Node supported lacks it. */
@@ -74,13 +76,25 @@ async function measure(side: Side): Promise<Measured> {
             })
         : (i: number) => api.post(url, { headers: JSONAPI_BODY, json: document(i) }).json();
   await pool(WARM_UP, CONCURRENCY, create); // warm-up: connections, and the JIT's compilations (process CPU counts its threads)
+  let paused = 0;
+  const collections = new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) paused += entry.duration;
+  });
+  collections.observe({ entryTypes: ['gc'] });
   const cpu = process.cpuUsage();
   const thread = threadCpuUsage?.();
   await pool(CREATES, CONCURRENCY, create);
   const used = process.cpuUsage(cpu);
   const main = thread && threadCpuUsage?.(thread);
+  // The observer is told of the last collections a turn later.
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  collections.disconnect();
   server.stop();
-  return { process: (used.user + used.system) / CREATES, mainThread: main ? (main.user + main.system) / CREATES : NaN };
+  return {
+    process: (used.user + used.system) / CREATES,
+    mainThread: main ? (main.user + main.system) / CREATES : NaN,
+    gcPause: (paused * 1000) / CREATES,
+  };
 }
 
 /** Runs `measure(side)` in a fresh process and returns its figures. */
@@ -119,6 +133,7 @@ if (side) {
     concurrency: CONCURRENCY,
     cpuUsPerCreate: figures('process'),
     mainThreadUsPerCreate: figures('mainThread'),
+    gcPauseUsPerCreate: figures('gcPause'),
     ...(process.env.BENCH_LAYERS && {
       pairedRatios: {
         'transport/ky': paired('transport', 'ky'),
