@@ -140,7 +140,9 @@ export const BUDGETS = [
   // 29.588 kB with a broken format rule (a date, a currency code, a bound) saying the value it got, as the others do.
   // 25.784 kB at load with the client's timeout, retry policy and redirect mode given to ky as its defaults (a call
   // that sets none of them hands ky no retry object and closure of its own: 2.3 % less CPU per create, apart).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 25_784, lazyCeiling: 29_588 },
+  // 26.498 kB with nothing sent other than written: a URL the parser would rewrite, headers fetch sets itself or
+  // trims, a token ending in a space, a GET with a body, credentials in a URL refused, each named (+0.73 kB).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 26_498, lazyCeiling: 29_588 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

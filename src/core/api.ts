@@ -103,11 +103,21 @@ export class API {
    */
   raw(req: Omit<TransportRequest, 'options'>, options?: RequestOptions, caller?: string): APIPromise<unknown> {
     return APIPromise.defer(() => {
-      if (caller) checkKeys(caller, req, RAW_REQUEST_KEYS, 'request');
+      if (caller) {
+        if (req === undefined)
+          throw new ValidationError(caller, [
+            { path: 'request', message: 'is required: { method, path, query?, body? }' },
+          ]);
+        checkObject(caller, req, 'request');
+        checkKeys(caller, req, RAW_REQUEST_KEYS, 'request');
+      }
       if (caller && !RAW_METHODS.includes(req.method))
         throw new ValidationError('prs.request', [
           { path: 'method', message: `must be one of ${RAW_METHODS.join(', ')}, got ${describe(req.method)}` },
         ]);
+      // fetch refuses a GET with a body (it looked like a network failure).
+      if (caller && req.method === 'GET' && req.body !== undefined)
+        throw new ValidationError(caller, [{ path: 'body', message: 'must be left out of a GET (fetch sends none)' }]);
       if (caller) {
         checkQueryValues(caller, req.query, 'query');
         // Sent as given (FormData aside), so checked as JSON: nothing JSON would drop or rewrite goes unsaid.

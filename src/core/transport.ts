@@ -23,6 +23,7 @@ import {
   RedirectError,
   ResponseValidationError,
   ValidationError,
+  type ValidationIssue,
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { isStackOverflow } from './overflows.js';
@@ -194,11 +195,13 @@ export class Transport {
   constructor(options: ClientOptions = {}) {
     const what = 'new PortfolioReporting()';
     checkKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
-    const token = options.accessToken ?? env('PRS_ACCESS_TOKEN');
+    // The environment fills in what was not given; a value given (null too) is checked as it is.
+    const token = options.accessToken === undefined ? env('PRS_ACCESS_TOKEN') : options.accessToken;
+    const givenUrl = options.baseUrl === undefined ? env('PRS_BASE_URL') : options.baseUrl;
     const { baseUrl: url } = checkSettings(
       what,
       {
-        baseUrl: options.baseUrl ?? env('PRS_BASE_URL'),
+        baseUrl: givenUrl,
         accessToken: token,
         durations: { timeout: options.timeout, totalTimeout: options.totalTimeout },
         counts: { maxRetries: options.maxRetries },
@@ -211,6 +214,12 @@ export class Transport {
         },
       },
     );
+    // What the URL parser or fetch would send changed (a base URL with a `..` segment, a token ending in a space).
+    const changed = [
+      typeof givenUrl === 'string' && { path: 'baseUrl', message: rewrittenByUrl(givenUrl) },
+      typeof token === 'string' && TRAILING_SPACE.test(token) && { path: 'accessToken', message: TRIMMED },
+    ].filter((issue): issue is ValidationIssue => !!issue && !!issue.message);
+    if (changed.length) throw new ValidationError(what, changed, '');
     checkClientExtras(what, options);
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     checkLogger(what, options.logger, level);
@@ -286,9 +295,21 @@ export class Transport {
       return `${this.resolved.base}${path}${search && `?${search}`}`;
     }
     const origin = this.resolved.baseUrl.origin;
+    // What the parser would rewrite (`..` leaving the endpoint, a backslash read as a slash) is refused, not sent
+    // somewhere else than written.
+    const rewritten = typeof path === 'string' ? rewrittenByUrl(path) : undefined;
+    if (rewritten) throw new ValidationError(what, [{ path: 'path', message: rewritten }]);
     let url: URL | undefined;
     if (typeof path === 'string' && /^https?:\/\//i.test(path)) url = URL.canParse(path) ? new URL(path) : undefined;
     else if (typeof path === 'string' && /^\/(?![/\\])/.test(path)) url = new URL(this.resolved.base + path);
+    // Credentials in the URL would go out in an Authorization header of fetch's own: refused, never shown.
+    if (url?.username || url?.password)
+      throw new ValidationError(what, [
+        {
+          path: 'path',
+          message: "must not carry credentials (user:password@): the SDK authenticates with the client's accessToken",
+        },
+      ]);
     if (url?.origin !== origin) {
       throw new ValidationError(what, [
         {
@@ -536,10 +557,39 @@ export class Transport {
       throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function threw`, { cause: error });
     }
     if (typeof token === 'string') this.logger.addSecret(token);
-    const problem = tokenResultProblem(token);
+    const problem =
+      tokenResultProblem(token) ??
+      (TRAILING_SPACE.test(token as string) ? `must return a value that ${TRIMMED}` : undefined);
     if (problem) throw new PortfolioReportingError(`${call.method} ${call.url}: the accessToken function ${problem}`);
     return token;
   }
+}
+
+/** fetch sends a header value without the spaces and tabs at its ends. */
+const EDGE_SPACE = /^[ \t]|[ \t]$/;
+const TRAILING_SPACE = /[ \t]$/;
+const TRIMMED = 'would be sent without the spaces or tabs at its start or end (fetch trims them)';
+
+/**
+ * Why a URL as written would not be sent as written, or undefined: the URL parser drops tabs and line breaks and
+ * spaces or control characters at the ends, reads a backslash as a slash, resolves `.` and `..` segments (`%2e`
+ * too) and writes a lone surrogate as U+FFFD. Said without the text, which may hold a credential.
+ */
+function rewrittenByUrl(text: string): string | undefined {
+  // A query or fragment is the parser's to encode, not to resolve: only the part before it has segments.
+  const beforeQuery = text.split(/[?#]/, 1)[0] as string;
+  const found = !wellFormed(text)
+    ? 'a lone surrogate'
+    : /[\t\n\r]/.test(text)
+      ? 'a tab or line break'
+      : /^[\0- ]|[\0- ]$/.test(text)
+        ? 'a space or control character at an end'
+        : beforeQuery.includes('\\')
+          ? 'a backslash (as "/")'
+          : /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(beforeQuery)
+            ? 'a "." or ".." segment'
+            : undefined;
+  return found && `must be sent as written: the URL parser would rewrite ${found}`;
 }
 
 /** Why a body was not sent: `JSON.stringify` ran out of stack on it. */
@@ -702,6 +752,14 @@ function checkLogger(what: string, logger: unknown, level: string): void {
     );
 }
 
+/**
+ * The Fetch standard's forbidden request headers: a browser's fetch leaves them out, Node's sets `host` and
+ * `content-length` itself and refuses `expect`, `keep-alive`, `transfer-encoding` and `upgrade` (a failure that
+ * looked like the network's).
+ */
+const FORBIDDEN_HEADER =
+  /^(?:accept-charset|accept-encoding|access-control-request-(?:headers|method)|connection|content-length|cookie2?|date|dnt|expect|host|keep-alive|origin|referer|set-cookie|te|trailer|transfer-encoding|upgrade|via|proxy-.*|sec-.*)$/;
+
 /** The values of the credential headers (`authorization`, `x-api-key`, `cookie`…) among `headers`. */
 function credentialValues(headers: Record<string, string | undefined> | undefined): string[] {
   const values: string[] = [];
@@ -758,8 +816,16 @@ function checkHeaders(
     if (value === undefined) continue;
     const problem = typeof value === 'string' ? headerProblem(name, value) : `must be a string, got ${typeof value}`;
     if (problem) issues.push({ path: at, message: problem });
+    else if (EDGE_SPACE.test(value as string)) issues.push({ path: at, message: TRIMMED });
     // fetch reads a header record through its keys and leaves this one out (`new Headers({ __proto__: … })`).
     else if (lower === '__proto__') issues.push({ path: at, message: 'cannot be sent (fetch leaves this name out)' });
+    else if (lower === 'authorization')
+      issues.push({ path: at, message: "is the SDK's: it carries the client's accessToken and cannot be replaced" });
+    else if (FORBIDDEN_HEADER.test(lower))
+      issues.push({
+        path: at,
+        message: 'is set by fetch itself, never by a caller (a forbidden header name: a browser leaves it out)',
+      });
     else if (lower === 'content-type' && body)
       issues.push({
         path: at,

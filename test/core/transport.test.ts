@@ -246,11 +246,20 @@ describe('request as sent', () => {
     expect(headers?.authorization).toBe(`Bearer ${TOKEN}`);
   });
 
-  it('never lets a header option replace the bearer token', async () => {
+  it('refuses a header option that would replace the bearer token, on the client and per call, with nothing sent', async () => {
     server.handle((_req, res) => json(res, 200, { data: bond('i1') }));
-    const prs = client(server.url, { headers: { Authorization: 'Basic abc' } });
-    await prs.instruments.retrieve('i1', { headers: { AUTHORIZATION: 'Bearer other' } });
-    expect(server.requests[0]?.headers.authorization).toBe(`Bearer ${TOKEN}`);
+    expect(() => client(server.url, { headers: { Authorization: 'Basic abc' } })).toThrow(
+      "new PortfolioReporting(): headers.Authorization: is the SDK's: it carries the client's accessToken and cannot be replaced",
+    );
+    const error = await client(server.url)
+      .instruments.retrieve('i1', { headers: { AUTHORIZATION: 'Bearer other' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      "instruments.retrieve: options.headers.AUTHORIZATION: is the SDK's: it carries the client's accessToken and cannot be replaced (nothing was sent)",
+    );
+    await client(server.url).instruments.retrieve('i1');
+    expect(server.requests.map((r) => r.headers.authorization)).toEqual([`Bearer ${TOKEN}`]);
   });
 });
 

@@ -28,6 +28,12 @@ function twice(base: string, path: string, query: Record<string, unknown>): bool
   return Object.entries(query).some(([key, value]) => value !== undefined && own.has(key));
 }
 
+/** Whether the URL parser would resolve or drop part of `path`: the paths the transport refuses as not sent as written. */
+function rewritten(path: string): boolean {
+  const beforeQuery = path.split(/[?#]/)[0] ?? '';
+  return beforeQuery.includes('\\') || /\/(\.|%2e){1,2}(\/|$)/i.test(beforeQuery) || path.endsWith(' ');
+}
+
 /** Characters of every kind a path may hold: URL path characters, dots, percent signs, and ones the parser encodes. */
 const pathChar = fc.constantFrom(...'aZ09-._~!$&\'()*+,;=:@%/.2eE ?#\\é"<>`{}|^[]'.split(''));
 const path = fc.array(pathChar, { maxLength: 24 }).map((chars) => `/${chars.join('')}`);
@@ -47,10 +53,11 @@ describe('the URL of a request', () => {
           try {
             got = transport.url(p, q);
           } catch (error) {
-            // Refused only when the path starts like another host's (`//host`, `/\host`), as the transport's rule says,
+            // Refused only when the path starts like another host's (`//host`, `/\host`), or the parser would rewrite it
+            // (a backslash or a `.`/`..` segment before its query, a space at its end), as the transport's rules say,
             // or when a parameter is given in the path's query and in the query both.
             expect(error).toBeInstanceOf(ValidationError);
-            if (!/^\/[/\\]/.test(p)) expect(twice(base, p, q)).toBe(true);
+            if (!/^\/[/\\]/.test(p) && !rewritten(p)) expect(twice(base, p, q)).toBe(true);
             return;
           }
           expect(got).toBe(parsed(base, p, q));
@@ -66,6 +73,9 @@ describe('the URL of a request', () => {
     expect(transport.url('/api/v2/accounts/a%2F..%252e', { 'page[size]': 50, q: 'a b', none: undefined })).toBe(
       'https://h.example/base/api/v2/accounts/a%2F..%252e?page%5Bsize%5D=50&q=a+b',
     );
-    expect(transport.url('/api/v2/x/%2e%2e/y')).toBe('https://h.example/base/api/v2/y');
+    // A `%2e%2e` segment is not written as given: the parser would resolve it (`/api/v2/y`), so it is refused.
+    expect(() => transport.url('/api/v2/x/%2e%2e/y')).toThrow(
+      'request: path: must be sent as written: the URL parser would rewrite a "." or ".." segment',
+    );
   });
 });

@@ -16,7 +16,6 @@ describe('prs.request', () => {
     '.elsewhere.example/x',
     ':8443/x',
     '//elsewhere.example/x',
-    '/\\elsewhere.example/x',
     'api/v2/clients',
     '@elsewhere.example/x',
     '',

@@ -114,14 +114,14 @@ describe('the token in every form', () => {
   it('masks the values of credential headers given per call', async () => {
     server.handle((req, res) =>
       json(res, 403, {
-        errors: [{ status: 403, detail: `cookie ${req.headers.cookie}; auth ${req.headers['x-auth-token']}` }],
+        errors: [{ status: 403, detail: `session ${req.headers['x-session']}; auth ${req.headers['x-auth-token']}` }],
       }),
     );
     const { prs, lines } = logged();
     const error = await prs.instruments
-      .retrieve('i1', { headers: { Cookie: 'session=c00kie-SECRET', 'X-Auth-Token': 'xat-SECRET-11' } })
+      .retrieve('i1', { headers: { 'X-Session': 'session=c00kie-SECRET', 'X-Auth-Token': 'xat-SECRET-11' } })
       .catch((e: unknown) => e);
-    expect((error as Error).message).toContain('cookie ***; auth ***');
+    expect((error as Error).message).toContain('session ***; auth ***');
     expectNone(['c00kie-SECRET', 'xat-SECRET-11'], [...texts(error), ...lines]);
   });
 });
