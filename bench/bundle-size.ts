@@ -142,7 +142,10 @@ export const BUDGETS = [
   // that sets none of them hands ky no retry object and closure of its own: 2.3 % less CPU per create, apart).
   // 26.498 kB with nothing sent other than written: a URL the parser would rewrite, headers fetch sets itself or
   // trims, a token ending in a space, a GET with a body, credentials in a URL refused, each named (+0.73 kB).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 26_498, lazyCeiling: 29_588 },
+  // 26.635 kB with an upload's file name FormData would change refused and its options checked before its stream is read.
+  // 29.593 kB later with a null create input refused by the codec (it was taken as an empty document and sent).
+  // 26.667 kB with a call that reads one answer listing its options without maxPages.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 26_667, lazyCeiling: 29_593 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -162,7 +165,8 @@ export const BUDGETS = [
   // 6.465 kB with a connection never made told from one that may have been used (refused, no such host, no socket:
   // sent again, never uncertain).
   // 6.47 kB after the mock's start and state fixes (gzip's split of the shared modules moved by 4 bytes).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_470, lazyCeiling: 0 },
+  // 6.682 kB with the client checked at construction and a floor or first delay above its bound refused, naming both.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_682, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

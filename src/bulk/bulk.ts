@@ -46,6 +46,16 @@ export type BulkTransactionOptions<I> = BulkOptions<I, Transaction> & Pick<CallP
 /** The client's namespaces the shortcuts call: a `PortfolioReporting` client has them. */
 export type BulkResources = Pick<PortfolioReporting, 'instruments' | 'transactions'>;
 
+/** The calls of the client the shortcuts make. */
+const CLIENT_CALLS = [
+  'instruments.create',
+  'instruments.prices.create',
+  'instruments.prices.list',
+  'instruments.netAssetValues.create',
+  'instruments.netAssetValues.list',
+  'transactions.create',
+];
+
 /**
  * Bulk loads: bounded, adaptive concurrency; one result per input, in input order. See the README, "Bulk loads".
  * @example
@@ -59,7 +69,17 @@ export class Bulk {
    * @example
    * const bulk = new Bulk(new PortfolioReporting({ baseUrl, accessToken }));
    */
-  constructor(private readonly resources: BulkResources) {}
+  constructor(private readonly resources: BulkResources) {
+    // Checked now, by the calls the shortcuts make (by shape: the ESM and the CJS copy of the client may both be
+    // loaded): a wrong argument failed each item with a TypeError, or threw from the first shortcut.
+    const missing = CLIENT_CALLS.find(
+      (path) => typeof path.split('.').reduce<unknown>((o, key) => (o as never)?.[key], resources) !== 'function',
+    );
+    if (missing) {
+      const message = mustBe(`a PortfolioReporting client (with ${missing}())`, resources);
+      throw new ValidationError('new Bulk()', [{ path: 'client', message }], '');
+    }
+  }
 
   /**
    * Calls `fn` for every item, at most `concurrency` at a time (halved on 429, raised again on success),

@@ -215,9 +215,17 @@ class Run<I, T> {
     checkKeys('bulk', options.retryDelay, ['initial', 'max'], 'retryDelay');
     this.maxRetries = bounded('maxRetries', options.maxRetries ?? 5, 0, MAX_RETRIES);
     const max = bounded('concurrency', options.concurrency ?? 8, 1, MAX_CONCURRENCY);
-    const min = Math.min(max, bounded('minConcurrency', options.minConcurrency ?? 1, 1, MAX_CONCURRENCY));
+    const min = bounded('minConcurrency', options.minConcurrency ?? 1, 1, MAX_CONCURRENCY);
+    const { initial, max: maxDelay = 10_000 } = options.retryDelay ?? {};
+    // A floor above the most, or a first delay above the cap, was lowered without a word: refused, naming both.
+    const issues: ValidationIssue[] = [];
+    if (min > max) issues.push(above('minConcurrency', min, 'concurrency', max, options.concurrency));
+    if (initial !== undefined && initial > maxDelay)
+      issues.push(above('retryDelay.initial', initial, 'retryDelay.max', maxDelay, options.retryDelay?.max));
+    if (issues.length) throw new ValidationError('bulk', issues);
     this.controller = new ConcurrencyController(max, min);
-    this.delay = { initial: options.retryDelay?.initial ?? 300, max: options.retryDelay?.max ?? 10_000 };
+    // Without a first delay of its own, a cap below the default one (300) is every delay's bound, as asked.
+    this.delay = { initial: initial ?? 300, max: maxDelay };
     this.signal = options.signal ?? NEVER;
   }
 
@@ -461,6 +469,14 @@ class Run<I, T> {
       return false;
     }
   }
+}
+
+/** The issue of `name` set above `other`, naming both (`other`'s value, and whether it is its default). */
+function above(name: string, value: number, other: string, limit: number, given: unknown): ValidationIssue {
+  return {
+    path: name,
+    message: `must not exceed ${other} (${limit}${given === undefined ? ', its default' : ''}), got ${value}`,
+  };
 }
 
 function bounded(name: string, value: number, min: number, max: number): number {

@@ -2,7 +2,7 @@
 import { MAX_CONCURRENCY, MAX_RETRIES, wholeNumberFrom } from '../bulk/runner.js';
 import { checkSettings } from '../core/settings.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
-import { parseOptions, UsageError } from './options.js';
+import { parseOptions, UsageError, usage } from './options.js';
 
 export { UsageError };
 
@@ -147,11 +147,7 @@ function kindName(kind: string | undefined): KindName {
 function retries(name: string, value: string | undefined, fallback: number): number {
   if (value === undefined) return fallback;
   const n = /^\d+$/.test(value) ? Number(value) : value;
-  try {
-    checkSettings('portfolio-reporting load', { counts: { [name]: n } });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
+  usage(() => checkSettings('portfolio-reporting load', { counts: { [name]: n } }));
   return bounded(name, value, 0, MAX_RETRIES);
 }
 

@@ -17,6 +17,7 @@ const VERSION = typeof __PRS_VERSION__ === 'string' ? __PRS_VERSION__ : 'dev';
 import { HELP, type LoadArgs, OPENAPI_HELP, parseCommand, UsageError } from './args.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
+import { usage } from './options.js';
 import { type Output, progressOn } from './progress.js';
 import { FileError, formatOf, type Row, readRows } from './rows.js';
 
@@ -98,16 +99,6 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
       `error: ${message}\n${error instanceof UsageError ? 'Run portfolio-reporting --help for usage.\n' : ''}`,
     );
     return 2;
-  }
-}
-
-/** Runs a shared settings check; its `ValidationError` becomes a usage error (exit 2, the help hint). */
-function usage<T>(check: () => T): T {
-  try {
-    return check();
-  } catch (error) {
-    if (error instanceof ValidationError) throw new UsageError(error.message);
-    throw error;
   }
 }
 

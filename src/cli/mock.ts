@@ -6,6 +6,7 @@
  */
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
+import { checkSettings } from '../core/settings.js';
 import {
   createMockService,
   type ListenOptions,
@@ -16,7 +17,7 @@ import {
   snapshotOf,
 } from '../testing/index.js';
 import { SnapshotError } from '../testing/store/store.js';
-import { parseOptions, UsageError } from './options.js';
+import { parseOptions, UsageError, usage } from './options.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
 
@@ -308,6 +309,8 @@ function parseMockArgs(argv: string[]): MockArgs | 'help' {
   const seed = values.seed ?? 'demo';
   if (!Object.hasOwn(SEEDS, seed)) throw new UsageError(`--seed must be demo or empty, got "${seed}"`);
   if (values.token === '') throw new UsageError('--token must not be empty');
+  // The client's rule, as the mock holds its token to it: one a header cannot carry (a line break) could never match.
+  usage(() => checkSettings('portfolio-reporting mock', { accessToken: values.token }, { accessToken: '--token' }));
   if (values.host === '') throw new UsageError('--host must not be empty');
   if (values.state === '') throw new UsageError('--state must not be empty');
   return { port, host: values.host ?? '127.0.0.1', seed, token: values.token, state: values.state };

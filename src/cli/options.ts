@@ -3,9 +3,21 @@
  * and the rule, an option given twice refused (the last was kept without a word), `-h` for `--help` and `-v` for
  * `--version` where the command has them.
  */
+import { ValidationError } from '../core/validation-error.js';
+
 /** A command line the program cannot run: printed as one sentence with the usage hint, exit 2. */
 export class UsageError extends Error {
   override name = 'UsageError';
+}
+
+/** Runs a shared settings check; its `ValidationError` becomes a usage error (exit 2, the help hint). */
+export function usage<T>(check: () => T): T {
+  try {
+    return check();
+  } catch (error) {
+    if (error instanceof ValidationError) throw new UsageError(error.message);
+    throw error;
+  }
 }
 
 /** The options a command takes: `value` ones take the next argument (or `--name=value`), `flag` ones none. */

@@ -380,9 +380,15 @@ export function buildKindDocument(
 export function requestBody(what: string, rule: RequestBody, input: unknown, id: string | undefined): Body {
   switch (rule.kind) {
     case 'document':
-      return rule.patch
-        ? updateDocument(what, id as string, input as DocumentInput, rule)
-        : buildDocument(what, (input ?? {}) as DocumentInput, rule.type, rule.attributes, rule.relationships);
+      if (rule.patch) return updateDocument(what, id as string, input as DocumentInput, rule);
+      // Only an absent input is an empty document: null is refused, as every input that is not an object.
+      return buildDocument(
+        what,
+        (input === undefined ? {} : input) as DocumentInput,
+        rule.type,
+        rule.attributes,
+        rule.relationships,
+      );
     case 'kinds':
       return buildKindDocument(what, input as DocumentInput, kindRules(rule));
     case 'generic':

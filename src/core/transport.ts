@@ -89,8 +89,13 @@ export interface ClientOptions {
   totalTimeout?: number;
   /** Retries of a failed attempt (see README, Retries). Default 2. */
   maxRetries?: number;
-  /** A custom fetch (a proxy agent, a test double), called as ky calls fetch: `(request: Request, init)`. Default: the global `fetch`. */
-  fetch?: typeof fetch;
+  /**
+   * A custom fetch (a proxy agent, a test double), called as ky calls fetch: with a `Request` (read `request.url`,
+   * `.method`, `.headers`) and options. Default: the global `fetch`, which this type admits as it is.
+   * @example
+   * new PortfolioReporting({ fetch: (request, init) => { console.log(request.method, request.url); return fetch(request, init); } });
+   */
+  fetch?: (request: Request, init?: RequestInit) => Promise<Response>;
   /** Extra headers on every request (an `undefined` value is no header). */
   headers?: Record<string, string | undefined>;
   /** Where log lines go. Default: `console`. */
@@ -686,17 +691,23 @@ function untilAborted<T>(pending: Promise<T>, signal: AbortSignal | null | undef
  * A fetch the caller supplied, raced with the signal ky gives it: a timeout or an abort still ends an
  * attempt whose fetch ignores its signal.
  */
-function honouringSignal(custom: typeof fetch): typeof fetch {
-  return (input, init) =>
-    untilAborted(custom(input, init), init?.signal ?? (input instanceof Request ? input.signal : undefined));
+function honouringSignal(custom: NonNullable<ClientOptions['fetch']>): typeof fetch {
+  // ky calls it with the Request it built.
+  return (input, init) => untilAborted(custom(input as Request, init), init?.signal ?? (input as Request).signal);
 }
 
 /**
  * A call's options: known keys only, durations and counts by the shared rules; `maxPages` only where it bounds
  * something (`pages`: the call reads a list), and at least one page.
  */
-function checkRequestOptions(what: string, options: RequestOptions, pages: boolean): void {
-  checkKeys(what, options, REQUEST_OPTION_KEYS, 'options');
+export function checkRequestOptions(what: string, options: RequestOptions, pages: boolean): void {
+  // A call that reads one answer lists what it accepts without `maxPages`, which it refuses by its own rule below.
+  let others: unknown = options;
+  if (!pages && Object.hasOwn(Object(options), 'maxPages')) {
+    others = { ...options };
+    delete (others as RequestOptions).maxPages;
+  }
+  checkKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
   checkSettings(
     what,
     {

@@ -1,8 +1,8 @@
-import type { API } from '../core/api.js';
+import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { describe, mustBe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
-import { checkKeys } from '../core/settings.js';
+import { checkKeys, checkSettings } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custodian-values.js';
 import type {
@@ -97,11 +97,16 @@ export class CustodianAuthorities {
     options: WaitForStatusOptions = {},
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
+    // Checked here, so that a bad id is named as this method's (the path below would name the retrieve).
+    segment(what, 'id', id);
     checkKeys(what, options, ['timeout', 'interval', 'signal'], 'options');
     const { timeout = 300_000, interval = 2_000, signal } = options;
     if (signal !== undefined && !(signal instanceof AbortSignal))
       throw new ValidationError(what, [{ path: 'options.signal', message: mustBe('an AbortSignal', signal) }]);
-    const wanted = checkWait(what, status, timeout, interval);
+    // Held as the client's timeouts are: a timer cannot wait longer (Node fires a longer one after 1 ms).
+    const durations = { 'options.timeout': timeout, 'options.interval': interval };
+    checkSettings(what, { durations }, { note: '(nothing was sent)' });
+    const wanted = checkWait(what, status);
     const path = await this.api.path('custodianAuthorities.retrieve', { id });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');
     const deadline = Date.now() + timeout;
@@ -135,7 +140,7 @@ export class CustodianAuthorities {
   }
 }
 
-function checkWait(what: string, status: unknown, timeout: number, interval: number): Set<string> {
+function checkWait(what: string, status: unknown): Set<string> {
   const issues: ValidationIssue[] = [];
   const list: unknown[] = Array.isArray(status) ? status : [status];
   if (list.length === 0) issues.push({ path: 'status', message: 'must name at least one status' });
@@ -147,13 +152,6 @@ function checkWait(what: string, status: unknown, timeout: number, interval: num
       });
     }
   });
-  for (const [name, value] of [
-    ['timeout', timeout],
-    ['interval', interval],
-  ] as const) {
-    if (!Number.isFinite(value) || value < 0)
-      issues.push({ path: `options.${name}`, message: `must be a finite number of ms, 0 or more, got ${value}` });
-  }
   if (issues.length) throw new ValidationError(what, issues);
   return new Set(list as string[]);
 }

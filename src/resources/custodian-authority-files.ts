@@ -1,9 +1,10 @@
-import { type API, segment } from '../core/api.js';
+import { type API, segment, withOptionsQuery } from '../core/api.js';
 import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { article, describe } from '../core/describe.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { checkKeys } from '../core/settings.js';
-import type { RequestOptions } from '../core/transport.js';
+import { checkRequestOptions, type RequestOptions } from '../core/transport.js';
+import { wellFormed } from '../core/well-formed.js';
 import type { CustodianAuthorityFile } from '../schemas/custodians.js';
 
 /**
@@ -49,6 +50,9 @@ export class CustodianAuthorityFiles {
     return APIPromise.defer(() => {
       segment(what, 'id', id); // a bad id is refused before the file is read
       const filename = checkUpload(what, input);
+      // The options too, as the call will check them: a refused call must not have consumed the caller's stream.
+      if (options !== undefined) checkRequestOptions(what, options, false);
+      withOptionsQuery(what, { path: '', query: { name: input.name } }, options);
       return toBlob(what, input.file).then((blob) => {
         const form = new FormData();
         form.append('file', blob, filename);
@@ -105,6 +109,14 @@ function checkUpload(what: string, input: FileUploadParams): string {
       message: 'is required unless file is a File: the service records the original file name',
     });
   }
+  // FormData writes these into the part's header changed (`"` as %22, a line break as %0D%0A, a lone surrogate
+  // as U+FFFD): the service would record another name than the one given.
+  const sent = filename ?? (isFile ? file.name : undefined);
+  if (typeof sent === 'string' && (/["\r\n]/.test(sent) || !wellFormed(sent)))
+    issues.push({
+      path: filename === undefined ? 'file.name' : 'filename',
+      message: `must not hold a double quote, a line break or a lone surrogate (half of a UTF-16 pair): FormData would send it changed (%22, %0D%0A, U+FFFD)${filename === undefined ? ': give filename' : ''}`,
+    });
   if (issues.length) throw new ValidationError(what, issues);
   return filename ?? (file as File).name;
 }

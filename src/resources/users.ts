@@ -91,7 +91,8 @@ export class UserInvites extends Children<Invite, InviteCreateParams> {
     input?: InviteCreateParams,
     options?: RequestOptions,
   ): APIPromise<Invite, { created: boolean }> {
-    return super.create(userId, input ?? {}, options);
+    // An absent input is an empty document (the codec's default); null is refused as every create refuses it.
+    return super.create(userId, input as InviteCreateParams, options);
   }
 
   /**

@@ -9,6 +9,7 @@ import { checkKeys, checkSettings } from '../core/settings.js';
 import { ValidationError, type ValidationIssue } from '../core/validation-error.js';
 
 const MOCK_OPTION_KEYS = ['baseUrl', 'seed', 'pageSize', 'accessToken', 'now', 'inviteBaseUrl', 'signers'];
+const LISTEN_OPTION_KEYS = ['port', 'host', 'onRequest'];
 const SIGN_OPTION_KEYS = ['id', 'timestamp', 'kid'];
 const NOTE = '';
 /** The largest `webhook-timestamp` the SDK's verifier reads: 15 digits (src/webhooks/verifier.ts). */
@@ -19,11 +20,11 @@ export function checkMockOptions(options: unknown): void {
   const what = 'createMockService()';
   checkKeys(what, options, MOCK_OPTION_KEYS, 'options', NOTE);
   const given = (options ?? {}) as Record<string, unknown>;
-  checkSettings(what, { baseUrl: given.baseUrl }, { note: NOTE });
+  // The token by the client's rule too: one the client would refuse to send (a line break) could never match.
+  const token = typeof given.accessToken === 'string' ? given.accessToken : undefined;
+  checkSettings(what, { baseUrl: given.baseUrl, accessToken: token }, { note: NOTE });
   const issues: ValidationIssue[] = [];
-  const rule = (path: string, ok: boolean, expected: string) => {
-    if (given[path] !== undefined && !ok) issues.push({ path, message: mustBe(expected, given[path]) });
-  };
+  const rule = ruleOf(given, issues);
   rule('seed', typeof given.seed === 'function', 'a function (store) => void');
   rule('now', typeof given.now === 'function', 'a function returning a Date');
   rule('accessToken', typeof given.accessToken === 'string' && given.accessToken !== '', 'a non-empty string');
@@ -37,15 +38,53 @@ export function checkMockOptions(options: unknown): void {
   );
   const signers = given.signers;
   rule('signers', Array.isArray(signers), 'an array of signers made by createWebhookSigner()');
-  if (Array.isArray(signers)) {
-    signers.forEach((signer, i) => {
-      if (typeof (signer as { publicKeys?: unknown } | null)?.publicKeys !== 'function')
-        issues.push({
-          path: `signers.${i}`,
-          message: mustBe('a signer made by createWebhookSigner()', signer),
-        });
-    });
-  }
+  // By index, not forEach: a hole is no signer either (`GET /v2/webhooks/keys` answered 500 for it).
+  if (Array.isArray(signers))
+    for (let i = 0; i < signers.length; i++) {
+      const issue = signerIssue(signers[i], `signers.${i}`);
+      if (issue) issues.push(issue);
+    }
+  if (issues.length) throw new ValidationError(what, issues, NOTE);
+}
+
+/** `rule(path, ok, expected)`: when `given[path]` is set and not `ok`, the issue that it must be `expected`. */
+function ruleOf(given: Record<string, unknown>, issues: ValidationIssue[]) {
+  return (path: string, ok: boolean, expected: string): void => {
+    if (given[path] !== undefined && !ok) issues.push({ path, message: mustBe(expected, given[path]) });
+  };
+}
+
+/** The issue of a value that is not a signer (what the mock calls of one: `publicKeys` and `sign`), or undefined. */
+function signerIssue(signer: unknown, path: string): ValidationIssue | undefined {
+  const { publicKeys, sign } = (signer ?? {}) as Partial<Record<string, unknown>>;
+  if (typeof publicKeys === 'function' && typeof sign === 'function') return undefined;
+  return { path, message: mustBe('a signer made by createWebhookSigner()', signer) };
+}
+
+/** `mock.webhooks.addSigner(signer)`: a signer, as in `createMockService({ signers })`. */
+export function checkSigner(signer: unknown): void {
+  const issue = signerIssue(signer, 'signer');
+  if (issue) throw new ValidationError('mock.webhooks.addSigner()', [issue], NOTE);
+}
+
+/**
+ * `mock.listen(options)`: a port from 0 to 65535, a host, an `onRequest` function; checked before listening (an
+ * `onRequest` of another kind threw from the server at the first request, ending the process).
+ */
+export function checkListenOptions(options: unknown): void {
+  const what = 'mock.listen()';
+  checkKeys(what, options, LISTEN_OPTION_KEYS, 'options', NOTE);
+  const given = (options ?? {}) as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
+  const rule = ruleOf(given, issues);
+  const port = given.port as number;
+  rule(
+    'port',
+    Number.isInteger(port) && port >= 0 && port <= 65_535,
+    'a whole number from 0 to 65535 (0: any free port)',
+  );
+  rule('host', typeof given.host === 'string' && given.host !== '', 'a non-empty string (a name or an IP address)');
+  rule('onRequest', typeof given.onRequest === 'function', 'a function (entry) => void');
   if (issues.length) throw new ValidationError(what, issues, NOTE);
 }
 

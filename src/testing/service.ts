@@ -9,7 +9,7 @@ import type { ServiceEnv } from './http/context.js';
 import { msw } from './http/msw-loader.js';
 import { toDispatcher, toHandlers } from './http/routes.js';
 import type { ListenOptions, RunningServer } from './http/server.js';
-import { checkMockOptions } from './options.js';
+import { checkListenOptions, checkMockOptions, checkSigner } from './options.js';
 import { routes } from './routes/index.js';
 import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
 import { MockStore, type Seed } from './store/store.js';
@@ -94,6 +94,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const webhooks: MockWebhooks = {
     signers,
     addSigner: (signer) => {
+      checkSigner(signer);
       if (!signers.includes(signer)) signers.push(signer);
     },
     removeSigner: (signer) => {
@@ -123,6 +124,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     webhooks,
     async listen(listenOptions) {
+      checkListenOptions(listenOptions);
       // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
       const { serve } = await import('./http/server.js');
       // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.

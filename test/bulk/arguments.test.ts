@@ -82,11 +82,101 @@ describe('bulk arguments', () => {
     );
   });
 
+  it.each([
+    [
+      'a floor above the most (it was lowered without a word)',
+      { concurrency: 2, minConcurrency: 16 },
+      'minConcurrency: must not exceed concurrency (2), got 16',
+    ],
+    [
+      'a floor above the default most',
+      { minConcurrency: 9 },
+      'minConcurrency: must not exceed concurrency (8, its default), got 9',
+    ],
+    [
+      'a first delay above the cap (every delay was the cap)',
+      { retryDelay: { initial: 5000, max: 10 } },
+      'retryDelay.initial: must not exceed retryDelay.max (10), got 5000',
+    ],
+    [
+      'a first delay above the default cap',
+      { retryDelay: { initial: 20_000 } },
+      'retryDelay.initial: must not exceed retryDelay.max (10000, its default), got 20000',
+    ],
+    [
+      'both',
+      { concurrency: 1, minConcurrency: 2, retryDelay: { initial: 2, max: 1 } },
+      'minConcurrency: must not exceed concurrency (1), got 2; retryDelay.initial: must not exceed retryDelay.max (1), got 2',
+    ],
+  ])('options with %s: refused naming both, before any item', async (_what, options, issues) => {
+    let called = false;
+    expect(await refusal((bulk) => bulk.run([1], () => (called = true), options))).toBe(
+      `bulk: ${issues} (nothing was sent)`,
+    );
+    expect(called, 'fn was never called').toBe(false);
+  });
+
+  it('takes a floor equal to the most, and a cap below the default first delay with no first delay of its own', async () => {
+    const { prs } = recordingClient({ status: 201, body: {} });
+    const seen: number[] = [];
+    const results = await new Bulk(prs).run([1, 2], (x) => x, {
+      concurrency: 4,
+      minConcurrency: 4,
+      retryDelay: { max: 100 },
+      onProgress: (p) => seen.push(p.concurrency),
+    });
+    expect(results.map((r) => r.ok)).toEqual([true, true]);
+    expect(new Set(seen)).toEqual(new Set([4]));
+  });
+
   it('prices and net asset values whose first argument is neither an id nor the items', async () => {
     const expected =
       "bulk: instrumentId: must be the instrument's id (a string) or the items (an array), got symbol Symbol(id) (nothing was sent)";
     const items = [{ attributes: { date: '2024-01-02', value: 1 } }];
     expect(await refusal((bulk) => bulk.prices(Symbol('id') as never, items as never))).toBe(expected);
     expect(await refusal((bulk) => bulk.netAssetValues(Symbol('id') as never, items as never))).toBe(expected);
+  });
+});
+
+describe('new Bulk(client)', () => {
+  function constructionRefusal(client: unknown): string {
+    try {
+      new Bulk(client as never);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ValidationError);
+      return (error as ValidationError).message;
+    }
+    return expect.unreachable('it was constructed');
+  }
+
+  it.each([
+    ['nothing (a shortcut threw a TypeError)', undefined, 'new Bulk(): client: is required'],
+    [
+      'an empty object (every item failed with a TypeError)',
+      {},
+      'new Bulk(): client: must be a PortfolioReporting client (with instruments.create()), got an object',
+    ],
+    [
+      'a client without transactions',
+      { instruments: { create() {}, prices: { create() {}, list() {} }, netAssetValues: { create() {}, list() {} } } },
+      'new Bulk(): client: must be a PortfolioReporting client (with transactions.create()), got an object',
+    ],
+    [
+      'the client’s options instead of the client',
+      { baseUrl: 'https://prs.test', accessToken: 't' },
+      'new Bulk(): client: must be a PortfolioReporting client (with instruments.create()), got an object',
+    ],
+    [
+      'a string',
+      'prs',
+      'new Bulk(): client: must be a PortfolioReporting client (with instruments.create()), got "prs"',
+    ],
+  ])('given %s: refused at construction', (_what, client, message) => {
+    expect(constructionRefusal(client)).toBe(message);
+  });
+
+  it('takes a PortfolioReporting client', () => {
+    const { prs } = recordingClient({ status: 201, body: {} });
+    expect(new Bulk(prs)).toBeInstanceOf(Bulk);
   });
 });

@@ -252,6 +252,10 @@ describe('portfolio-reporting mock', () => {
     [['--state', '--port', '1'], 'option --state needs a value'],
     [['--help=yes'], 'option --help takes no value, got "yes"'],
     [['--token='], '--token must not be empty'],
+    [
+      ['--token', 'a\nb'],
+      'portfolio-reporting mock: --token: holds a character a header cannot carry (a line break or other control character)',
+    ],
     [['--state='], '--state must not be empty'],
     [['serve'], 'mock takes no arguments, got serve'],
   ])('refuses %j in one sentence naming the option, with the help hint, exit 2', (args, message) => {

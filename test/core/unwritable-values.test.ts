@@ -476,7 +476,7 @@ describe('query parameters and headers', () => {
     expect(e.issues).toEqual([
       {
         path: 'options.Symbol(retry)',
-        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query, maxPages)',
+        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
       },
     ]);
     expect(requests).toHaveLength(0);

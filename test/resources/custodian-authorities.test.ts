@@ -244,6 +244,84 @@ describe('custodianAuthorities.files.upload', () => {
     );
   });
 
+  const FILENAME_RULE =
+    'must not hold a double quote, a line break or a lone surrogate (half of a UTF-16 pair): FormData would send it changed (%22, %0D%0A, U+FFFD)';
+
+  it.each([
+    ['a double quote (sent as %22)', 'a"b.pdf'],
+    ['CR and LF (sent as %0D%0A)', 'a\r\nb.pdf'],
+    ['a lone LF', 'a\nb.pdf'],
+    ['a lone CR', 'a\rb.pdf'],
+    ['a lone surrogate (sent as U+FFFD)', 'x\uD800.pdf'],
+  ])('refuses a filename with %s, sending nothing', async (_what, filename) => {
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file: PDF, filename }),
+      ['filename', FILENAME_RULE],
+    );
+    expect(error.message).toBe(`custodianAuthorities.files.upload: filename: ${FILENAME_RULE} (nothing was sent)`);
+  });
+
+  it('refuses a File whose own name FormData would change, unless filename replaces it', async () => {
+    const file = new File([PDF], 'q"x.pdf');
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file }),
+      ['file.name', `${FILENAME_RULE}: give filename`],
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    answerUpload();
+    await ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file, filename: 'q-x.pdf' });
+    const { parts } = await receivedParts(ctx.server.requests[0] as Recorded);
+    expect(parts[0]?.[1].name).toBe('q-x.pdf');
+  });
+
+  it('sends a name with other punctuation and non-ASCII letters as given', async () => {
+    answerUpload();
+    const filename = "Vollmacht – Müller & Söhne (2024)'s 😀.pdf";
+    await ctx.prs.custodianAuthorities.files.upload('ca1', { name: 'consent', file: PDF, filename });
+    const { parts } = await receivedParts(ctx.server.requests[0] as Recorded);
+    expect(parts[0]?.[1].name).toBe(filename);
+  });
+
+  it.each([
+    [
+      'an unknown key',
+      { bogus: 1 },
+      'options.bogus',
+      'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
+    ],
+    [
+      'a query naming the method’s own parameter',
+      { query: { name: 'x' } },
+      'options.query.name',
+      "is set by the method's own parameters; give it there",
+    ],
+    [
+      'a timeout past a timer’s reach',
+      { timeout: 2 ** 31 },
+      'options.timeout',
+      'must be at most 2147483647 ms (about 24 days), got 2147483648',
+    ],
+  ])(
+    'refuses options with %s before reading the stream (a refused call consumed it)',
+    async (_what, options, path, message) => {
+      let read = false;
+      async function* chunks() {
+        read = true;
+        yield new Uint8Array([1]);
+      }
+      await refused(
+        () =>
+          ctx.prs.custodianAuthorities.files.upload(
+            'ca1',
+            { name: 'consent', file: chunks(), filename: 'c.pdf' },
+            options as never,
+          ),
+        [path, message],
+      );
+      expect(read, 'the stream was not read').toBe(false);
+    },
+  );
+
   it('lists the files of an authority', async () => {
     ctx.server.handle((_req, res) => json(res, 200, { data: [] }));
     expect(await ctx.prs.custodianAuthorities.files.list('ca1')).toEqual([]);
@@ -632,6 +710,45 @@ describe('custodianAuthorities.waitForStatus', () => {
     await refused(
       () => ctx.prs.custodianAuthorities.waitForStatus('ca1', ['active', 'actve'] as never),
       ['status.1', /^must be one of waiting-for-files, .*, cancelled, got "actve"$/],
+    );
+  });
+
+  it('refuses a timeout or interval longer than a timer can wait (Node fires one after 1 ms), before polling', async () => {
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', { timeout: 1e300, interval: 2 ** 31 }),
+      ['options.timeout', 'must be at most 2147483647 ms (about 24 days), got 1e+300'],
+      ['options.interval', 'must be at most 2147483647 ms (about 24 days), got 2147483648'],
+    );
+    expect(error.message).toBe(
+      'custodianAuthorities.waitForStatus: options.timeout: must be at most 2147483647 ms (about 24 days), got 1e+300; ' +
+        'options.interval: must be at most 2147483647 ms (about 24 days), got 2147483648 (nothing was sent)',
+    );
+  });
+
+  it.each([
+    ['a string, quoted as one', '5', '"5"'],
+    ['a symbol (its message threw a TypeError)', Symbol('t'), 'symbol Symbol(t)'],
+    ['an object without a prototype (its message threw a TypeError)', Object.create(null), 'an object'],
+    ['null', null, 'null'],
+    ['a negative number', -1, 'number -1'],
+  ])('refuses an interval that is %s, naming it as the client does', async (_what, interval, got) => {
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.waitForStatus('ca1', 'active', { interval } as never),
+      ['options.interval', `must be a finite number of milliseconds, 0 or more, got ${got}`],
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect(error.message).toBe(
+      `custodianAuthorities.waitForStatus: options.interval: must be a finite number of milliseconds, 0 or more, got ${got} (nothing was sent)`,
+    );
+  });
+
+  it('names itself, not the retrieve it polls with, when the id cannot be a path segment', async () => {
+    const error = await refused(
+      () => ctx.prs.custodianAuthorities.waitForStatus('..', 'active'),
+      ['id', 'must be a non-empty string id other than "." and "..", got ".."'],
+    );
+    expect(error.message).toBe(
+      'custodianAuthorities.waitForStatus: id: must be a non-empty string id other than "." and "..", got ".." (nothing was sent)',
     );
   });
 });

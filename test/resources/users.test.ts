@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { issuesOf, refusalOf } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
+type PRS = ReturnType<typeof recordingClient>['prs'];
+
 const user = {
   id: '3f0c1a52-8d4e-4a53-9d1b-0b6f2c1e7a10',
   type: 'user',
@@ -237,6 +239,19 @@ describe('invites', () => {
     expect(requests[0]).toMatchObject({ method: 'POST', path: `/api/v2/users/${user.id}/invites` });
     expect(requests[0]?.body).toEqual({ data: { type: 'invite', attributes: {} } });
   });
+
+  it.each([
+    ['users.invites.create', (prs: PRS) => prs.users.invites.create(user.id, null as never)],
+    ['clients.users.create', (prs: PRS) => prs.clients.users.create('c1', null as never)],
+  ])(
+    '%s refuses a null input as any input that is not an object (invites sent it as {}), nothing sent',
+    async (what, create) => {
+      const { prs, requests } = recordingClient({ status: 201, body: { data: invite('valid') } });
+      const error = await refusalOf(() => create(prs));
+      expect(error.message).toBe(`${what}: expected an object { attributes, relationships? } (nothing was sent)`);
+      expect(requests).toHaveLength(0);
+    },
+  );
 
   it.each(['apple', 'google', 'microsoft', ''] as const)(
     'create accepts restrictedToIdentityProvider %j',

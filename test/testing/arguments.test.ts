@@ -51,6 +51,26 @@ describe('createMockService', () => {
     ]);
   });
 
+  it.each([
+    // biome-ignore lint/suspicious/noSparseArray: the hole is the input under test
+    ['a hole', [, createWebhookSigner()], 'is required'],
+    ['undefined', [undefined, createWebhookSigner()], 'is required'],
+    [
+      'an object with publicKeys only',
+      [{ publicKeys: async () => [] }],
+      'must be a signer made by createWebhookSigner(), got an object',
+    ],
+  ])('refuses %s among the signers (GET /v2/webhooks/keys answered 500)', (_what, signers, message) => {
+    const error = refusal(() => createMockService({ signers: signers as never }));
+    expect(error.message).toBe(`createMockService(): signers.0: ${message}`);
+  });
+
+  it('refuses a token the client would refuse to send, by the client’s rule and words', () => {
+    expect(refusal(() => createMockService({ accessToken: 'a\r\nb' })).message).toBe(
+      'createMockService(): accessToken: holds a character a header cannot carry (a line break or other control character)',
+    );
+  });
+
   it('takes every option of the right kind', () => {
     const mock = createMockService({
       baseUrl: 'https://prs.test/base',
@@ -62,6 +82,89 @@ describe('createMockService', () => {
       inviteBaseUrl: 'https://app.test',
     });
     expect(mock.webhooks.signers).toHaveLength(1);
+  });
+});
+
+describe('mock.webhooks.addSigner', () => {
+  it('refuses what is not a signer, and publishes no keys for it', () => {
+    const mock = createMockService();
+    expect(refusal(() => mock.webhooks.addSigner({ kid: 'k' } as never)).message).toBe(
+      'mock.webhooks.addSigner(): signer: must be a signer made by createWebhookSigner(), got an object',
+    );
+    expect(mock.webhooks.signers).toEqual([]);
+  });
+});
+
+describe('mock.listen', () => {
+  async function listenRefusal(options: unknown): Promise<ValidationError> {
+    const error = await createMockService()
+      .listen(options as never)
+      .then(
+        (server) => server.close().then(() => expect.unreachable('it listened')),
+        (e: unknown) => e,
+      );
+    expect(error).toBeInstanceOf(ValidationError);
+    return error as ValidationError;
+  }
+
+  it.each([
+    [
+      'a misspelled key (it was ignored)',
+      { prot: 0 },
+      'options.prot: is not known here (accepted: port, host, onRequest)',
+    ],
+    [
+      'a negative port (a RangeError)',
+      { port: -1 },
+      'port: must be a whole number from 0 to 65535 (0: any free port), got number -1',
+    ],
+    [
+      'a port past 65535',
+      { port: 65_536 },
+      'port: must be a whole number from 0 to 65535 (0: any free port), got number 65536',
+    ],
+    [
+      'a fractional port',
+      { port: 1.5 },
+      'port: must be a whole number from 0 to 65535 (0: any free port), got number 1.5',
+    ],
+    [
+      'a port as a string',
+      { port: '4010' },
+      'port: must be a whole number from 0 to 65535 (0: any free port), got "4010"',
+    ],
+    ['an empty host', { host: '' }, 'host: must be a non-empty string (a name or an IP address), got ""'],
+    [
+      'an onRequest that is no function (the first request crashed the process)',
+      { port: 0, onRequest: 'x' },
+      'onRequest: must be a function (entry) => void, got "x"',
+    ],
+    ['options that are not an object', 4010, 'options: must be an object, got number 4010'],
+  ])('refuses %s before listening', async (_what, options, message) => {
+    expect((await listenRefusal(options)).message).toBe(`mock.listen(): ${message}`);
+  });
+
+  it('names every broken option in one error', async () => {
+    expect((await listenRefusal({ port: -1, host: 5, onRequest: {} })).issues).toEqual([
+      { path: 'port', message: 'must be a whole number from 0 to 65535 (0: any free port), got number -1' },
+      { path: 'host', message: 'must be a non-empty string (a name or an IP address), got number 5' },
+      { path: 'onRequest', message: 'must be a function (entry) => void, got an object' },
+    ]);
+  });
+
+  it('listens with options of the right kind and logs each request to onRequest', async () => {
+    const logged: unknown[] = [];
+    const server = await createMockService().listen({
+      port: 0,
+      host: '127.0.0.1',
+      onRequest: ({ method, path, status }) => logged.push([method, path, status]),
+    });
+    try {
+      expect((await fetch(`${server.url}/api/v2/clients`)).status).toBe(401);
+    } finally {
+      await server.close();
+    }
+    expect(logged).toEqual([['GET', '/api/v2/clients', 401]]);
   });
 });
 

@@ -30,6 +30,30 @@ describe('clients, reporting entities, portfolios (shapes not shown: attributes 
     expect((await h.del(`/api/v2/clients/${id}`)).status).toBe(204);
   });
 
+  it('refuses a relationship in a create of a client, reporting entity or portfolio (400 naming it), storing nothing', async () => {
+    const { client, reportingEntity: entity } = seedStructure(h.mock);
+    const portfolios = h.mock.store.portfolios.size;
+    const cases = [
+      ['/api/v2/clients', 'client', 'owner'],
+      [`/api/v2/clients/${client.id}/reporting-entities`, 'reporting-entity', 'client'],
+      [`/api/v2/reporting-entities/${entity.id}/portfolios`, 'portfolio', 'client'],
+    ] as const;
+    for (const [path, type, name] of cases) {
+      const res = await h.post(path, {
+        data: {
+          type,
+          attributes: { name: 'X' },
+          relationships: { [name]: { data: { type: 'client', id: client.id } } },
+        },
+      });
+      expect([res.status, res.body.errors[0].detail]).toEqual([
+        400,
+        `data.relationships.${name} is not a relationship of ${type} (the reference shows none for it)`,
+      ]);
+    }
+    expect(h.mock.store.portfolios.size).toBe(portfolios);
+  });
+
   it('keeps a client that still owns resources: 409 naming them', async () => {
     const { client } = seedStructure(h.mock);
     const res = await h.del(`/api/v2/clients/${client.id}`);

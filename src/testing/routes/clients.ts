@@ -43,6 +43,19 @@ async function patchAttributes(
   return noContent();
 }
 
+/**
+ * The attributes of a create of one of these generic resources. The reference shows no relationship for them (a
+ * portfolio's reporting entity, a reporting entity's client are the path's), so one given is a 400 naming it, as
+ * for every create, rather than dropped from the record and the answer without a word.
+ */
+async function createdAttributes(ctx: Ctx, type: string): Promise<Record<string, unknown>> {
+  const doc = await ctx.document(type);
+  const [name] = Object.keys(doc.relationships);
+  if (name !== undefined)
+    throw badRequest(`data.relationships.${name} is not a relationship of ${type} (the reference shows none for it)`);
+  return doc.attributes;
+}
+
 /** A client that still owns resources is kept (409 naming them). */
 function keepOwners(client: ClientRecord, ctx: Ctx): void {
   const s = ctx.store;
@@ -107,7 +120,7 @@ function createUnder<P extends { id: string }>(
     endpoint,
     handle: async (ctx) => {
       const owner = found(parent(ctx.store), ctx.param('id'));
-      return created(ctx, add(owner, (await ctx.document(type)).attributes, ctx));
+      return created(ctx, add(owner, await createdAttributes(ctx, type), ctx));
     },
   };
 }
@@ -120,7 +133,7 @@ export const clientRoutes: Route[] = [
   readOne('clients.retrieve', (s) => s.clients, renderClient),
   {
     endpoint: 'clients.create',
-    handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add((await ctx.document('client')).attributes))),
+    handle: async (ctx) => created(ctx, renderClient(ctx.store.clients.add(await createdAttributes(ctx, 'client')))),
   },
   {
     endpoint: 'clients.update',
