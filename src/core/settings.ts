@@ -67,6 +67,15 @@ export function checkObject(what: string, value: unknown, name: string, note?: s
     throw new ValidationError(what, [{ path: name, message: `must be a plain object, got ${aKind(tag)}` }], note);
 }
 
+/**
+ * `checkObject` for an argument that must be given (a helper's or a builder's): undefined is refused too, as
+ * `is required`.
+ */
+export function checkArgument(what: string, value: unknown, name: string, note?: string): void {
+  if (value === undefined) throw new ValidationError(what, [{ path: name, message: 'is required' }], note);
+  checkObject(what, value, name, note);
+}
+
 /** Timers take 32-bit signed milliseconds; a longer one would fire at once. */
 export const MAX_TIMEOUT_MS = 2 ** 31 - 1;
 

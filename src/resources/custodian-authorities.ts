@@ -2,7 +2,7 @@ import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import { describe, mustBe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
-import { checkKeys, checkSettings } from '../core/settings.js';
+import { checkArgument, checkKeys, checkSettings } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custodian-values.js';
 import type {
@@ -179,19 +179,31 @@ function sleep(ms: number, signal: AbortSignal | undefined, abortError: () => Er
  * // [{ name: 'power-of-attorney', hashAlgorithm: 'sha2-256', hashValue: '9f86d0…' }]
  */
 export function consentFiles(files: readonly { attributes: { name: string; hash: string } }[]): ConsentFile[] {
+  const what = 'consentFiles';
+  if (!Array.isArray(files))
+    throw new ValidationError(what, [
+      { path: 'files', message: mustBe('an array of uploaded files (`custodianAuthorities.files.list`)', files) },
+    ]);
   const issues: ValidationIssue[] = [];
-  const out = files.map((file, i) => {
-    const hash = String(file.attributes.hash);
-    const at = hash.indexOf(':');
-    const hashAlgorithm = hash.slice(0, at);
+  const out: ConsentFile[] = [];
+  // By index: a hole is named as a file missing, not skipped.
+  for (let i = 0; i < files.length; i++) {
+    checkArgument(what, files[i], `${i}`);
+    const attributes: unknown = files[i]?.attributes;
+    checkArgument(what, attributes, `${i}.attributes`);
+    const { name, hash } = attributes as { name?: unknown; hash?: unknown };
+    if (typeof name !== 'string') issues.push({ path: `${i}.attributes.name`, message: mustBe('a string', name) });
+    const text = typeof hash === 'string' ? hash : '';
+    const at = text.indexOf(':');
+    const hashAlgorithm = text.slice(0, at);
     if (at < 0 || !(HASH_ALGORITHMS as readonly string[]).includes(hashAlgorithm)) {
       issues.push({
         path: `${i}.attributes.hash`,
-        message: `must be "<algorithm>:<hex digest>" with algorithm ${HASH_ALGORITHMS.join(' or ')}, got ${JSON.stringify(hash)}`,
+        message: mustBe(`"<algorithm>:<hex digest>" with algorithm ${HASH_ALGORITHMS.join(' or ')}`, hash),
       });
     }
-    return { name: file.attributes.name, hashAlgorithm, hashValue: hash.slice(at + 1) } as ConsentFile;
-  });
-  if (issues.length) throw new ValidationError('consentFiles', issues);
+    out.push({ name, hashAlgorithm, hashValue: text.slice(at + 1) } as ConsentFile);
+  }
+  if (issues.length) throw new ValidationError(what, issues);
   return out;
 }

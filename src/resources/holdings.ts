@@ -5,6 +5,9 @@
 import type * as z from 'zod/mini';
 import type { API, Query } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { mustBe } from '../core/describe.js';
+import { ValidationError } from '../core/errors.js';
+import { checkArgument } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
 import type {
   AssetHolding,
@@ -115,7 +118,8 @@ export class AssetHoldings {
 
 /**
  * The asset a holding refers to, found in the `included` of the same result (asked for with
- * `include: ['asset']`); `undefined` when the holding has no asset or it was not included.
+ * `include: ['asset']`); `undefined` when the holding has no asset or it was not included. A `holding` that is not an
+ * object, or an `included` that is not an array of objects, is a `ValidationError` naming it.
  * @example
  * const { data, included } = await prs.assetHoldings.list(id, { fromDate, toDate, include: ['asset'] });
  * const asset = holdingAsset(data[0], included);
@@ -124,8 +128,21 @@ export function holdingAsset(
   holding: { readonly relationships?: { readonly asset?: ToOne | undefined } | undefined },
   included: readonly Asset[],
 ): Asset | undefined {
+  const what = 'holdingAsset';
+  checkArgument(what, holding, 'holding');
+  if (!Array.isArray(included))
+    throw new ValidationError(what, [
+      { path: 'included', message: mustBe("an array (the list result's `included`)", included) },
+    ]);
   const ref = holding.relationships?.asset?.data;
-  if (!ref) return undefined;
   // Prefer an exact { type, id } match; the identifier may also name the asset by id under a generic type.
-  return included.find((a) => a.id === ref.id && String(a.type) === ref.type) ?? included.find((a) => a.id === ref.id);
+  let exact: Asset | undefined;
+  let byId: Asset | undefined;
+  for (const [i, asset] of included.entries()) {
+    checkArgument(what, asset, `included.${i}`);
+    if (!ref || asset.id !== ref.id) continue;
+    if (String(asset.type) === ref.type) exact ??= asset;
+    else byId ??= asset;
+  }
+  return exact ?? byId;
 }

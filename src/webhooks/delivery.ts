@@ -3,6 +3,7 @@
  * them. Normalised here to bytes and a case-insensitive header lookup.
  */
 import { describe, mustBe, tagOf } from '../core/describe.js';
+import { ValidationError } from '../core/validation-error.js';
 import { WebhookVerificationError } from './errors.js';
 
 /** The raw body exactly as received. */
@@ -69,15 +70,16 @@ type DeliveryHeaderName = 'webhook-id' | 'webhook-timestamp' | 'webhook-signatur
 const HTTP_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 function headerLookup(headers: WebhookHeaders): (name: DeliveryHeaderName) => unknown {
+  // A programming error of the receiver, as a verifier's options are: no delivery was read.
+  if (typeof headers !== 'object' || headers === null)
+    throw new ValidationError(
+      'verify()',
+      [{ path: 'headers', message: mustBe('Headers, a Request or a plain object', headers) }],
+      '',
+    );
   if (isHeaders(headers)) return (name) => headers.get(name) ?? undefined;
   const nested = (headers as { headers?: unknown }).headers;
   if (isHeaders(nested)) return (name) => nested.get(name) ?? undefined;
-  if (typeof headers !== 'object' || headers === null) {
-    throw new WebhookVerificationError(
-      'missing_header',
-      `verify() needs the request headers (Headers, a Request or a plain object), got ${describe(headers)}`,
-    );
-  }
   // One pass that keeps the `webhook-` headers only: a request's other headers (a dozen or more) are not
   // copied (2 of the ~15 µs a verification spends outside the crypto, with a Node request's headers).
   const found: Record<string, unknown> = {};

@@ -16,22 +16,25 @@ import type { KeySetOptions } from './key-set.js';
  * secret, and key cache timings.
  */
 export interface WebhookVerifierOptions {
-  /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` is given. */
+  /** The service's origin; keys come from `{baseUrl}/v2/webhooks/keys`. Required unless `loadKeys` (then refused). */
   baseUrl?: string;
-  /** A custom fetch for the keys request. Default: the global `fetch`. */
+  /** A custom fetch for the keys request. Default: the global `fetch`. Refused with `loadKeys`. */
   fetch?: typeof fetch;
   /**
    * A bearer token (or a function returning one) for the keys request: the reference puts every endpoint
-   * of its document behind the token. Leave it out where the keys are served publicly.
+   * of its document behind the token. Leave it out where the keys are served publicly, and with `loadKeys`.
    */
   accessToken?: string | (() => string | Promise<string>);
-  /** Replaces the keys request: returns the `{ keys: [...] }` document (keys from configuration, say). */
+  /**
+   * Replaces the keys request: returns the `{ keys: [...] }` document (keys from configuration, say). `baseUrl`,
+   * `fetch` and `accessToken`, which only serve that request, are refused with it.
+   */
   loadKeys?: (signal: AbortSignal) => Promise<unknown>;
   /** How far `webhook-timestamp` may lie from now, in either direction, in seconds. Default 300. */
   toleranceSeconds?: number;
   /** A `whsec_…` secret: `v1` (HMAC-SHA256) entries are then verified too. */
   secret?: string;
-  /** Version tags of ECDSA P-256 entries. Default `['v1a']`. */
+  /** Version tags of ECDSA P-256 entries. Default `['v1a']`; empty (`v1` entries alone) only with a `secret`. */
   versions?: readonly string[];
   /** ms before held keys are fetched again on next use. Default 600 000 (10 minutes). */
   keysMaxAge?: number;
@@ -68,77 +71,71 @@ export interface ResolvedVerifierOptions {
   keys: KeySetOptions;
 }
 
+/** The options `loadKeys` replaces: they only serve the keys request. */
+const KEY_REQUEST_OPTIONS = ['baseUrl', 'fetch', 'accessToken'] as const;
+
 /** Checks every option (a `ValidationError` prefixed with `what`, the call, naming it) and resolves the defaults. */
 export function resolveVerifierOptions(
-  options: WebhookVerifierOptions,
+  // No options at all is refused as `{}` is: `baseUrl` is required.
+  options: WebhookVerifierOptions = {},
   what = 'new WebhookVerifier()',
 ): ResolvedVerifierOptions {
+  const refuse = (path: string, message: string): never => {
+    throw new ValidationError(what, [{ path, message }], '');
+  };
   checkKeys(what, options, VERIFIER_OPTION_KEYS, 'options', '');
+  const { loadKeys, fetch, secret, keysMaxAge, keysCooldown, keysTimeout, toleranceSeconds = 300 } = options;
+  // With `loadKeys` they would go unused (and unchecked): refused, so that none is taken for one in use.
+  for (const key of loadKeys === undefined ? [] : KEY_REQUEST_OPTIONS)
+    if (options[key] !== undefined) refuse(key, 'must be left out: loadKeys replaces it');
   // The settings it shares with the client are checked by the client's own rules and messages.
   checkSettings(
     what,
     {
-      baseUrl: options.loadKeys ? undefined : options.baseUrl,
+      baseUrl: options.baseUrl,
       accessToken: options.accessToken,
-      durations: {
-        keysMaxAge: options.keysMaxAge,
-        keysCooldown: options.keysCooldown,
-        keysTimeout: options.keysTimeout,
-      },
+      durations: { keysMaxAge, keysCooldown, keysTimeout },
     },
-    options.loadKeys
+    loadKeys
       ? {}
       : {
           required: ['baseUrl'],
           hints: { baseUrl: 'the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys' },
         },
   );
-  if (options.fetch !== undefined && typeof options.fetch !== 'function')
-    throw new ValidationError(what, [{ path: 'fetch', message: 'must be a fetch function' }], '');
-  if (options.loadKeys !== undefined && typeof options.loadKeys !== 'function')
-    throw new ValidationError(
-      what,
-      [{ path: 'loadKeys', message: mustBe('a function returning the keys', options.loadKeys) }],
-      '',
-    );
-  const tolerance = options.toleranceSeconds ?? 300;
-  if (!Number.isFinite(tolerance) || tolerance < 0)
-    throw new ValidationError(
-      what,
-      [{ path: 'toleranceSeconds', message: mustBe('a finite number of seconds, 0 or more', tolerance) }],
-      '',
-    );
-  const given: unknown = options.versions ?? ['v1a'];
-  const tags = Array.isArray(given) ? given : [];
-  const wrongTag = tags.findIndex(
-    (tag) => typeof tag !== 'string' || !/^[A-Za-z0-9_.-]+$/.test(tag) || tag === SYMMETRIC_VERSION,
-  );
-  if (!Array.isArray(given) || wrongTag >= 0) {
-    const tag = tags[wrongTag];
-    const issue =
-      wrongTag < 0
-        ? { path: 'versions', message: mustBe('an array of version tags', given) }
-        : tag === SYMMETRIC_VERSION
+  if (fetch !== undefined && typeof fetch !== 'function') refuse('fetch', 'must be a fetch function');
+  if (loadKeys !== undefined && typeof loadKeys !== 'function')
+    refuse('loadKeys', mustBe('a function returning the keys', loadKeys));
+  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0)
+    refuse('toleranceSeconds', mustBe('a finite number of seconds, 0 or more', toleranceSeconds));
+  const tags: unknown = options.versions ?? ['v1a'];
+  if (!Array.isArray(tags)) return refuse('versions', mustBe('an array of version tags', tags));
+  // Without a secret, an empty list leaves nothing a delivery could be verified with.
+  if (!tags.length && secret === undefined)
+    refuse('versions', 'must not be empty without a `secret` (nothing could be verified)');
+  for (const [i, tag] of tags.entries())
+    if (typeof tag !== 'string' || !/^[\w.-]+$/.test(tag) || tag === SYMMETRIC_VERSION)
+      refuse(
+        `versions.${i}`,
+        tag === SYMMETRIC_VERSION
           ? // `versions` names ECDSA entries only: `v1` here would never be checked as HMAC.
-            {
-              path: `versions.${wrongTag}`,
-              message: 'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it',
-            }
-          : { path: `versions.${wrongTag}`, message: mustBe('a version tag such as "v1a"', tag) };
-    throw new ValidationError(what, [issue], '');
-  }
-  const versions = new Set<string>(tags);
-  const secret = options.secret === undefined ? undefined : parseSecret(what, options.secret);
+            'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it'
+          : mustBe('a version tag such as "v1a"', tag),
+      );
   const { load, source } = keySource(options);
-  const keys = {
-    load,
-    source,
-    // Checked by \`checkSettings\` above, as durations.
-    maxAge: options.keysMaxAge ?? 600_000,
-    cooldown: options.keysCooldown ?? 30_000,
-    timeout: options.keysTimeout ?? 5_000,
+  return {
+    tolerance: toleranceSeconds,
+    versions: new Set<string>(tags),
+    secret: secret === undefined ? undefined : parseSecret(secret, refuse),
+    // The durations were checked by `checkSettings` above.
+    keys: {
+      load,
+      source,
+      maxAge: keysMaxAge ?? 600_000,
+      cooldown: keysCooldown ?? 30_000,
+      timeout: keysTimeout ?? 5_000,
+    },
   };
-  return { tolerance, versions, secret, keys };
 }
 
 function keySource(options: WebhookVerifierOptions): {
@@ -197,16 +194,11 @@ function sendable(token: unknown, source: string): string {
   return token as string;
 }
 
-function parseSecret(what: string, secret: unknown): Uint8Array<ArrayBuffer> {
+function parseSecret(secret: unknown, refuse: (path: string, message: string) => never): Uint8Array<ArrayBuffer> {
   const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
-  if (!key?.length) {
-    // The secret itself is never echoed, nor a value given in its place: only its kind.
-    const got = typeof secret === 'string' ? 'other text (not shown)' : typeof secret;
-    throw new ValidationError(
-      what,
-      [{ path: 'secret', message: `must be the \`whsec_…\` signing secret (base64 after the prefix), got ${got}` }],
-      '',
-    );
-  }
-  return key;
+  // The secret itself is never echoed, nor a value given in its place: only its kind.
+  const got = typeof secret === 'string' ? 'other text (not shown)' : typeof secret;
+  return key?.length
+    ? key
+    : refuse('secret', `must be the \`whsec_…\` signing secret (base64 after the prefix), got ${got}`);
 }

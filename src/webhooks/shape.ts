@@ -9,6 +9,7 @@
  */
 import { article, mustBe } from '../core/describe.js';
 import { isObject } from '../core/is-object.js';
+import { listIssues as listAll } from '../core/validation-error.js';
 
 export interface ShapeIssue {
   path: string;
@@ -69,7 +70,9 @@ export function issuesOf(check: Check<unknown>, value: unknown): ShapeIssue[] {
   return issues;
 }
 
-/** Issues as one line of an error message: `path: message; …`, `(body)` naming the root. */
-export function listIssues(issues: readonly ShapeIssue[]): string {
-  return issues.map((i) => `${i.path || '(body)'}: ${i.message}`).join('; ');
-}
+/**
+ * Issues as one line of an error message: `path: message; …`, `(body)` naming the root, listed as a
+ * `ValidationError` lists them (a hostile body's thousands of issues end in `… and N more issues`).
+ */
+export const listIssues = (issues: readonly ShapeIssue[]): string =>
+  listAll(issues, 0, (i) => `${i.path || '(body)'}: ${i.message}`);

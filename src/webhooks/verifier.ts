@@ -125,8 +125,8 @@ export class WebhookVerifier {
    * delivery however many entries the header holds.
    */
   async #verifySymmetric(macs: Uint8Array<ArrayBuffer>[], content: Uint8Array<ArrayBuffer>): Promise<boolean> {
-    if (!macs.length || !this.#secret) return false;
-    const secret = this.#secret;
+    // Called with the `v1` entries read, which are read only when a secret is configured.
+    const secret = this.#secret as Uint8Array<ArrayBuffer>;
     this.#hmacKey ??= crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
     const expected = new Uint8Array(await crypto.subtle.sign('HMAC', await this.#hmacKey, content));
     let matched = false;
@@ -153,8 +153,11 @@ export class WebhookVerifier {
     // Keys the refresh left unchanged are the same CryptoKey objects: only new ones are tried.
     if (after.generation !== before.generation) await tryKeys(entries, after, content, delivery.keyId, attempt);
     if (attempt.verified) return;
-    const cause = after.lastError === undefined ? undefined : { cause: after.lastError };
-    let failed = cause ? ` (the last keys request failed: ${errorMessage(after.lastError)})` : '';
+    const { lastError } = after;
+    const cause = lastError === undefined ? undefined : { cause: lastError };
+    let failed = cause
+      ? ` (the last keys request failed: ${lastError instanceof Error ? lastError.message : String(lastError)})`
+      : '';
     // Keys loaded for this delivery are not news; held ones not refreshed may miss a key rotated since.
     if (fresh && !refreshed) failed += ' (keys not fetched again within `keysCooldown`)';
     if (attempt.checked) {
@@ -242,8 +245,4 @@ function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
   let difference = 0;
   for (let i = 0; i < a.length; i++) difference |= (a[i] as number) ^ (b[i] as number);
   return difference === 0;
-}
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

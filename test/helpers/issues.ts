@@ -25,3 +25,14 @@ export async function refusalOf(call: () => unknown): Promise<ValidationError> {
 export async function issuesOf(call: () => unknown): Promise<ValidationIssue[]> {
   return (await refusalOf(call)).issues;
 }
+
+/** Calls `call`, which must throw a `ValidationError` at once (a helper's or a constructor's), and returns it. */
+export function thrownValidationError(call: () => unknown): ValidationError {
+  try {
+    call();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ValidationError);
+    return error as ValidationError;
+  }
+  return expect.unreachable('nothing was thrown');
+}

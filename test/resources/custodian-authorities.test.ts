@@ -11,6 +11,7 @@ import {
 } from '../../src/index.js';
 import { jsonBody, pathAndQuery, TOKEN, useClientServer } from '../helpers/client-server.js';
 import { json, type Recorded } from '../helpers/http-server.js';
+import { thrownValidationError } from '../helpers/issues.js';
 import { expectRefused } from '../helpers/refused.js';
 
 const ctx = useClientServer();
@@ -520,6 +521,32 @@ describe('custodianAuthorities.consent', () => {
       );
     }
   });
+
+  it.each([
+    ['null', null, 'files: must be an array of uploaded files (`custodianAuthorities.files.list`), got null'],
+    ['no argument', undefined, 'files: is required'],
+    [
+      'the list result object',
+      { data: [] },
+      'files: must be an array of uploaded files (`custodianAuthorities.files.list`), got an object',
+    ],
+    ['a file without attributes', [{}], '0.attributes: is required'],
+    ['a file that is null', [null], '0: must be an object, got null'],
+    ['a hole', [undefined, { attributes: { name: 'consent', hash: `sha2-256:${'a'.repeat(64)}` } }], '0: is required'],
+    [
+      'a name and a hash that are not strings',
+      [{ attributes: { name: 5, hash: 7 } }],
+      '0.attributes.name: must be a string, got number 5; 0.attributes.hash: must be "<algorithm>:<hex digest>" with ' +
+        'algorithm sha2-256 or sha3-256, got number 7',
+    ],
+  ])(
+    'consentFiles refuses %s with a ValidationError naming it (it was a TypeError or sent as text)',
+    (_what, files, issues) => {
+      expect(thrownValidationError(() => consentFiles(files as never)).message).toBe(
+        `consentFiles: ${issues} (nothing was sent)`,
+      );
+    },
+  );
 
   it.each([
     [

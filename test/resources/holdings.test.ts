@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { holdingAsset, ValidationError } from '../../src/index.js';
-import { issuesOf } from '../helpers/issues.js';
+import { issuesOf, thrownValidationError } from '../helpers/issues.js';
 import { memoryLogger, recordingClient } from '../helpers/recording-fetch.js';
 
 const bond = {
@@ -247,5 +247,24 @@ describe('holdingAsset', () => {
     const twin = { ...stock, id: 'a1' };
     expect(holdingAsset(holding('h1', 'a1', 'stock-asset'), [bond, twin] as never)).toBe(twin);
     expect(holdingAsset(holding('h1', 'a1', 'asset'), [bond, twin] as never)).toBe(bond);
+  });
+
+  it.each([
+    ['a holding that is null', null, [], 'holding: must be an object, got null'],
+    ['no holding', undefined, [], 'holding: is required'],
+    ['included left out', holding('h1', 'a1'), undefined, 'included: is required'],
+    [
+      'the list result as included',
+      holding('h1', 'a1'),
+      { data: [], included: [bond] },
+      "included: must be an array (the list result's `included`), got an object",
+    ],
+    // Checked whether or not the holding names an asset, and past the asset it finds.
+    ['an included entry that is null', holding('h1'), [bond, null], 'included.1: must be an object, got null'],
+    ['an included entry after the match', holding('h1', 'a1'), [bond, 'a2'], 'included.1: must be an object, got "a2"'],
+  ])('refuses %s with a ValidationError naming it (it was a TypeError)', (_what, h, included, issue) => {
+    expect(thrownValidationError(() => holdingAsset(h as never, included as never)).message).toBe(
+      `holdingAsset: ${issue} (nothing was sent)`,
+    );
   });
 });

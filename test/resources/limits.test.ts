@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { type LimitCreateInput, type LimitFilter, limitFilter, limitType } from '../../src/index.js';
 import { jsonBody, pathAndQuery, useClientServer } from '../helpers/client-server.js';
 import { json } from '../helpers/http-server.js';
+import { thrownValidationError } from '../helpers/issues.js';
 import { expectRefused } from '../helpers/refused.js';
 
 const ctx = useClientServer();
@@ -67,6 +68,78 @@ describe('limitFilter builder', () => {
       type: 'absolute',
       values: { min: 1_000, max: null },
     });
+  });
+});
+
+describe('the builders check their argument at run time (plain JavaScript)', () => {
+  const message = (call: () => unknown) => thrownValidationError(call).message;
+  const js = limitType as Record<keyof typeof limitType, (...args: unknown[]) => unknown>;
+
+  it('limitType refuses a misspelled bound, naming it and the accepted ones (it was dropped: no bound at all)', () => {
+    expect(message(() => js.proportional({ mx: 0.3 }))).toBe(
+      'limitType.proportional(): bounds.mx: is not known here (accepted: min, max) (nothing was sent)',
+    );
+    expect(message(() => js.absolute({ max: 5, minimum: 1 }))).toBe(
+      'limitType.absolute(): bounds.minimum: is not known here (accepted: min, max) (nothing was sent)',
+    );
+  });
+
+  it.each([
+    ['no argument', undefined, 'bounds: is required'],
+    ['null', null, 'bounds: must be an object, got null'],
+    ['a number', 0.3, 'bounds: must be an object, got number 0.3'],
+    ['an array', [0, 0.3], 'bounds: must be an object, got an array'],
+    ['a Map', new Map([['max', 0.3]]), 'bounds: must be a plain object, got a Map'],
+    ['a bound as text', { max: '0.3' }, 'bounds.max: must be a finite number or null, got "0.3"'],
+    [
+      'two bounds that are no numbers',
+      { min: Number.NaN, max: Number.POSITIVE_INFINITY },
+      'bounds.min: must be a finite number or null, got number NaN; bounds.max: must be a finite number or null, got number Infinity',
+    ],
+  ])('limitType.absolute and .proportional refuse %s', (_what, bounds, issues) => {
+    expect(message(() => js.absolute(bounds))).toBe(`limitType.absolute(): ${issues} (nothing was sent)`);
+    expect(message(() => js.proportional(bounds))).toBe(`limitType.proportional(): ${issues} (nothing was sent)`);
+  });
+
+  it('limitType takes null and undefined as no bound, and keeps a bound of 0', () => {
+    expect(js.absolute({})).toEqual({ type: 'absolute', values: { min: null, max: null } });
+    expect(js.proportional({ min: 0, max: undefined })).toEqual({
+      type: 'proportional',
+      values: { min: 0, max: null },
+    });
+  });
+
+  it('limitFilter.condition refuses what is not a condition, naming the member and the rule', () => {
+    const condition = limitFilter.condition as (value: unknown) => unknown;
+    expect(message(() => condition(undefined))).toBe(
+      'limitFilter.condition(): condition: is required (nothing was sent)',
+    );
+    expect(message(() => condition('country-code-is'))).toBe(
+      'limitFilter.condition(): condition: must be an object, got "country-code-is" (nothing was sent)',
+    );
+    expect(message(() => condition({ type: 'country-is', 'country-code': 'CH' }))).toBe(
+      'limitFilter.condition(): condition.type: must be one of country-code-is, country-code-is-not, instrument-class-is, ' +
+        'instrument-class-is-not, detailed-instrument-class-is, detailed-instrument-class-is-not, currency-code-is, ' +
+        'currency-code-is-not, security-identifier-is, security-identifier-is-not, reporting-entity-is, ' +
+        'reporting-entity-is-not, reporting-portfolio-is, reporting-portfolio-is-not, got "country-is" (nothing was sent)',
+    );
+    expect(message(() => condition({ type: 'instrument-class-is', 'instrument-class': 'ic1' }))).toBe(
+      'limitFilter.condition(): condition.instrument-class: is not known here (accepted: type, instrument-class-id) (nothing was sent)',
+    );
+    expect(message(() => condition({ type: 'country-code-is', 'country-code': 756 }))).toBe(
+      'limitFilter.condition(): condition.country-code: must be a string, got number 756 (nothing was sent)',
+    );
+  });
+
+  it('limitFilter.and and .or refuse a filter that is not an object, naming its place', () => {
+    const and = limitFilter.and as (...filters: unknown[]) => unknown;
+    const or = limitFilter.or as (...filters: unknown[]) => unknown;
+    expect(message(() => and(limitFilter.countryCodeIs('CH'), undefined))).toBe(
+      'limitFilter.and(): filters.1: is required (nothing was sent)',
+    );
+    expect(message(() => or('country-code-is'))).toBe(
+      'limitFilter.or(): filters.0: must be an object, got "country-code-is" (nothing was sent)',
+    );
   });
 });
 

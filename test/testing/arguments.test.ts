@@ -6,16 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ValidationError } from '../../src/index.js';
 import { createMockService, createWebhookSigner } from '../../src/testing/index.js';
-
-function refusal(make: () => unknown): ValidationError {
-  try {
-    make();
-  } catch (error) {
-    expect(error).toBeInstanceOf(ValidationError);
-    return error as ValidationError;
-  }
-  return expect.unreachable('nothing was thrown');
-}
+import { thrownValidationError as refusal } from '../helpers/issues.js';
 
 describe('createMockService', () => {
   it('refuses a misspelled option, naming it and the accepted ones', () => {

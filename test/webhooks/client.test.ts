@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { PortfolioReporting, ResponseValidationError, WebhookVerificationError } from '../../src/index.js';
+import {
+  PortfolioReporting,
+  ResponseValidationError,
+  ValidationError,
+  WebhookVerificationError,
+} from '../../src/index.js';
 import { json, startServer, type TestServer } from '../helpers/http-server.js';
 import { delivery, makeKey, refusal } from './signer.js';
 
@@ -43,6 +48,21 @@ describe('prs.webhooks.keys()', () => {
 });
 
 describe('prs.webhooks.verify()', () => {
+  it('refuses headers that are null or left out with a ValidationError naming them (it was a TypeError)', async () => {
+    for (const [headers, message] of [
+      [null, 'must be Headers, a Request or a plain object, got null'],
+      [undefined, 'is required'],
+    ] as const) {
+      const error = await prs.webhooks.verify('{}', headers as never).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toBe(`verify(): headers: ${message}`);
+    }
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('verifies with keys fetched through the client (base URL, token), cached across calls', async () => {
     for (let i = 0; i < 3; i++) {
       const d = delivery(k1);

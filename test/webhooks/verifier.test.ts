@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { PortfolioReportingError, ValidationError } from '../../src/core/errors.js';
 import { type UnknownWebhookEvent, type WebhookEvent, WebhookVerifier } from '../../src/webhooks/index.js';
 import { json, startServer, type TestServer } from '../helpers/http-server.js';
+import { thrownValidationError } from '../helpers/issues.js';
 import { delivery, ecdsaSign, keysEndpoint, makeKey, now, refusal } from './signer.js';
 
 const BASE = 'https://reporting.test';
@@ -366,12 +367,68 @@ describe('WebhookVerifier: refusals', () => {
     );
   });
 
+  it('refuses no options at all as it refuses {}, with a ValidationError (it was a TypeError)', () => {
+    const Verifier = WebhookVerifier as new (options?: unknown) => WebhookVerifier;
+    expect(thrownValidationError(() => new Verifier()).message).toBe(
+      'new WebhookVerifier(): baseUrl: is required (the keys come from {baseUrl}/v2/webhooks/keys; or pass loadKeys)',
+    );
+    expect(thrownValidationError(() => new Verifier(null)).message).toBe(
+      'new WebhookVerifier(): options: must be an object, got null',
+    );
+  });
+
+  it('refuses baseUrl, fetch and accessToken given with loadKeys, which replaces them (they went unused)', () => {
+    const loadKeys = async () => ({ keys: [k1.jwk] });
+    const error = thrownValidationError(
+      () => new WebhookVerifier({ loadKeys, baseUrl: 'not a url', fetch: (() => 1) as never, accessToken: 'tok-1' }),
+    );
+    expect(error.message).toBe('new WebhookVerifier(): baseUrl: must be left out: loadKeys replaces it');
+    expect(thrownValidationError(() => new WebhookVerifier({ loadKeys, accessToken: 'tok-1' })).issues).toEqual([
+      { path: 'accessToken', message: 'must be left out: loadKeys replaces it' },
+    ]);
+    expect(thrownValidationError(() => new WebhookVerifier({ loadKeys, fetch })).issues).toEqual([
+      { path: 'fetch', message: 'must be left out: loadKeys replaces it' },
+    ]);
+    // Left out, or undefined as an unset variable gives it, they are no conflict.
+    expect(new WebhookVerifier({ loadKeys, baseUrl: undefined, accessToken: undefined })).toBeInstanceOf(
+      WebhookVerifier,
+    );
+  });
+
+  it('refuses an empty versions list unless a secret verifies v1 entries (nothing could be verified)', async () => {
+    expect(thrownValidationError(() => new WebhookVerifier({ baseUrl: BASE, versions: [] })).message).toBe(
+      'new WebhookVerifier(): versions: must not be empty without a `secret` (nothing could be verified)',
+    );
+    // With a secret, an empty list verifies `v1` entries alone: an ECDSA entry is not checked.
+    const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+    const { verifier } = setup([k1], { versions: [], secret });
+    const body = JSON.stringify(EVENT);
+    const timestamp = new Date();
+    const headers = {
+      'webhook-id': 'msg_v1',
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('msg_v1', timestamp, body),
+    };
+    await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
+    const d = delivery(k1);
+    expect((await refusal(verifier.verify(d.body, d.headers))).message).toBe(
+      'webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1',
+    );
+  });
+
   it.each([
     [
       'toleranceSeconds as a string',
       { toleranceSeconds: '300' },
       'toleranceSeconds',
       'must be a finite number of seconds, 0 or more, got "300"',
+    ],
+    // null was taken as the default, 300.
+    [
+      'toleranceSeconds null',
+      { toleranceSeconds: null },
+      'toleranceSeconds',
+      'must be a finite number of seconds, 0 or more, got null',
     ],
     [
       'toleranceSeconds NaN',
@@ -538,6 +595,24 @@ describe('WebhookVerifier: messages name the real problem', () => {
     );
     expect(await refused(5, d.headers)).toContain('ArrayBuffer), got number 5. The signature');
   });
+
+  it.each([
+    ['undefined', undefined, 'is required'],
+    ['null', null, 'must be Headers, a Request or a plain object, got null'],
+    ['a string', 'webhook-id: m', 'must be Headers, a Request or a plain object, got "webhook-id: m"'],
+  ])(
+    'refuses headers that are %s with a ValidationError naming them (undefined and null were a TypeError)',
+    async (_what, headers, message) => {
+      const { endpoint, verifier } = setup();
+      const error = await verifier.verify(delivery(k1).body, headers as never).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
+      expect(error).toBeInstanceOf(ValidationError);
+      expect((error as ValidationError).message).toBe(`verify(): headers: ${message}`);
+      expect(endpoint.calls).toHaveLength(0);
+    },
+  );
 
   it('a body that begins with a byte order mark verifies as text and as bytes, not once decoded', async () => {
     const { verifier } = setup();
