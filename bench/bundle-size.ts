@@ -147,7 +147,8 @@ export const BUDGETS = [
   // 26.667 kB with a call that reads one answer listing its options without maxPages.
   // 27.156 kB with the limit builders, consentFiles and holdingAsset checking their arguments at run time (+0.49 kB);
   // 29.587 kB later with the webhook verifier's own bytes trimmed to fit what it checks now.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_156, lazyCeiling: 29_587 },
+  // 29.622 kB later with an update whose values are all undefined refused as naming nothing to change.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_156, lazyCeiling: 29_622 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -446,6 +446,11 @@ export function withIssues<T>(what: string, extra: ValidationIssue[], make: () =
  * `{ data: { id, type, attributes?, relationships? } }` for a PATCH: only changeable attributes and
  * relationships, at least one of them, nothing the service would ignore or refuse.
  */
+/** Whether an update's `attributes` or `relationships` names a value to send (JSON leaves an undefined one out). */
+function namesAny(members: unknown): boolean {
+  return isObject(members) ? Object.values(members).some((value) => value !== undefined) : members !== undefined;
+}
+
 function updateDocument(what: string, id: string, input: DocumentInput, rule: DocumentRule): Body {
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
@@ -465,8 +470,7 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
     } else setOwn(sendable, name, value); // unknown names are reported by the codec
   }
   const { attributes } = input;
-  const noAttributes = attributes === undefined || (isObject(attributes) && Object.keys(attributes).length === 0);
-  if (noAttributes && Object.keys(input.relationships ?? {}).length === 0)
+  if (!namesAny(attributes) && !namesAny(input.relationships))
     issues.push({ path: 'attributes', message: 'names nothing to change' });
   const doc = withIssues(what, issues, () =>
     buildDocument(what, { attributes, relationships: sendable }, rule.type, rule.attributes, rels, id),
@@ -511,6 +515,9 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
       if (identifier) setOwn(relationships, name, { data: identifier });
     }
   }
+  // An update that changes nothing is not sent (JSON leaves an undefined value out).
+  if (id !== undefined && isObject(input) && !namesAny(input.attributes) && !namesAny(input.relationships))
+    issues.push({ path: 'attributes', message: 'names nothing to change' });
   const body = isObject(input) ? { ...input, relationships: undefined } : input;
   const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
   if (Object.keys(relationships).length) doc.data.relationships = relationships;

@@ -97,6 +97,23 @@ describe('clients', () => {
     expect(requests[0]?.body).toEqual({ data: { type: 'client', attributes: { name: 'Muster' } } });
   });
 
+  it('refuses an update that names nothing to change (no attribute, or only undefined ones), nothing sent', async () => {
+    const { prs, requests } = recordingClient({ status: 204 });
+    for (const input of [
+      { attributes: {} },
+      { attributes: { name: undefined } },
+      { attributes: {}, relationships: {} },
+    ])
+      expect(await issuesOf(() => prs.portfolios.update('p1', input))).toEqual([
+        { path: 'attributes', message: 'names nothing to change' },
+      ]);
+    expect(requests).toHaveLength(0);
+    await prs.portfolios.update('p1', { attributes: { name: 'Growth' } });
+    expect(requests.map((r) => r.body)).toEqual([
+      { data: { type: 'portfolio', id: 'p1', attributes: { name: 'Growth' } } },
+    ]);
+  });
+
   it('refuses a relationship given as a bare id (its target type is unknown) and non-object attributes', async () => {
     const { prs, requests } = recordingClient();
     expect(

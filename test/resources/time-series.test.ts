@@ -84,6 +84,8 @@ describe('price updates refuse what cannot change', () => {
       [{ path: 'attributes.provider', message: 'is set by the service and cannot be sent' }],
     ],
     [{ attributes: {} }, [{ path: 'attributes', message: 'names nothing to change' }]],
+    // JSON leaves an undefined value out: the PATCH would carry nothing.
+    [{ attributes: { value: undefined } }, [{ path: 'attributes', message: 'names nothing to change' }]],
     [{ attributes: { value: '1' } }, [{ path: 'attributes.value', message: 'must be a number, got "1"' }]],
   ])('%j', async (input, issues) => {
     const { prs, requests } = recordingClient();

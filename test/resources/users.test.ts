@@ -203,6 +203,10 @@ describe('users', () => {
       },
     ]);
     expect(await refused({})).toEqual([{ path: 'attributes', message: 'names nothing to change' }]);
+    // Undefined values are left out by JSON: nothing would be changed.
+    expect(await refused({ relationships: { readAccessToReportingEntities: undefined } })).toEqual([
+      { path: 'attributes', message: 'names nothing to change' },
+    ]);
     expect(requests).toHaveLength(0);
   });
 
