@@ -10,7 +10,7 @@
 import { OPENAPI_HELP, UsageError } from './cli/args.js';
 import { main } from './cli/main.js';
 import { runMock } from './cli/mock.js';
-import { parseOptions } from './cli/options.js';
+import { parseOptions, quoted } from './cli/options.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const interrupt = new AbortController();
@@ -32,7 +32,7 @@ async function printOpenAPI(argv: string[]): Promise<number> {
       process.stdout.write(OPENAPI_HELP);
       return 0;
     }
-    if (positionals.length) throw new UsageError(`openapi takes no arguments, got ${positionals.join(' ')}`);
+    if (positionals.length) throw new UsageError(`openapi takes no arguments, got ${quoted(positionals)}`);
   } catch (error) {
     if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`error: ${error.message}\nRun portfolio-reporting openapi --help for usage.\n`);

@@ -1,8 +1,9 @@
 /** The loader's command line (read by `parseOptions`, as `mock`'s and `openapi`'s) and its help. */
 import { MAX_CONCURRENCY, MAX_RETRIES, wholeNumberFrom } from '../bulk/runner.js';
 import { checkSettings } from '../core/settings.js';
+import { DEMO_IDS } from '../testing/demo.js';
 import { KIND_NAMES, type KindName } from './kinds.js';
-import { parseOptions, UsageError, usage } from './options.js';
+import { parseOptions, quoted, UsageError, usage } from './options.js';
 
 export { UsageError };
 
@@ -43,7 +44,7 @@ Examples:
   export PRS_BASE_URL=https://reporting.example.com PRS_ACCESS_TOKEN=…
   portfolio-reporting load instruments instruments.csv --dry-run
   portfolio-reporting load instruments instruments.csv --concurrency 16
-  portfolio-reporting load prices closes.csv --instrument 65f1c0ffee0000000000a001
+  portfolio-reporting load prices closes.csv --instrument ${DEMO_IDS.sap}
   portfolio-reporting load nav nav.jsonl --journal nav.journal.jsonl
   portfolio-reporting load transactions trades.csv --json > summary.json
 `;
@@ -57,6 +58,9 @@ mock serves the same document at GET /openapi.json). Its one option is --help. R
 
   npx portfolio-reporting openapi > openapi.json
 `;
+
+/** The commands, as the usage errors list them. */
+const COMMANDS = 'the commands are load, mock, openapi and help';
 
 /** The loader's options (`-h` is `--help`, `-v` is `--version`). */
 const LOAD_OPTIONS = {
@@ -96,23 +100,29 @@ export interface KindHelp {
   kindHelp: KindName;
 }
 
-/** The parsed command, `help`, `version`, a kind's help, or a `UsageError` saying what is wrong. */
-export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' {
+/** What `portfolio-reporting` with no command says (on stderr, before the usage; exit 2). */
+export const NO_COMMAND = `no command given; ${COMMANDS}`;
+
+/**
+ * The parsed command, `help`, `version`, a kind's help, `no-command` (options at most: a usage error), or a
+ * `UsageError` saying what is wrong.
+ */
+export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' | 'no-command' {
   const { values, positionals } = parseOptions(argv, LOAD_OPTIONS);
   if (values.version) return 'version';
   const [command, kind, file, ...rest] = positionals;
   if (values.help && command === 'load' && kind !== undefined) return { kindHelp: kindName(kind) };
-  if (values.help || positionals.length === 0) return 'help';
+  if (values.help) return 'help';
+  if (positionals.length === 0) return 'no-command';
   if (command === 'help') {
     if (kind === 'load' && file !== undefined) return { kindHelp: kindName(file) };
     if (kind === undefined || kind === 'load') return 'help';
     throw new UsageError(`help takes load, mock or openapi, got "${kind}"`);
   }
-  if (command !== 'load')
-    throw new UsageError(`unknown command "${command}"; the commands are load, mock, openapi and help`);
+  if (command !== 'load') throw new UsageError(`unknown command "${command}"; ${COMMANDS}`);
   kindName(kind);
   if (file === undefined) throw new UsageError('no file given: portfolio-reporting load <kind> <file>');
-  if (rest.length) throw new UsageError(`unexpected arguments: ${rest.join(' ')}`);
+  if (rest.length) throw new UsageError(`unexpected arguments after the file: ${quoted(rest)}`);
   if (values.format !== undefined && values.format !== 'csv' && values.format !== 'jsonl')
     throw new UsageError(`--format must be csv or jsonl, got "${values.format}"`);
   if (values.instrument !== undefined && kind !== 'prices' && kind !== 'nav')

@@ -14,7 +14,8 @@ import { MOCK_HELP } from './mock.js';
 declare const __PRS_VERSION__: string | undefined;
 const VERSION = typeof __PRS_VERSION__ === 'string' ? __PRS_VERSION__ : 'dev';
 
-import { HELP, type LoadArgs, OPENAPI_HELP, parseCommand, UsageError } from './args.js';
+import { HELP, type LoadArgs, NO_COMMAND, OPENAPI_HELP, parseCommand, UsageError } from './args.js';
+import { count, formatNumber } from './count.js';
 import { Journal, rowDigest } from './journal.js';
 import { KINDS, type LoadKind, type RowInput } from './kinds.js';
 import { usage } from './options.js';
@@ -44,7 +45,10 @@ export interface Summary {
   failed: number;
   /** Sent, and no answer came (5xx, timeout) where sending again could duplicate: check the service. */
   inDoubt: number;
-  /** Not done because the load was interrupted: never sent, or stopped while waiting to be sent again. */
+  /**
+   * Not done because the load was interrupted or stopped by itself (`stopped`): never sent, or stopped while waiting
+   * to be sent again.
+   */
   notDone: number;
   /** Rows sent in this run that got their outcome. */
   sent: number;
@@ -53,6 +57,11 @@ export interface Summary {
   /** Refused by the SDK's rules (loaded around with --skip-invalid). */
   invalid: number;
   interrupted: boolean;
+  /**
+   * Why the loader stopped by itself, leaving the rows not started to do (`stopped after 20 rows in a row failed with
+   * 404`, `stopped after a 401: the service refused the access token`); absent when it did not.
+   */
+  stopped?: string;
   seconds: number;
   rowsPerSecond: number;
   /** Every row that failed or is in doubt. */
@@ -60,7 +69,8 @@ export interface Summary {
 }
 
 /**
- * Runs the command line; resolves to the exit status (0 done, 1 rows failed, 2 usage or file error, 130 interrupted).
+ * Runs the command line; resolves to the exit status (0 done, 1 rows failed, 2 usage or file error, no command
+ * included, 130 interrupted).
  * @example process.exitCode = await main(process.argv.slice(2), { stdout: process.stdout, stderr: process.stderr, env: process.env });
  */
 export async function main(argv: string[], io: CliIO): Promise<number> {
@@ -77,6 +87,10 @@ export async function main(argv: string[], io: CliIO): Promise<number> {
     if (args === 'help') {
       io.stdout.write(HELP);
       return 0;
+    }
+    if (args === 'no-command') {
+      io.stderr.write(`error: ${NO_COMMAND}\n\n${HELP}`);
+      return 2;
     }
     if (args === 'version') {
       io.stdout.write(`${VERSION}\n`);
@@ -120,7 +134,6 @@ function isFsError(error: unknown): boolean {
   return error instanceof Error && typeof (error as { syscall?: unknown }).syscall === 'string';
 }
 
-const fmt = (n: number) => n.toLocaleString('en-US');
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 async function load(args: LoadArgs, io: CliIO): Promise<number> {
@@ -136,13 +149,13 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   }
   if (args.dryRun) {
     io.stdout.write(
-      `${fmt(rows.length)} rows checked, ${invalid.length ? `${fmt(invalid.length)} invalid` : 'all valid'}; nothing was sent (dry run).\n`,
+      `${count(rows.length, 'row')} checked, ${invalid.length ? `${formatNumber(invalid.length)} invalid` : 'all valid'}; nothing was sent (dry run).\n`,
     );
     return invalid.length ? 1 : 0;
   }
   if (invalid.length && !args.skipInvalid) {
     io.stdout.write(
-      `${fmt(invalid.length)} of ${fmt(rows.length)} rows are invalid; nothing was sent (fix them, or pass --skip-invalid to load the others).\n`,
+      `${count(invalid.length, 'row')} of ${formatNumber(rows.length)} ${invalid.length === 1 ? 'is' : 'are'} invalid; nothing was sent (fix them, or pass --skip-invalid to load the others).\n`,
     );
     return 1;
   }
@@ -163,8 +176,9 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   const journal = new Journal(args.journal, args.kind, args.file);
   for (const note of journal.notes) io.stderr.write(`note: ${note}\n`);
   if (journal.cut > 0) {
-    const bytes = `${journal.cut} byte${journal.cut === 1 ? '' : 's'}`;
-    io.stderr.write(`note: ${journal.path}: cut off the last entry, torn by an interrupted run (${bytes})\n`);
+    io.stderr.write(
+      `note: ${journal.path}: cut off the last entry, torn by an interrupted run (${count(journal.cut, 'byte')})\n`,
+    );
   }
   let code: number;
   try {
@@ -273,6 +287,8 @@ async function send(
   const halt = new AbortController();
   const signal = io.interrupt ? AbortSignal.any([io.interrupt, halt.signal]) : halt.signal;
   let stopped: string | undefined;
+  /** Why the rows not started were not done: the first of Ctrl-C (`interrupted`) and the loader's own stop. */
+  let notDoneBecause = 'interrupted';
   let streak: { status: unknown; count: number } = { status: 0, count: 0 };
   const watch = (result: BulkResult<{ id: string }>) => {
     if (result.ok || result.skipped || stopped) {
@@ -285,20 +301,37 @@ async function send(
       error instanceof APIConnectionError && !(error instanceof APIUserAbortError)
         ? 'connection'
         : (error as { status?: unknown } | undefined)?.status;
-    if (status === 401 || status === 403) {
-      stopped =
-        status === 401
-          ? 'the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do'
-          : 'the access token lacks permission for this (403); rows not started stay to do';
-    } else if ((typeof status === 'number' || status === 'connection') && !args.keepGoing) {
+    // `why` ends the summary's "not done" row and is the JSON's `stopped`; `message` is the error line on stderr.
+    let stop: { why: string; message: string } | undefined;
+    if (status === 401)
+      stop = {
+        why: 'stopped after a 401: the service refused the access token',
+        message: 'the service refused the access token (401): check PRS_ACCESS_TOKEN; rows not started stay to do',
+      };
+    else if (status === 403)
+      stop = {
+        why: 'stopped after a 403: the access token lacks permission',
+        message: 'the access token lacks permission for this (403); rows not started stay to do',
+      };
+    else if ((typeof status === 'number' || status === 'connection') && !args.keepGoing) {
       streak = streak.status === status ? { status, count: streak.count + 1 } : { status, count: 1 };
       if (streak.count >= SAME_FAILURE_STREAK)
-        stopped =
+        stop =
           status === 'connection'
-            ? `the first ${SAME_FAILURE_STREAK} rows in a row got no answer from the service (the last: ${messageOf(error)}); stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do`
-            : `the first ${SAME_FAILURE_STREAK} rows in a row failed with ${status}; stopped (fix the cause, or pass --keep-going); rows not started stay to do`;
+            ? {
+                why: `stopped after ${SAME_FAILURE_STREAK} rows in a row got no answer`,
+                message: `the first ${SAME_FAILURE_STREAK} rows in a row got no answer from the service (the last: ${messageOf(error)}); stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do`,
+              }
+            : {
+                why: `stopped after ${SAME_FAILURE_STREAK} rows in a row failed with ${status}`,
+                message: `the first ${SAME_FAILURE_STREAK} rows in a row failed with ${status}; stopped (fix the cause, or pass --keep-going); rows not started stay to do`,
+              };
     }
-    if (stopped) halt.abort(new Error(stopped));
+    if (!stop) return;
+    stopped = stop.message;
+    summary.stopped = stop.why;
+    if (!io.interrupt?.aborted) notDoneBecause = stop.why;
+    halt.abort(new Error(stop.message));
   };
   const entryOf = (result: BulkResult<{ id: string }>, { row, key }: Keyed) => {
     if (result.ok || !result.skipped) sent += 1;
@@ -347,7 +380,7 @@ async function send(
   summary.rowsPerSecond = summary.seconds > 0 ? sent / summary.seconds : 0;
   summary.interrupted = io.interrupt?.aborted ?? false;
   summary.problems.sort((a, b) => a.line - b.line);
-  io.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : text(summary, kind));
+  io.stdout.write(args.json ? `${JSON.stringify(summary)}\n` : text(summary, kind, notDoneBecause));
   if (stopped) {
     io.stderr.write(`error: ${stopped}\n`);
     return 1;
@@ -360,16 +393,17 @@ const SHOWN_PROBLEMS = 20;
 /** Rows in a row failing with the same status (a wrong `--instrument`: 404 on every row) that stop a load. */
 export const SAME_FAILURE_STREAK = 20;
 
-function text(s: Summary, kind: LoadKind): string {
+/** The summary in words; `notDoneBecause` says why the rows not done were not (`interrupted`, `stopped: …`). */
+function text(s: Summary, kind: LoadKind, notDoneBecause: string): string {
   // Invalid rows were listed field by field before the load.
   const problems = s.problems.filter((p) => p.status !== 'invalid');
   const lines = [
-    `${s.kind} from ${s.file}: ${fmt(s.rows)} rows; ${fmt(s.sent)} sent in ${s.seconds.toFixed(1)} s (${fmt(Math.round(s.rowsPerSecond))} rows/s)${s.interrupted ? ', interrupted' : ''}`,
+    `${s.kind} from ${s.file}: ${count(s.rows, 'row')}; ${formatNumber(s.sent)} sent in ${s.seconds.toFixed(1)} s (${formatNumber(Math.round(s.rowsPerSecond))} rows/s)${s.interrupted ? ', interrupted' : ''}`,
     ...problems
       .slice(0, SHOWN_PROBLEMS)
       .map((p) => `  line ${p.line}: ${p.status === 'failed' ? '' : `${p.status}: `}${p.error}`),
     ...(problems.length > SHOWN_PROBLEMS
-      ? [`  … and ${fmt(problems.length - SHOWN_PROBLEMS)} more (run with --json for all of them)`]
+      ? [`  … and ${formatNumber(problems.length - SHOWN_PROBLEMS)} more (run with --json for all of them)`]
       : []),
     ...table([
       ['created', s.created],
@@ -377,7 +411,7 @@ function text(s: Summary, kind: LoadKind): string {
       ['failed', s.failed],
       ['in doubt', s.inDoubt],
       ...(s.invalid ? [['invalid (skipped)', s.invalid] as const] : []),
-      ...(s.notDone ? [['not done (interrupted)', s.notDone] as const] : []),
+      ...(s.notDone ? [[`not done (${notDoneBecause})`, s.notDone] as const] : []),
       ['done before (journal)', s.skippedJournal],
     ]),
     `Journal: ${s.journal}`,
@@ -387,6 +421,6 @@ function text(s: Summary, kind: LoadKind): string {
 
 function table(rows: readonly (readonly [string, number])[]): string[] {
   const width = Math.max(...rows.map(([label]) => label.length));
-  const digits = Math.max(...rows.map(([, n]) => fmt(n).length));
-  return rows.map(([label, n]) => `  ${label.padEnd(width)}  ${fmt(n).padStart(digits)}`);
+  const digits = Math.max(...rows.map(([, n]) => formatNumber(n).length));
+  return rows.map(([label, n]) => `  ${label.padEnd(width)}  ${formatNumber(n).padStart(digits)}`);
 }

@@ -17,7 +17,8 @@ import {
   snapshotOf,
 } from '../testing/index.js';
 import { SnapshotError } from '../testing/store/store.js';
-import { parseOptions, UsageError, usage } from './options.js';
+import { count } from './count.js';
+import { parseOptions, quoted, UsageError, usage } from './options.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
 
@@ -80,6 +81,8 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
     return 0;
   }
   const mock = createMockService({ seed: SEEDS[options.seed], accessToken: options.token });
+  /** The records a `--state` file held, when the mock resumed from it (the seed is then not used). */
+  let resumed: number | undefined;
   if (options.state && existsSync(options.state)) {
     const snapshot = readState(options.state);
     try {
@@ -88,6 +91,7 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
       if (error instanceof SnapshotError) throw new StartError(`--state ${options.state}: ${error.problem}`);
       throw error;
     }
+    resumed = Object.values(snapshotOf(mock.store).tables).reduce((n, records) => n + records.length, 0);
   }
   const saver = options.state
     ? new StateSaver(
@@ -105,13 +109,18 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
     }
   const server = await listen(mock, options, {
     onRequest: ({ method, path, status, ms }) => {
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && status < 400) saver?.changed();
+      // A change is a write the mock accepted (2xx): a 303 answers a duplicate create with the record already there.
+      if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && status >= 200 && status < 300) saver?.changed();
       io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
     },
   });
   const token = options.token ?? 'any non-empty token';
+  const from =
+    resumed !== undefined
+      ? `resumed from ${options.state}: ${count(resumed, 'record')}`
+      : `seed ${options.seed}${options.state ? `, state ${options.state}` : ''}`;
   io.stdout.write(
-    `Mock Portfolio Reporting Service at ${server.url} (seed ${options.seed}${options.state ? `, state ${options.state}` : ''})\n` +
+    `Mock Portfolio Reporting Service at ${server.url} (${from})\n` +
       `  export PRS_BASE_URL=${server.url} PRS_ACCESS_TOKEN=${options.token ?? 'dev-token'}\n` +
       `  token: ${token}; Ctrl-C to stop\n`,
   );
@@ -122,14 +131,10 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
   await server.close();
   const saved = (await saver?.finish()) ?? true;
   if (saver && saved)
-    io.stdout.write(
-      `State saved to ${options.state}: ${count(saver.changes, 'change')} in ${count(saver.saves, 'save')}.\n`,
-    );
+    io.stdout.write(`State saved to ${options.state}: ${count(saver.changes, 'change')} since the mock started.\n`);
   io.stdout.write('Mock stopped.\n');
   return saved ? 0 : 1;
 }
-
-const count = (n: number, noun: string) => `${n.toLocaleString('en-US')} ${noun}${n === 1 ? '' : 's'}`;
 
 /** The shortest pause between two saves, and how many times its own length the last save makes the next pause. */
 const MIN_PAUSE_MS = 100;
@@ -143,9 +148,8 @@ const PAUSE_FACTOR = 4;
  * `kill -9`, the last one completed. `finish()` (on SIGINT/SIGTERM) saves once more, at once.
  */
 class StateSaver {
-  /** Changes marked, and saves completed (the one at start included). */
+  /** Writes the mock accepted since it started (each one saved by the save after it). */
   changes = 0;
-  saves = 0;
   private pending = false;
   private running: Promise<void> | undefined;
   private next = 0;
@@ -165,7 +169,6 @@ class StateSaver {
     const temporary = `${this.file}.tmp`;
     writeFileSync(temporary, this.text());
     renameSync(temporary, this.file);
-    this.saves++;
   }
 
   /** A change was made: it is saved by the save that starts next. */
@@ -218,7 +221,6 @@ class StateSaver {
         await handle.close();
       }
       await rename(temporary, this.file);
-      this.saves++;
       if (this.failure) this.report(`--state ${this.file}: saved again\n`);
       this.failure = undefined;
       return true;
@@ -302,7 +304,7 @@ const MOCK_OPTIONS = {
 function parseMockArgs(argv: string[]): MockArgs | 'help' {
   const { values, positionals } = parseOptions(argv, MOCK_OPTIONS);
   if (values.help) return 'help';
-  if (positionals.length) throw new UsageError(`mock takes no arguments, got ${positionals.join(' ')}`);
+  if (positionals.length) throw new UsageError(`mock takes no arguments, got ${quoted(positionals)}`);
   const port = values.port === undefined ? 4010 : Number(values.port);
   if (!/^\d+$/.test(values.port ?? '0') || port > 65_535)
     throw new UsageError(`--port must be a port number from 0 to 65535, got "${values.port}"`);

@@ -20,6 +20,12 @@ export function usage<T>(check: () => T): T {
   }
 }
 
+/**
+ * Arguments as a message shows them, each in quotes: `"extra" "more"`.
+ * @example quoted(['extra']) // '"extra"'
+ */
+export const quoted = (args: readonly string[]): string => args.map((arg) => `"${arg}"`).join(' ');
+
 /** The options a command takes: `value` ones take the next argument (or `--name=value`), `flag` ones none. */
 export type OptionSpec = Readonly<Record<string, 'value' | 'flag'>>;
 

@@ -5,6 +5,7 @@
  * time left and the requests in flight — never the counts.
  */
 import type { BulkProgress } from '../bulk/index.js';
+import { formatNumber } from './count.js';
 
 export interface Output {
   write(text: string): unknown;
@@ -18,14 +19,13 @@ export interface Progress {
   end(): void;
 }
 
-/** The rows by the summary's categories: loaded (created or existing), failed (or in doubt), not done (interrupted). */
+/** The rows by the summary's categories: loaded (created or existing), failed (or in doubt), not done (interrupted or stopped). */
 export interface Tally {
   ok: number;
   failed: number;
   notDone: number;
 }
 
-const number = (n: number) => n.toLocaleString('en-US');
 /** A terminal whose width is not known is taken to be this wide. */
 const DEFAULT_COLUMNS = 80;
 const BAR = 24;
@@ -38,30 +38,36 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/** Rows done (loaded or failed): the runner's `done` also counts the rows ended not done by Ctrl-C or a stop. */
+const doneOf = (p: BulkProgress, tally: Tally) => p.done - tally.notDone;
+
 /**
  * One progress line within `width` characters: the counts always; then, while they fit, the rate and time left, the
  * requests in flight and the 429s; and the bar in front when everything fits with it (on a terminal: `width` given).
+ * The rows done, the percentage and the bar count only rows loaded or failed, never those not done.
  * @example progressLine({ done: 50, total: 200, ... }, { ok: 48, failed: 2, notDone: 0 }, 25, 80)
  */
 export function progressLine(p: BulkProgress, tally: Tally, rowsPerSecond: number, width: number | undefined): string {
+  const done = doneOf(p, tally);
+  // Rows still to have an outcome in this run (the rows not done have theirs): what the time left is for.
   const left = p.total - p.done;
   const counts = [
-    `${number(p.done)}/${number(p.total)} ${p.total ? Math.floor((100 * p.done) / p.total) : 100}%`,
-    `ok ${number(tally.ok)}`,
-    `failed ${number(tally.failed)}`,
-    ...(tally.notDone ? [`not done ${number(tally.notDone)}`] : []),
+    `${formatNumber(done)}/${formatNumber(p.total)} ${p.total ? Math.floor((100 * done) / p.total) : 100}%`,
+    `ok ${formatNumber(tally.ok)}`,
+    `failed ${formatNumber(tally.failed)}`,
+    ...(tally.notDone ? [`not done ${formatNumber(tally.notDone)}`] : []),
   ];
   const extras = [
-    `${number(Math.round(rowsPerSecond))} rows/s${left > 0 && rowsPerSecond > 0 ? `, ${duration(left / rowsPerSecond)} left` : ''}`,
+    `${formatNumber(Math.round(rowsPerSecond))} rows/s${left > 0 && rowsPerSecond > 0 ? `, ${duration(left / rowsPerSecond)} left` : ''}`,
     `in flight ${p.inFlight} (limit ${p.concurrency})`,
-    ...(p.rateLimited ? [`429s ${number(p.rateLimited)}`] : []),
+    ...(p.rateLimited ? [`429s ${formatNumber(p.rateLimited)}`] : []),
   ];
   const max = width === undefined ? Number.POSITIVE_INFINITY : width;
   const join = (parts: string[]) => parts.join(' · ');
   let kept = extras.length;
   while (kept > 0 && join([...counts, ...extras.slice(0, kept)]).length > max) kept--;
   const line = join([...counts, ...extras.slice(0, kept)]);
-  const filled = p.total ? Math.round((BAR * p.done) / p.total) : BAR;
+  const filled = p.total ? Math.round((BAR * done) / p.total) : BAR;
   const withBar = `[${'#'.repeat(filled)}${'-'.repeat(BAR - filled)}] ${line}`;
   // A log (no width) gets no bar: it is for a terminal's line redrawn in place.
   return width !== undefined && kept === extras.length && withBar.length <= max ? withBar : line;
@@ -77,7 +83,7 @@ export function progressOn(out: Output, tally: () => Tally, started = performanc
   let drawnAt = 0;
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
-    return seconds > 0 && last ? last.done / seconds : 0;
+    return seconds > 0 && last ? doneOf(last, tally()) / seconds : 0;
   };
   const draw = (final: boolean) => {
     if (!last) return;

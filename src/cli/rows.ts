@@ -54,6 +54,8 @@ async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     }),
   );
   let header: string[] | undefined;
+  /** The line the header starts on: after comments and blank lines, not always line 1. */
+  let headerLine = 0;
   // A line ends at `\n` (`\r\n` once), as `grep -n` and editors count: csv-parse also counts each `\r` inside a
   // quoted field as a line, so those seen so far are taken off its count.
   let carriageReturns = 0;
@@ -66,6 +68,7 @@ async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     // `lastLine` is the line the record ends on; a quoted field may span lines.
     const line = lastLine - record.reduce((n, cell) => n + (cell.match(/\n/g)?.length ?? 0), 0);
     if (!header) {
+      headerLine = line;
       header = checkHeader(
         record.map((name) => name.trim()),
         line,
@@ -76,7 +79,7 @@ async function* csvRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     if (record.length !== header.length) {
       issues.unshift({
         path: '',
-        message: `has ${record.length} fields, the header (line ${line > 1 ? 'above' : '1'}) has ${header.length}`,
+        message: `has ${record.length} fields, the header (line ${headerLine}) has ${header.length}`,
       });
     }
     yield { line, input, issues };

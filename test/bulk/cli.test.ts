@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HELP } from '../../src/cli/args.js';
 import { main, type Summary } from '../../src/cli/main.js';
 import { createMockService } from '../../src/testing/index.js';
 import { type Fault, type FaultyMock, placedFaults, serveWithFaults } from '../helpers/faulty-mock.js';
@@ -61,8 +62,8 @@ async function cli(
 const summaryOf = (run: Run) => JSON.parse(run.stdout) as Summary;
 
 describe('help and usage', () => {
-  it('prints the usage with examples for --help and for no arguments', async () => {
-    for (const args of [['--help'], ['-h'], []]) {
+  it('prints the usage with examples for --help', async () => {
+    for (const args of [['--help'], ['-h']]) {
       const run = await cli(args);
       expect(run.code).toBe(0);
       expect(run.stdout).toContain(
@@ -71,6 +72,15 @@ describe('help and usage', () => {
       expect(run.stdout).toContain('Examples:\n  export PRS_BASE_URL=');
       expect(run.stdout).toContain('portfolio-reporting load instruments instruments.csv --dry-run');
     }
+  });
+
+  it('no command is a usage error: the usage on stderr, exit 2 (it was printed on stdout, exit 0)', async () => {
+    for (const args of [[], ['--json']])
+      expect(await cli(args)).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: no command given; the commands are load, mock, openapi and help\n\n${HELP}`,
+      });
   });
 
   it.each([
@@ -83,6 +93,7 @@ describe('help and usage', () => {
       'error: unknown command "upload"; the commands are load, mock, openapi and help',
     ],
     [['load', 'instruments'], 'error: no file given: portfolio-reporting load <kind> <file>'],
+    [['load', 'instruments', 'x.csv', 'y.csv'], 'error: unexpected arguments after the file: "y.csv"'],
     [
       ['load', 'instruments', 'x.csv', '--concurrency', '0'],
       'error: --concurrency must be a whole number from 1 to 64, got "0"',
@@ -169,7 +180,7 @@ describe('--dry-run', () => {
       'line 5: attributes.name: is required',
       'line 6: type: fee instruments cannot be created: the service keeps them for reporting only',
       'line 7: attributes.colour: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
-      'line 8: has 4 fields, the header (line above) has 9',
+      'line 8: has 4 fields, the header (line 1) has 9',
       'line 8: attributes.countryCode: is required',
       'line 10: attributes.agreementDate: is required',
       'line 10: attributes.interestRateInPercent: is required',
@@ -194,6 +205,21 @@ describe('--dry-run', () => {
       expect(run.stderr).toBe(`error: ${csv}: ${reason}; nothing was loaded\n`);
     }
     expect(server.log.requests).toBe(0);
+  });
+
+  it('names the line the header is on when a row has another number of fields (it said "line above")', async () => {
+    const extra = file('extra-field.csv', 'date,value,a,b,c\n2024-01-01,1,,,\n2024-01-02,2,,,\n2024-01-03,3,,,,\n');
+    const run = await cli(['load', 'prices', extra, '--dry-run', '--instrument', '65f1c0ffee0000000000010a']);
+    expect(run).toEqual({
+      code: 1,
+      stdout:
+        'line 4: has 6 fields, the header (line 1) has 5\n3 rows checked, 1 invalid; nothing was sent (dry run).\n',
+      stderr: '',
+    });
+    // After comments and a blank line the header is on line 3.
+    const later = file('header-later.csv', '# closes\n\ndate,value\n2024-01-01,1\n2024-01-02,2,9\n');
+    const after = await cli(['load', 'prices', later, '--dry-run', '--instrument', '65f1c0ffee0000000000010a']);
+    expect(after.stdout.split('\n')[0]).toBe('line 5: has 3 fields, the header (line 3) has 2');
   });
 
   it('counts lines by \\n: a quoted cell with \\r\\n or a lone \\r does not shift the rows after it', async () => {
@@ -255,7 +281,7 @@ describe('--dry-run', () => {
         'line 2: attributes.toString: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
         'line 2: relationships.constructor: is not a relationship of this resource',
         'line 2: relationships.__proto__: is not a relationship of this resource',
-        '1 rows checked, 1 invalid; nothing was sent (dry run).',
+        '1 row checked, 1 invalid; nothing was sent (dry run).',
         '',
       ]);
     } finally {
@@ -487,6 +513,32 @@ describe('loading', () => {
     expect(JSON.parse(lines[1] as string)).toMatchObject({ journal: 'portfolio-reporting load', kind: 'instruments' });
     expect(JSON.parse(lines[3] as string)).toMatchObject({ line: 2, status: 'created' });
     expect(lines.slice(4)).toEqual(['']);
+  });
+
+  it('counts 1 in the singular: 1 row, 1 byte (it said "1 rows")', async () => {
+    const one = 'type,name,securityIdentifier,ccyCode,countryCode\nstock-instrument,A,XS0000000001,EUR,DE\n';
+    const csv = file('one.csv', one);
+    writeFileSync(`${csv}.journal.jsonl`, '{"journal":"portfolio-reporting load","version":1,"kind":"instruments"}\n{');
+    const run = await cli(['load', 'instruments', csv, '--base-url', server.url]);
+    expect(run.code).toBe(0);
+    expect(run.stderr).toContain(
+      `note: ${csv}.journal.jsonl: cut off the last entry, torn by an interrupted run (1 byte)\n`,
+    );
+    expect(run.stdout.split('\n')[0]).toMatch(
+      /^instruments from .*one\.csv: 1 row; 1 sent in \d+\.\d s \(\d+ rows\/s\)$/,
+    );
+    const dry = await cli(['load', 'instruments', file('dry.csv', one), '--dry-run']);
+    expect(dry).toEqual({ code: 0, stdout: '1 row checked, all valid; nothing was sent (dry run).\n', stderr: '' });
+    const bad = file('bad.csv', `${one}stock-instrument,B,XS0000000002,usd,DE\n`);
+    expect((await cli(['load', 'instruments', bad, '--base-url', server.url])).stdout.split('\n').slice(1)).toEqual([
+      '1 row of 2 is invalid; nothing was sent (fix them, or pass --skip-invalid to load the others).',
+      '',
+    ]);
+    const two = file('two-bad.csv', `${one.replace('EUR', 'eur')}stock-instrument,B,XS0000000002,usd,DE\n`);
+    expect((await cli(['load', 'instruments', two, '--base-url', server.url])).stdout.split('\n').slice(2)).toEqual([
+      '2 rows of 2 are invalid; nothing was sent (fix them, or pass --skip-invalid to load the others).',
+      '',
+    ]);
   });
 
   it('draws a bar on a terminal and plain lines otherwise', async () => {

@@ -2,13 +2,14 @@
  * A command line that answers (issue 19, item 2, in part): `--version`/`-v`, `help`, `help load`, `help mock`,
  * unknown options and commands as one sentence with the help hint, and file errors as one sentence, exit 2.
  */
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { HELP, OPENAPI_HELP } from '../../src/cli/args.js';
 import { main } from '../../src/cli/main.js';
 import { MOCK_HELP } from '../../src/cli/mock.js';
+import { createMockService, DEMO_IDS, seedDemo } from '../../src/testing/index.js';
 
 async function cli(args: string[]) {
   const stdout = { text: '', write: (s: string) => (stdout.text += s) };
@@ -57,6 +58,16 @@ describe('portfolio-reporting', () => {
     });
   });
 
+  it("the help's and the README's example --instrument ids are instruments of the demo seed `mock` serves", async () => {
+    const demo = createMockService({ seed: seedDemo }).store.instruments;
+    const examples = (text: string) => [...text.matchAll(/--instrument ([0-9a-f]{24})\b/g)].map((m) => m[1]);
+    const help = examples((await cli(['--help'])).stdout);
+    expect(help).toEqual([DEMO_IDS.sap]);
+    const readme = examples(readFileSync(new URL('../../README.md', import.meta.url), 'utf8'));
+    expect(readme.length).toBeGreaterThan(0);
+    for (const id of [...help, ...readme]) expect(demo.get(id as string)?.id).toBe(id);
+  });
+
   it('a missing file and a directory are one sentence each, exit 2', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'prs-cli-files-'));
     const missing = join(dir, 'nope.csv');
@@ -83,5 +94,17 @@ describe('the built command line', () => {
       ),
     );
     expect(out).toBe(`${version}\n`);
+  });
+
+  it('with no command prints the usage on stderr and exits 2', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const run = spawnSync(process.execPath, [new URL('../../dist/cli.js', import.meta.url).pathname], {
+      encoding: 'utf8',
+    });
+    expect({ code: run.status, stdout: run.stdout, stderr: run.stderr }).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: no command given; the commands are load, mock, openapi and help\n\n${HELP}`,
+    });
   });
 });

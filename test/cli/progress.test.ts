@@ -40,8 +40,19 @@ describe('progressLine', () => {
   });
 
   it('never drops the counts, however narrow (20 columns)', () => {
-    expect(progressLine(p, { ...tally, notDone: 42 }, 250, 20)).toBe(
+    expect(progressLine({ ...p, done: 5_042 }, { ...tally, notDone: 42 }, 250, 20)).toBe(
       '5,000/20,000 25% · ok 4,990 · failed 10 · not done 42',
+    );
+  });
+
+  it('after Ctrl-C counts as done only the rows done: 765 of 8,000, not 8,000 100% (the runner ends the rest too)', () => {
+    const interrupted = { ...p, done: 8_000, total: 8_000, ok: 765, failed: 7_235, inFlight: 0, rateLimited: 0 };
+    const counts = { ok: 765, failed: 0, notDone: 7_235 };
+    expect(progressLine(interrupted, counts, 100, undefined)).toBe(
+      '765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · in flight 0 (limit 8)',
+    );
+    expect(progressLine(interrupted, counts, 100, 200)).toBe(
+      '[##----------------------] 765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · in flight 0 (limit 8)',
     );
   });
 
@@ -110,5 +121,11 @@ describe('after Ctrl-C', () => {
     expect(summary.ok).toBeGreaterThan(0);
     expect({ ok: count(last, 'ok'), failed: count(last, 'failed'), notDone: count(last, 'not done') }).toEqual(summary);
     expect(summary.ok + summary.failed + summary.notDone).toBe(1_000);
+    const done = summary.ok + summary.failed;
+    expect(last).toMatch(
+      new RegExp(
+        `^progress: ${done}/1,000 ${Math.floor(done / 10)}% · ok ${done - summary.failed} · failed ${summary.failed} · not done ${summary.notDone} · \\d+ rows/s · in flight 0 \\(limit 8\\)$`,
+      ),
+    );
   });
 });

@@ -40,11 +40,21 @@ function pricesFile(rows: number): string {
   return file;
 }
 
-async function load(file: string, token: string, instrument: string, extra: string[] = []) {
+async function load(file: string, token: string, instrument: string, extra: string[] = [], concurrency = 8) {
   const stdout = { text: '', write: (s: string) => (stdout.text += s) };
   const stderr = { text: '', isTTY: false, columns: 200, write: (s: string) => (stderr.text += s) };
   const before = requested.length;
-  const args = ['load', 'prices', file, '--base-url', server.url, '--instrument', instrument, '--concurrency', '8'];
+  const args = [
+    'load',
+    'prices',
+    file,
+    '--base-url',
+    server.url,
+    '--instrument',
+    instrument,
+    '--concurrency',
+    `${concurrency}`,
+  ];
   const code = await main([...args, ...extra], { stdout, stderr, env: { PRS_ACCESS_TOKEN: token } });
   const requests = requested.slice(before).filter((path) => path.includes(instrument)).length;
   return { code, stdout: stdout.text, stderr: stderr.text, requests };
@@ -63,6 +73,9 @@ describe('a refused token', () => {
     );
     expect(refused.requests).toBeGreaterThan(0);
     expect(refused.requests).toBeLessThanOrEqual(16); // the first answers and what was in flight, not 2,000
+    expect(refused.stdout).toMatch(
+      /^ {2}not done \(stopped after a 401: the service refused the access token\) +1,9\d\d$/m,
+    );
     const good = await load(file, 'good-token', DEMO_IDS.sap);
     expect(good.code).toBe(0);
     expect(mock.store.prices.of(DEMO_IDS.sap)).toHaveLength(2_000);
@@ -79,5 +92,43 @@ describe('the same status row after row', () => {
     const all = await load(pricesFile(60), 'good-token', wrong, ['--keep-going']);
     expect(all.code).toBe(1);
     expect(all.requests).toBe(60);
+  });
+});
+
+describe('the summary and the progress after the loader stops by itself', () => {
+  it('say why the rows not started were not done (not "interrupted"), and count as done only the rows done', async () => {
+    const wrong = '000000000000000000000000';
+    // One request at a time: exactly twenty rows are sent, and the other 280 are not started.
+    const stopped = await load(pricesFile(300), 'good-token', wrong, [], 1);
+    expect(stopped.code).toBe(1);
+    expect(stopped.requests).toBe(SAME_FAILURE_STREAK);
+    expect(stopped.stdout.split('\n').slice(-8)).toEqual([
+      '  created                                                      0',
+      '  already existing (same date and value)                       0',
+      '  failed                                                      20',
+      '  in doubt                                                     0',
+      '  not done (stopped after 20 rows in a row failed with 404)  280',
+      '  done before (journal)                                        0',
+      expect.stringMatching(/^Journal: .*prices\.csv\.journal\.jsonl$/),
+      '',
+    ]);
+    const progress = stopped.stderr.split('\n').filter((line) => line.startsWith('progress: '));
+    expect(progress.at(-1)).toMatch(
+      /^progress: 20\/300 6% · ok 0 · failed 20 · not done 280 · \d+ rows\/s · in flight 0 \(limit 1\)$/,
+    );
+    expect(stopped.stderr).not.toContain('300/300');
+  });
+
+  it('JSON: `stopped` says why, `interrupted` stays false', async () => {
+    const wrong = '000000000000000000000000';
+    const stopped = await load(pricesFile(300), 'good-token', wrong, ['--json'], 1);
+    expect(JSON.parse(stopped.stdout)).toMatchObject({
+      rows: 300,
+      failed: 20,
+      notDone: 280,
+      sent: 20,
+      interrupted: false,
+      stopped: 'stopped after 20 rows in a row failed with 404',
+    });
   });
 });

@@ -130,7 +130,7 @@ describe('npx portfolio-reporting openapi', () => {
 
   it.each([
     [['--bogus'], 'unknown option --bogus; the only option is --help'],
-    [['extra'], 'openapi takes no arguments, got extra'],
+    [['extra'], 'openapi takes no arguments, got "extra"'],
     [['--help=1'], 'option --help takes no value, got "1"'],
   ])('refuses %j with the usage hint, exit 2, and prints no document', (args, message) => {
     expect(cli('openapi', ...args)).toEqual({
