@@ -175,6 +175,18 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     expect(endpoint.calls).toHaveLength(0);
   });
 
+  it('takes the secret without its whsec_ prefix too, as the standardwebhooks package does', async () => {
+    const { verifier } = setup([k1], { secret: secret.slice('whsec_'.length) });
+    const timestamp = new Date();
+    const body = JSON.stringify(EVENT);
+    const headers = {
+      'webhook-id': 'msg_bare',
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(secret).sign('msg_bare', timestamp, body),
+    };
+    await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
+  });
+
   it('refuses a v1 entry made with another secret, and never echoes the secret', async () => {
     const { verifier } = setup([k1], { secret });
     const other = 'whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==';
