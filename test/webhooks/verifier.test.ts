@@ -159,46 +159,31 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
 
 describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standardwebhooks)', () => {
   const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+  const body = JSON.stringify(EVENT);
+  /** The headers of a delivery of `body` signed now by the standardwebhooks package with `key`. */
+  const signedWith = (key: string, id = 'msg_v1') => {
+    const timestamp = new Date();
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
+      'webhook-signature': new Webhook(key).sign(id, timestamp, body),
+    };
+  };
 
   it('verifies a v1 entry signed by the standardwebhooks package, without fetching keys', async () => {
     const { endpoint, verifier } = setup([k1], { secret });
-    const id = 'msg_v1';
-    const timestamp = new Date();
-    const body = JSON.stringify(EVENT);
-    const signature = new Webhook(secret).sign(id, timestamp, body);
-    const headers = {
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': signature,
-    };
-    await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
+    await expect(verifier.verify(body, signedWith(secret))).resolves.toEqual(EVENT);
     expect(endpoint.calls).toHaveLength(0);
   });
 
   it('takes the secret without its whsec_ prefix too, as the standardwebhooks package does', async () => {
     const { verifier } = setup([k1], { secret: secret.slice('whsec_'.length) });
-    const timestamp = new Date();
-    const body = JSON.stringify(EVENT);
-    const headers = {
-      'webhook-id': 'msg_bare',
-      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign('msg_bare', timestamp, body),
-    };
-    await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
+    await expect(verifier.verify(body, signedWith(secret, 'msg_bare'))).resolves.toEqual(EVENT);
   });
 
   it('refuses a v1 entry made with another secret, and never echoes the secret', async () => {
     const { verifier } = setup([k1], { secret });
-    const other = 'whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==';
-    const id = 'msg_v1';
-    const timestamp = new Date();
-    const body = JSON.stringify(EVENT);
-    const headers = {
-      'webhook-id': id,
-      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': new Webhook(other).sign(id, timestamp, body),
-    };
-    const error = await refusal(verifier.verify(body, headers));
+    const error = await refusal(verifier.verify(body, signedWith('whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==')));
     expect(error.reason).toBe('no_matching_signature');
     expect(error.message).toBe(
       'webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret',
@@ -208,14 +193,7 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
 
   it('says how to verify v1 entries when no secret is configured', async () => {
     const { verifier } = setup();
-    const timestamp = new Date();
-    const body = JSON.stringify(EVENT);
-    const headers = {
-      'webhook-id': 'm',
-      'webhook-timestamp': String(Math.floor(timestamp.getTime() / 1000)),
-      'webhook-signature': new Webhook(secret).sign('m', timestamp, body),
-    };
-    const error = await refusal(verifier.verify(body, headers));
+    const error = await refusal(verifier.verify(body, signedWith(secret, 'm')));
     expect(error.reason).toBe('unsupported_signature');
     expect(error.message).toContain('configure `secret` to verify v1 entries');
   });
