@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PortfolioReporting } from '../../src/index.js';
 import { createMockService } from '../../src/testing/index.js';
 
@@ -49,6 +49,34 @@ describe('the README seeding example', () => {
         ['2024-03-29', 10150],
       ]);
     } finally {
+      await http.close();
+    }
+  });
+});
+
+/**
+ * The README's mock-service example runs msw and `mock.listen()` in one process: msw sees the requests over HTTP
+ * too and warns of each one its handlers do not answer, unless it is started with `onUnhandledFrame: 'bypass'` (msw 3's name),
+ * as README says.
+ */
+describe('the README mock-service example: msw beside mock.listen()', () => {
+  it.each([
+    [undefined, 1],
+    ['bypass' as const, 0],
+  ])('onUnhandledFrame %s: %i warning(s) for one call over HTTP', async (onUnhandledFrame, warnings) => {
+    const { setupServer } = await import('msw/node');
+    const mock = createMockService({ baseUrl: 'https://reporting.test' });
+    const server = setupServer(...mock.handlers);
+    server.listen(onUnhandledFrame ? { onUnhandledFrame } : undefined);
+    const warned = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const http = await mock.listen({ port: 0 });
+    try {
+      const overHttp = new PortfolioReporting({ baseUrl: http.url, accessToken: 'test' });
+      await overHttp.custodians.list();
+      expect(warned.mock.calls.filter(([line]) => String(line).includes('[MSW]'))).toHaveLength(warnings);
+    } finally {
+      warned.mockRestore();
+      server.close();
       await http.close();
     }
   });
