@@ -384,7 +384,7 @@ describe('loading', () => {
     const run = await cli(['load', 'prices', csv, '--instrument', acme.id, '--base-url', server.url]);
     expect(run.code).toBe(1);
     const lines = run.stdout.split('\n');
-    expect(lines[0]).toMatch(/^prices from .*prices\.csv: 3 rows; 3 sent in \d+\.\d s \(\d+ rows\/s\)$/);
+    expect(lines[0]).toMatch(/^prices from .*prices\.csv: 3 rows; 3 sent in \d+\.\d s \([\d,]+ rows\/s\)$/);
     expect(lines[1]).toMatch(
       `  line 5: POST ${server.url}/api/v3/instruments/${acme.id}/prices failed with 409: a price dated 2024-01-04 already exists for this instrument (id ${mock.store.prices.of(acme.id)[2]?.id}); delete it first or PATCH its value (request id `,
     );
@@ -525,7 +525,7 @@ describe('loading', () => {
       `note: ${csv}.journal.jsonl: cut off the last entry, torn by an interrupted run (1 byte)\n`,
     );
     expect(run.stdout.split('\n')[0]).toMatch(
-      /^instruments from .*one\.csv: 1 row; 1 sent in \d+\.\d s \(\d+ rows\/s\)$/,
+      /^instruments from .*one\.csv: 1 row; 1 sent in \d+\.\d s \([\d,]+ rows\/s\)$/,
     );
     const dry = await cli(['load', 'instruments', file('dry.csv', one), '--dry-run']);
     expect(dry).toEqual({ code: 0, stdout: '1 row checked, all valid; nothing was sent (dry run).\n', stderr: '' });
@@ -555,7 +555,9 @@ describe('loading', () => {
       '--journal',
       join(dir, 'bar-1.jsonl'),
     ]);
-    expect(plain.stderr).toMatch(/^progress: 1\/1 100% · ok 1 · failed 0 · \d+ rows\/s · in flight 0 \(limit 8\)\n$/);
+    expect(plain.stderr).toMatch(
+      /^progress: 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · in flight 0 \(limit 8\)\n$/,
+    );
     const tty = await cli(
       ['load', 'instruments', csv, '--base-url', server.url, '--journal', join(dir, 'bar-2.jsonl')],
       { tty: true },
@@ -563,7 +565,7 @@ describe('loading', () => {
     // Each frame returns to the line's start and clears it (ESC [K) before drawing.
     expect(tty.stderr.startsWith('\r\u001b[K[')).toBe(true);
     expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(
-      /^\[#{24}\] 1\/1 100% · ok 1 · failed 0 · \d+ rows\/s · in flight 0 \(limit 8\)\n$/,
+      /^\[#{24}\] 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · in flight 0 \(limit 8\)\n$/,
     );
   });
 });

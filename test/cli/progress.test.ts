@@ -124,7 +124,7 @@ describe('after Ctrl-C', () => {
     const done = summary.ok + summary.failed;
     expect(last).toMatch(
       new RegExp(
-        `^progress: ${done}/1,000 ${Math.floor(done / 10)}% · ok ${done - summary.failed} · failed ${summary.failed} · not done ${summary.notDone} · \\d+ rows/s · in flight 0 \\(limit 8\\)$`,
+        `^progress: ${done}/1,000 ${Math.floor(done / 10)}% · ok ${done - summary.failed} · failed ${summary.failed} · not done ${summary.notDone} · [\\d,]+ rows/s · in flight 0 \\(limit 8\\)$`,
       ),
     );
   });
