@@ -148,7 +148,9 @@ export const BUDGETS = [
   // 27.156 kB with the limit builders, consentFiles and holdingAsset checking their arguments at run time (+0.49 kB);
   // 29.587 kB later with the webhook verifier's own bytes trimmed to fit what it checks now.
   // 29.622 kB later with an update whose values are all undefined refused as naming nothing to change.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_156, lazyCeiling: 29_622 },
+  // 27.5 kB with every method of the client refusing an extra argument (one wrapper per method, src/core/
+  // checked-methods.ts: +0.34 kB; it ignored them, `retrieve(id, undefined, { timeout })` read no options).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_500, lazyCeiling: 29_622 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

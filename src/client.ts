@@ -1,5 +1,6 @@
 import { API } from './core/api.js';
 import type { APIPromise } from './core/api-promise.js';
+import { refuseExtraArguments } from './core/checked-methods.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
 import { type Accounts, accountsOf } from './resources/accounts.js';
 import { Assets } from './resources/assets.js';
@@ -104,6 +105,7 @@ export class PortfolioReporting {
     this.transactions = new Transactions(api);
     this.users = new Users(api);
     this.webhooks = new Webhooks(api);
+    refuseExtraArguments(this);
   }
 
   /** The base URL requests go to. @example console.log(prs.baseUrl) */

@@ -94,13 +94,13 @@ export class CustodianAuthorities {
   async waitForStatus(
     id: string,
     status: CustodianAuthorityStatus | readonly CustodianAuthorityStatus[],
-    options: WaitForStatusOptions = {},
+    options?: WaitForStatusOptions,
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
     // Checked here, so that a bad id is named as this method's (the path below would name the retrieve).
     segment(what, 'id', id);
     checkKeys(what, options, ['timeout', 'interval', 'signal'], 'options');
-    const { timeout = 300_000, interval = 2_000, signal } = options;
+    const { timeout = 300_000, interval = 2_000, signal } = options ?? {};
     if (signal !== undefined && !(signal instanceof AbortSignal))
       throw new ValidationError(what, [{ path: 'options.signal', message: mustBe('an AbortSignal', signal) }]);
     // Held as the client's timeouts are: a timer cannot wait longer (Node fires a longer one after 1 ms).

@@ -84,7 +84,7 @@ export class Webhooks {
    * if (!secret) throw new Error('WEBHOOK_SECRET is not set');
    * const verifier = prs.webhooks.verifier({ secret, toleranceSeconds: 120 });
    */
-  verifier(options: ClientWebhookVerifierOptions = {}): ClientWebhookVerifier {
+  verifier(options?: ClientWebhookVerifierOptions): ClientWebhookVerifier {
     // Checked as given, before the spread below: the client supplies the key source, so `baseUrl`, `fetch`,
     // `accessToken` and `loadKeys` here would be overridden, and are refused instead.
     checkKeys('prs.webhooks.verifier()', options, CLIENT_VERIFIER_OPTION_KEYS, 'options', '');

@@ -50,15 +50,21 @@ function replaced(value: Record<string, unknown>, [key, ...rest]: string[], repl
   };
 }
 
-/** Runs the row's recipe with its argument `index` replaced by `value` (none when `index` is undefined). */
-async function callWith(row: (typeof endpointRows)[number], index?: number, value?: unknown) {
+/**
+ * Runs the row's recipe with its argument `index` replaced by `value` (none when `index` is undefined), and
+ * `appended` given after the arguments the method takes (none when it is empty).
+ */
+async function callWith(row: (typeof endpointRows)[number], index?: number, value?: unknown, appended: unknown[] = []) {
   const { prs, requests } = recordingClient({ status: 429, body: { errors: [{ status: '429' }] } }, { maxRetries: 0 });
   const { owner, name } = resolveMethod(prs, row.sdkMethod);
   const original = owner[name] as (...args: unknown[]) => unknown;
+  // The method as declared (the client's own wrapper, which refuses extra arguments, takes any number).
+  const declared = (Object.getPrototypeOf(owner)[name] as (...args: unknown[]) => unknown).length;
   let given: unknown[] = [];
   owner[name] = function (this: unknown, ...args: unknown[]) {
     given = args;
     const changed = index === undefined ? args : args.map((arg, i) => (i === index ? value : arg));
+    if (appended.length) changed.push(...Array(declared - changed.length).fill(undefined), ...appended);
     return original.apply(this, changed);
   };
   const recipe = recipes.get(row.n) as Recipe;
@@ -68,7 +74,7 @@ async function callWith(row: (typeof endpointRows)[number], index?: number, valu
   } catch (e) {
     error = e;
   }
-  return { error, requests, given };
+  return { error, requests, given, declared };
 }
 
 describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
@@ -86,6 +92,22 @@ describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
       }
     }
     expect(outcomes).toEqual([]);
+  });
+
+  it('refuses a defined argument past the last it takes, with nothing sent; a trailing undefined is not one', async () => {
+    const plain = await callWith(row);
+    const { declared } = plain;
+    const extra = await callWith(row, undefined, undefined, [{ timeout: 5 }]);
+    expect(extra.requests).toEqual([]);
+    expect(extra.error).toBeInstanceOf(ValidationError);
+    expect((extra.error as ValidationError).message).toBe(
+      `prs.${row.sdkMethod}: arguments[${declared}]: is more than this takes (at most ${declared} argument${declared === 1 ? '' : 's'}): it would not be read (nothing was sent)`,
+    );
+    const trailing = await callWith(row, undefined, undefined, [undefined]);
+    expect(trailing.requests.map((r) => `${r.method} ${r.url}`)).toEqual(
+      plain.requests.map((r) => `${r.method} ${r.url}`),
+    );
+    expect(String(trailing.error)).toBe(String(plain.error));
   });
 
   it('refuses them in each member of an object argument, two levels down, with nothing sent', async () => {

@@ -1,0 +1,87 @@
+/**
+ * Extra arguments are refused by every public method of the client (`src/core/checked-methods.ts`). The 95 endpoint methods
+ * are walked in test/coverage/hostile-arguments.test.ts; here: the methods that are not a row, the form of the
+ * refusal, and the rule the mechanism stands on (a method's `length` is what it takes).
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { PortfolioReporting, ValidationError } from '../../src/index.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
+
+const tooMany = (what: string, index: number) =>
+  `${what}: arguments[${index}]: is more than this takes (at most ${index} argument${index === 1 ? '' : 's'}): it would not be read`;
+
+describe('extra arguments', () => {
+  it('prs.request, webhooks.keys and waitForStatus reject with nothing sent', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    const call = (f: unknown, ...args: unknown[]) => (f as (...a: unknown[]) => Promise<unknown>)(...args);
+    await expect(call(prs.request.bind(prs), { method: 'GET', path: '/api/v2/clients' }, {}, { x: 1 })).rejects.toThrow(
+      `${tooMany('prs.request', 2)} (nothing was sent)`,
+    );
+    await expect(call(prs.webhooks.keys.bind(prs.webhooks), {}, 'more')).rejects.toThrow(
+      `${tooMany('prs.webhooks.keys', 1)} (nothing was sent)`,
+    );
+    const wait = prs.custodianAuthorities.waitForStatus.bind(prs.custodianAuthorities);
+    await expect(call(wait, 'ca-1', 'active', { timeout: 5 }, { interval: 5 })).rejects.toThrow(
+      `${tooMany('prs.custodianAuthorities.waitForStatus', 3)} (nothing was sent)`,
+    );
+    expect(requests).toEqual([]);
+  });
+
+  it('a list method refuses through its own kind of promise: `for await` sees the ValidationError', async () => {
+    const { prs, requests } = recordingClient({ body: { data: [] } });
+    const list = prs.clients.list as (...args: unknown[]) => AsyncIterable<unknown>;
+    const seen: unknown[] = [];
+    await expect(async () => {
+      for await (const item of list.call(prs.clients, {}, 'more')) seen.push(item);
+    }).rejects.toThrow(ValidationError);
+    expect(seen).toEqual([]);
+    expect(requests).toEqual([]);
+  });
+
+  it('webhooks.verifier, which answers with a value, throws at once', () => {
+    const { prs } = recordingClient();
+    const verifier = prs.webhooks.verifier as (...args: unknown[]) => unknown;
+    expect(() => verifier.call(prs.webhooks, { toleranceSeconds: 60 }, { secret: 'x' })).toThrow(
+      new ValidationError(
+        'prs.webhooks.verifier',
+        [
+          {
+            path: 'arguments[1]',
+            message: 'is more than this takes (at most 1 argument): it would not be read',
+          },
+        ],
+        '',
+      ),
+    );
+    expect(typeof verifier.call(prs.webhooks, undefined, undefined)).toBe('object');
+  });
+
+  it('every method of the client is covered: 101, each taking as many arguments as it declares', () => {
+    const prs = new PortfolioReporting({ baseUrl: 'https://prs.test', accessToken: 't' });
+    const methods: string[] = [];
+    const walk = (value: object, path: string) => {
+      for (const [name, member] of Object.entries(value))
+        if (typeof member === 'object' && member !== null && name !== 'api' && !name.startsWith('_'))
+          walk(member, `${path}.${name}`);
+      for (const name of Object.getOwnPropertyNames(value))
+        if (typeof (value as Record<string, unknown>)[name] === 'function') methods.push(`${path}.${name}`);
+    };
+    walk(prs, 'prs');
+    expect(methods).toHaveLength(101);
+    expect(methods).toContain('prs.legalEntities.depositories.create');
+    expect(methods).toContain('prs.request');
+  });
+
+  it('no public method has a parameter with a default value (its `length` would stop short of it)', () => {
+    const files = ['src/client.ts', ...readdirSync('src/resources').map((f) => `src/resources/${f}`)];
+    const defaults: string[] = [];
+    for (const file of files) {
+      const text = readFileSync(file, 'utf8');
+      // A method's signature inside a class: `  name(…): …{` at two spaces of indentation.
+      for (const match of text.matchAll(/^ {2}(?:async )?([a-zA-Z]\w*)\(([^)]*)\)[^{;]*\{$/gm))
+        if (match[1] !== 'constructor' && /=(?!>)/.test(match[2] as string)) defaults.push(`${file}: ${match[1]}`);
+    }
+    expect(defaults).toEqual([]);
+  });
+});
