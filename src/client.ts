@@ -119,6 +119,7 @@ export class PortfolioReporting {
    * const clients = await prs.request({ method: 'GET', path: '/api/v2/clients' });
    */
   request(req: RawRequest, options?: RequestOptions): APIPromise<unknown> {
-    return this._api.raw(req, options, 'prs.request');
+    // biome-ignore lint/complexity/noArguments: how many were given, checked with the request (nothing past `options`)
+    return this._api.raw(req, options, 'prs.request', arguments.length > 2 ? [...arguments] : undefined);
   }
 }

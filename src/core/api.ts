@@ -6,6 +6,7 @@
  */
 import type { EndpointId } from '../endpoints.js';
 import { APIPromise, ListPromise, type WithResponse } from './api-promise.js';
+import { extraArguments } from './arity.js';
 import { describe, mustBe } from './describe.js';
 import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
@@ -99,11 +100,19 @@ export class API {
 
   /**
    * The escape hatch: any method and path, parsed JSON back (undefined for 204). `caller` names a public
-   * entry (`prs.request`) whose request object is checked key by key, as a caller gave it.
+   * entry (`prs.request`) whose request object is checked key by key, as a caller gave it; `given`, the
+   * arguments that entry was called with when there were more than it takes (one past `options` is refused).
    */
-  raw(req: Omit<TransportRequest, 'options'>, options?: RequestOptions, caller?: string): APIPromise<unknown> {
+  raw(
+    req: Omit<TransportRequest, 'options'>,
+    options?: RequestOptions,
+    caller?: string,
+    given?: readonly unknown[],
+  ): APIPromise<unknown> {
     return APIPromise.defer(() => {
       if (caller) {
+        // `given`: every argument the public entry was called with, when there were more than it takes.
+        if (given) extraArguments(caller, given, 2);
         if (req === undefined)
           throw new ValidationError(caller, [
             { path: 'request', message: 'is required: { method, path, query?, body? }' },

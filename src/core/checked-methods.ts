@@ -11,17 +11,26 @@ import { ValidationError } from './validation-error.js';
 const ANSWER_AT_ONCE = ['prs.webhooks.verifier'];
 
 /**
- * Gives every method reachable from `root` (its own and its namespaces', at any depth) an own wrapper that
- * refuses extra arguments before the method runs: the promise it returns rejects with a `ValidationError` (nothing
- * is sent), as for any other bad input. A method declares how many arguments it takes by its parameters
- * (`Function.length`: so no parameter of a public method has a default value).
+ * Gives every method of the client's namespaces (`prs.accounts`, `prs.legalEntities.accounts`, at any depth) an own
+ * wrapper that refuses extra arguments before the method runs: the promise it returns rejects with a
+ * `ValidationError` (nothing is sent), as for any other bad input. A method declares how many arguments it takes
+ * by its parameters (`Function.length`: so no parameter of a public method has a default value). The client's own
+ * methods (`prs.request`) check theirs in their bodies: a wrapper on the instance would hide a subclass's override.
  */
-export function refuseExtraArguments(root: object, prefix = 'prs.'): void {
-  for (const [name, value] of Object.entries(root)) {
-    // Namespaces are the client's plain members; `api` and the rows' strings are not.
+export function refuseExtraArguments(client: object): void {
+  checkNamespaces(client, 'prs.');
+}
+
+function checkNamespaces(owner: object, prefix: string): void {
+  for (const [name, value] of Object.entries(owner)) {
+    // Namespaces are plain members; `_api`/`api` and the rows' strings are not.
     if (value !== null && typeof value === 'object' && !name.startsWith('_') && name !== 'api')
-      refuseExtraArguments(value, `${prefix}${name}.`);
+      checkMethods(value, `${prefix}${name}.`);
   }
+}
+
+function checkMethods(root: object, prefix: string): void {
+  checkNamespaces(root, prefix);
   for (let proto = Object.getPrototypeOf(root); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
       const method = Object.getOwnPropertyDescriptor(proto, name)?.value;
