@@ -31,7 +31,8 @@ export type LegalEntityUpdateInput = LegalEntityUpdateParams;
 type AccountRelationshipInputs = RelationshipInputs<typeof accountDef.relationships>;
 /** The relationships of an account to create: an optional `depository` (an id, `{ type, id }` or a depository). */
 export interface AccountCreateRelationships extends AccountRelationshipInputs {
-  depository?: AccountRelationshipInputs['depository'];
+  // NonNullable: `X['m']` of an optional member adds `| undefined`, which a consumer's exactOptionalPropertyTypes refuses here.
+  depository?: NonNullable<AccountRelationshipInputs['depository']>;
 }
 /** The body of `legalEntities.accounts.create`: `depository` links the new account to an existing depository. */
 export interface AccountCreateParams {

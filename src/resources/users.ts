@@ -20,7 +20,8 @@ import { Children } from './calls.js';
 type UserRelationshipInputs = RelationshipInputs<typeof userDef.relationships>;
 /** The relationships of a user to create: the reporting entities the user may view (optional). */
 export interface UserCreateRelationships extends UserRelationshipInputs {
-  readAccessToReportingEntities?: UserRelationshipInputs['readAccessToReportingEntities'];
+  // NonNullable: `X['m']` of an optional member adds `| undefined`, which a consumer's exactOptionalPropertyTypes refuses here.
+  readAccessToReportingEntities?: NonNullable<UserRelationshipInputs['readAccessToReportingEntities']>;
 }
 /** The body of `clients.users.create` without the `data` wrapper. */
 export interface UserCreateParams {

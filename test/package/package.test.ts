@@ -343,4 +343,29 @@ export const wrong: number = prs.baseUrl;
     },
     TSC_TIMEOUT,
   );
+  // A consumer's own strictness flags reach the package's declarations when it checks them (skipLibCheck: false):
+  // under exactOptionalPropertyTypes two interfaces that redeclared an optional member as `X['m']` (which adds
+  // `| undefined`) no longer extended their base.
+  it(
+    'type-checks every entry point under the strictest flags a consumer may set',
+    async () => {
+      const result = await check(
+        'ts-strictest',
+        {
+          module: 'esnext',
+          moduleResolution: 'bundler',
+          exactOptionalPropertyTypes: true,
+          noUncheckedIndexedAccess: true,
+          noPropertyAccessFromIndexSignature: true,
+          noImplicitOverride: true,
+          noImplicitReturns: true,
+          useUnknownInCatchVariables: true,
+        },
+        { 'check.ts': program },
+      );
+      expect(result.stdout + result.stderr).toBe('');
+      expect(result.code).toBe(0);
+    },
+    TSC_TIMEOUT,
+  );
 });
