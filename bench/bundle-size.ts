@@ -151,7 +151,9 @@ export const BUDGETS = [
   // 27.5 kB with every method of the client refusing an extra argument (one wrapper per method, src/core/
   // checked-methods.ts: +0.34 kB; it ignored them, `retrieve(id, undefined, { timeout })` read no options).
   // 27.591 kB with `prs.request` checking its arguments in its body (a wrapper on the instance hid a subclass's override).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_591, lazyCeiling: 29_622 },
+  // 29.78 kB later with a 303 to an existing asset or instrument of another kind a ConflictError (a create's answer is
+  // then always the kind asked for, and typed so).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_591, lazyCeiling: 29_780 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

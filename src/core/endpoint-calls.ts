@@ -11,7 +11,7 @@ import { responseChecks } from '../schemas/response-checks.generated.js';
 import { type CallArgs, type Query, segment, type Target, withOptionsQuery } from './api.js';
 import { compoundList, type Page, type WithResponse } from './api-promise.js';
 import { collection, single } from './documents.js';
-import { type CallSite, PortfolioReportingError, ResponseValidationError } from './errors.js';
+import { type CallSite, ConflictError, PortfolioReportingError, ResponseValidationError } from './errors.js';
 import { decode, requestBody, validateInput, withIssues } from './jsonapi.js';
 import type { RequestOptions, Transport } from './transport.js';
 
@@ -63,10 +63,24 @@ export function callRow(
     // A 204 row answers nothing; any other decodes its one resource.
     if (response.status === 204) return { data: undefined, response: res.response };
     const { data } = decode(res.call, single(response.resource), res.body, responseChecks[id]);
-    return method === 'POST'
-      ? { data, response: res.response, created: !res.redirected }
-      : { data, response: res.response };
+    if (method !== 'POST') return { data, response: res.response };
+    // Named by the create, not the GET of the existing resource that answered it.
+    if (res.redirected) sameKind({ method, url: transport.url(path, query) }, res.response, body, data);
+    return { data, response: res.response, created: !res.redirected };
   });
+}
+
+/**
+ * A create answered 303 with an existing resource of another kind (an asset or instrument with the same
+ * `securityIdentifier` and `ccyCode`, created as a stock where a bond was asked for) is a `ConflictError`: nothing
+ * was created, and the result is not what the call's type says it is (the kind asked for).
+ */
+function sameKind(call: CallSite, response: Response, sent: unknown, found: unknown): void {
+  const asked = (sent as { data?: { type?: unknown } } | undefined)?.data?.type;
+  const { type, id } = found as { type: string; id: string };
+  if (typeof asked !== 'string' || asked === type) return;
+  const detail = `the existing resource the service answered with (303) is a ${type} (id ${id}), not the ${asked} asked for: nothing was created`;
+  throw new ConflictError(call, 303, response.headers, [{ status: '303', detail }], '');
 }
 
 /** The page reader of a list row (`pagination: 'list'`). */

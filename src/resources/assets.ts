@@ -2,7 +2,7 @@ import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownAsset } from '../schemas/instruments.js';
-import type { AssetCreateParamsByKind } from '../schemas/kind-types.generated.js';
+import type { AssetCreateParamsByKind, AssetsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -10,6 +10,7 @@ import type {
   InterestRate,
   InterestRateCreateAttributes,
 } from '../schemas/time-series.js';
+import type { CreatedKind } from './kind-create.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,
@@ -67,7 +68,7 @@ export class Assets {
   create<T extends AssetCreateParams['type']>(
     input: Extract<AssetCreateParams, { type: T }>,
     options?: RequestOptions,
-  ): APIPromise<Asset, { created: boolean }> {
+  ): APIPromise<CreatedKind<T, 'asset', AssetsByKind>, { created: boolean }> {
     return this.api.call('assets.create', { body: input }, options);
   }
 

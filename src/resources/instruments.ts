@@ -2,7 +2,7 @@ import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
-import type { InstrumentCreateParamsByKind } from '../schemas/kind-types.generated.js';
+import type { InstrumentCreateParamsByKind, InstrumentsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   IndexFactor,
@@ -12,6 +12,7 @@ import type {
   NetAssetValue,
   NetAssetValueCreateAttributes,
 } from '../schemas/time-series.js';
+import type { CreatedKind } from './kind-create.js';
 import {
   commonSeries,
   type IndexFactorCreateParams,
@@ -83,7 +84,7 @@ export class Instruments {
   create<T extends InstrumentCreateParams['type']>(
     input: Extract<InstrumentCreateParams, { type: T }>,
     options?: RequestOptions,
-  ): APIPromise<Instrument, { created: boolean }> {
+  ): APIPromise<CreatedKind<T, 'instrument', InstrumentsByKind>, { created: boolean }> {
     return this.api.call('instruments.create', { body: input }, options);
   }
 }

@@ -32,3 +32,14 @@ export type RelationshipsOf<I extends { relationships?: unknown }> = NonNullable
 export type KindCreateInput<T extends KindTable, S extends string> = {
   [K in CreatableKind<T>]: KindCreateInputOf<T, S, K>;
 }[CreatableKind<T>];
+
+/**
+ * What a create of the kind `T` (`bond-instrument`) answers: that kind's named type (`BondInstrument`), picked from
+ * `ByKind` (`InstrumentsByKind`). A union of kinds gives the union of their types. A 303 to an existing resource of
+ * another kind is a `ConflictError`, so the answer is always the kind asked for.
+ */
+export type CreatedKind<T extends string, S extends string, ByKind> = T extends `${infer K}-${S}`
+  ? K extends keyof ByKind
+    ? ByKind[K]
+    : never
+  : never;

@@ -1,7 +1,7 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { TransactionCreateParamsByKind } from '../schemas/kind-types.generated.js';
+import type { TransactionCreateParamsByKind, TransactionsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
   CreatableTransactionKind,
@@ -9,7 +9,7 @@ import type {
   TRANSACTION_KINDS,
   TransactionListParams,
 } from '../schemas/transactions.js';
-import type { KindCreateInputOf } from './kind-create.js';
+import type { CreatedKind, KindCreateInputOf } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Transaction = KnownTransaction | UnknownResource;
@@ -54,7 +54,7 @@ export class Transactions {
   create<T extends TransactionCreateParams['type']>(
     input: Extract<TransactionCreateParams, { type: T }>,
     options?: RequestOptions,
-  ): APIPromise<Transaction> {
+  ): APIPromise<CreatedKind<T, 'transaction', TransactionsByKind>> {
     return this.api.call('transactions.create', { body: input }, options);
   }
 

@@ -3,9 +3,9 @@
  * resource with `created: false`, and the token reaches the redirected GET on the same origin only.
  */
 import { describe, expect, it } from 'vitest';
-import { type PortfolioReporting, RedirectError } from '../../src/index.js';
+import { ConflictError, type PortfolioReporting, RedirectError } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
-import { bond, bondAttributes, client, TOKEN, useServer } from '../helpers/instrument-fixtures.js';
+import { bond, bondAttributes, client, stock, TOKEN, useServer } from '../helpers/instrument-fixtures.js';
 
 const server = useServer();
 /** Another origin (localhost instead of 127.0.0.1, another port) that must never see the token. */
@@ -107,5 +107,28 @@ describe.each(FAMILIES)('$family.create answered 303 See Other', ({ family, suff
     expect(error).toBeInstanceOf(RedirectError);
     expect((error as RedirectError).location).toBe(`${other}${base}/existing-7`);
     expect(elsewhere.requests).toHaveLength(0);
+  });
+
+  it('an existing resource of another kind is a ConflictError: nothing was created, and it is not what was asked for', async () => {
+    server.handle((req, res) => {
+      if (req.method === 'POST') {
+        res.writeHead(303, { location: `${base}/existing-stock` });
+        return res.end();
+      }
+      json(res, 200, { data: stock('existing-stock', suffix) }, { 'x-request-id': 'got' });
+    });
+    const error = await create(client(server.url), family, input).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ConflictError);
+    expect((error as ConflictError).status).toBe(303);
+    expect((error as ConflictError).errors).toEqual([
+      {
+        status: '303',
+        detail: `the existing resource the service answered with (303) is a stock-${suffix} (id existing-stock), not the bond-${suffix} asked for: nothing was created`,
+      },
+    ]);
+    expect((error as Error).message).toBe(
+      `POST ${server.url}${base} failed with 303: the existing resource the service answered with (303) is a stock-${suffix} (id existing-stock), not the bond-${suffix} asked for: nothing was created (request id got)`,
+    );
+    expect(server.requests.map((r) => `${r.method} ${r.url}`)).toEqual([`POST ${base}`, `GET ${base}/existing-stock`]);
   });
 });

@@ -294,3 +294,33 @@ export function relationshipInputs(): void {
   // fails to compile: then put `// @ts-expect-error a bond has no relationships` above it.
   prs.instruments.create({ type: 'bond-instrument', attributes: bond, relationships: { account: 'a1' } });
 }
+
+// ─── a create answers the kind it was asked to create (a 303 to another kind is a ConflictError) ─────────────
+
+function createdKinds(
+  bondInstrument: import('../../src/index.js').BondInstrumentCreateParams,
+  stockAsset: import('../../src/index.js').StockAssetCreateParams,
+  anyInstrument: import('../../src/index.js').InstrumentCreateParams,
+) {
+  type Created<P> = P extends PromiseLike<infer T> ? T : never;
+  expectTypeOf<Created<ReturnType<typeof prs.instruments.create<'bond-instrument'>>>>().toEqualTypeOf<
+    import('../../src/index.js').BondInstrument
+  >();
+  const bond = prs.instruments.create(bondInstrument);
+  expectTypeOf<Created<typeof bond>>().toEqualTypeOf<import('../../src/index.js').BondInstrument>();
+  const stock = prs.assets.create(stockAsset);
+  expectTypeOf<Created<typeof stock>>().toEqualTypeOf<import('../../src/index.js').StockAsset>();
+  // An input of any creatable kind answers any of them.
+  const some = prs.instruments.create(anyInstrument);
+  expectTypeOf<Created<typeof some>>().toEqualTypeOf<
+    import('../../src/index.js').InstrumentsByKind[CreatableInstrumentKind]
+  >();
+  return async () => {
+    const read = await bond;
+    // A bond's own fields are read without narrowing again.
+    expectTypeOf(read.attributes.couponFrequency).toEqualTypeOf<CouponFrequency>();
+    // @ts-expect-error a stock asset has no coupon
+    (await stock).attributes.couponFrequency;
+  };
+}
+void createdKinds;

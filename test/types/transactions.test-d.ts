@@ -195,3 +195,10 @@ export function relationshipInputs(): void {
   // @ts-expect-error a futures execution names its opening transaction
   prs.transactions.create({ type: 'futures-execution-transaction', attributes: trade, relationships: held });
 }
+
+// A create answers the kind it was asked to create.
+function createdTransaction(input: import('../../src/index.js').DividendTransactionCreateParams) {
+  const created = prs.transactions.create(input);
+  expectTypeOf<Awaited<typeof created>>().toEqualTypeOf<import('../../src/index.js').DividendTransaction>();
+}
+void createdTransaction;
