@@ -153,7 +153,10 @@ export const BUDGETS = [
   // 27.591 kB with `prs.request` checking its arguments in its body (a wrapper on the instance hid a subclass's override).
   // 29.78 kB later with a 303 to an existing asset or instrument of another kind a ConflictError (a create's answer is
   // then always the kind asked for, and typed so).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_591, lazyCeiling: 29_780 },
+  // With the client's webhook verifier refusing an extra argument of `verify` (an async `verify`, src/core/arity.ts),
+  // and the verifier's own bytes trimmed to make room for its extra-argument check and `[name, value]` header pairs
+  // (the webhooks entry: 7.996 -> 7.998 kB): 27.537 kB at load, 29.77 kB later.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_537, lazyCeiling: 29_770 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

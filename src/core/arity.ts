@@ -23,7 +23,6 @@ export function extraArgumentIssues(args: ArrayLike<unknown>, max: number): Vali
 
 /** Throws a `ValidationError` naming `what` when `args` holds a defined argument past `max`. */
 export function extraArguments(what: string, args: ArrayLike<unknown>, max: number, note?: string): void {
-  if (args.length <= max) return;
   const issues = extraArgumentIssues(args, max);
   if (issues.length) throw new ValidationError(what, issues, note);
 }

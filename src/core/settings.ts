@@ -107,53 +107,40 @@ export interface SettingLabels {
  */
 export function checkSettings(what: string, settings: Settings, labels: SettingLabels = {}): { baseUrl?: URL } {
   const issues: ValidationIssue[] = [];
-  const required = labels.required ?? [];
-  const missing = (key: 'baseUrl' | 'accessToken') =>
-    issues.push({
-      path: labels[key] ?? key,
-      message: `is required${labels.hints?.[key] ? ` (${labels.hints[key]})` : ''}`,
-    });
-  let baseUrl: URL | undefined;
-  if (settings.baseUrl === undefined || settings.baseUrl === '') {
-    if (required.includes('baseUrl')) missing('baseUrl');
-  } else {
-    const checked = parseBaseUrl(settings.baseUrl);
-    if (typeof checked === 'string') issues.push({ path: labels.baseUrl ?? 'baseUrl', message: checked });
-    else baseUrl = checked;
-  }
+  // A base URL or token is named as the caller knows it (`--base-url`); a duration or count by its own name.
+  const add = (path: string, message: string) =>
+    issues.push({ path: labels[path as 'baseUrl' | 'accessToken'] ?? path, message });
+  const absent = (key: 'baseUrl' | 'accessToken'): boolean => {
+    const none = settings[key] === undefined || settings[key] === '';
+    if (none && labels.required?.includes(key))
+      add(key, `is required${labels.hints?.[key] ? ` (${labels.hints[key]})` : ''}`);
+    return none;
+  };
+  const baseUrl = absent('baseUrl') ? undefined : parseBaseUrl(settings.baseUrl);
+  if (typeof baseUrl === 'string') add('baseUrl', baseUrl);
   const token = settings.accessToken;
-  if (token === undefined || token === '') {
-    if (required.includes('accessToken')) missing('accessToken');
+  if (absent('accessToken')) {
+    // Left out: checked above as required or not.
   } else if (typeof token === 'string') {
     // A value fetch would refuse (a line break, say) reads as a network failure later: refused here, never shown.
     if (headerProblem('authorization', `Bearer ${token}`))
-      issues.push({
-        path: labels.accessToken ?? 'accessToken',
-        message: 'holds a character a header cannot carry (a line break or other control character)',
-      });
+      add('accessToken', 'holds a character a header cannot carry (a line break or other control character)');
   } else if (typeof token !== 'function') {
-    issues.push({
-      path: labels.accessToken ?? 'accessToken',
-      message: `must be a string or a function returning one, got ${typeof token}`,
-    });
+    add('accessToken', `must be a string or a function returning one, got ${typeof token}`);
   }
+  // `Number.isFinite` and `Number.isInteger` are false for anything but a number (a numeric string too).
   for (const [name, value] of Object.entries(settings.durations ?? {})) {
     if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isFinite(value) || value < 0)
-      issues.push({
-        path: name,
-        message: `must be a finite number of milliseconds, 0 or more, got ${describe(value)}`,
-      });
-    else if (value > MAX_TIMEOUT_MS)
-      issues.push({ path: name, message: `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${value}` });
+    if (!Number.isFinite(value) || (value as number) < 0)
+      add(name, `must be a finite number of milliseconds, 0 or more, got ${describe(value)}`);
+    else if ((value as number) > MAX_TIMEOUT_MS)
+      add(name, `must be at most ${MAX_TIMEOUT_MS} ms (about 24 days), got ${value}`);
   }
-  for (const [name, value] of Object.entries(settings.counts ?? {})) {
-    if (value === undefined) continue;
-    if (typeof value !== 'number' || !Number.isInteger(value) || value < 0)
-      issues.push({ path: name, message: `must be a whole number, 0 or more, got ${describe(value)}` });
-  }
+  for (const [name, value] of Object.entries(settings.counts ?? {}))
+    if (value !== undefined && (!Number.isInteger(value) || (value as number) < 0))
+      add(name, `must be a whole number, 0 or more, got ${describe(value)}`);
   if (issues.length) throw new ValidationError(what, issues, labels.note ?? '');
-  return baseUrl ? { baseUrl } : {};
+  return baseUrl ? { baseUrl: baseUrl as URL } : {};
 }
 
 /** The base URL as a URL, or why it is not one: http(s), absolute, no credentials, query or fragment. */

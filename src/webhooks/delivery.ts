@@ -10,13 +10,15 @@ import { WebhookVerificationError } from './errors.js';
 export type WebhookBody = string | Uint8Array | ArrayBuffer | ArrayBufferView;
 
 /**
- * Headers as a fetch `Headers`, a fetch `Request` (or anything with `headers: Headers`), or a plain object
- * with names in any case and `string` or `string[]` values (Node's `req.headers`).
+ * Headers as a fetch `Headers`, a fetch `Request` (or anything with `headers: Headers`), a plain object
+ * with names in any case and `string` or `string[]` values (Node's `req.headers`), or `[name, value]` pairs
+ * (a `HeadersInit` array, read as `new Headers(pairs)` reads it).
  */
 export type WebhookHeaders =
   | Headers
   | { readonly headers: Headers }
-  | Readonly<Record<string, string | readonly string[] | undefined>>;
+  | Readonly<Record<string, string | readonly string[] | undefined>>
+  | readonly (readonly [string, string])[];
 
 /** The Standard Webhooks headers, plus the optional key id (see README, Webhooks). */
 export interface DeliveryHeaders {
@@ -35,31 +37,27 @@ export function readBody(body: unknown): string | Uint8Array {
   const got = /^an (object|array)$/.test(kind) ? `${kind} (parsed JSON?)` : kind;
   throw new WebhookVerificationError(
     'invalid_body_type',
-    `verify() needs the raw body (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}. The signature covers ` +
-      'the bytes sent; a parsed and re-serialised body differs in whitespace, key order, number and escape formatting. ' +
-      "Read the raw bytes before parsing them: express.raw({ type: 'application/json' }), `await request.arrayBuffer()`, " +
-      'or the chunks of a node:http request.',
+    `verify() needs the raw body (a string, Uint8Array, Buffer or ArrayBuffer), got ${got}: the signature covers the ` +
+      "bytes sent (express.raw({ type: 'application/json' }), `await request.arrayBuffer()`, a node:http request's chunks)",
   );
 }
 
 export function readHeaders(headers: WebhookHeaders): DeliveryHeaders {
   const get = headerLookup(headers);
-  const read = (name: DeliveryHeaderName): string | undefined => {
+  const read = (name: DeliveryHeaderName, optional?: boolean): string | undefined => {
     const value = get(name);
-    if (value === undefined || typeof value === 'string') return value || undefined;
-    // Only a plain object from plain JavaScript can hold another value: named, not taken for an absent header.
-    throw new WebhookVerificationError('missing_header', `the \`${name}\` header ${mustBe('a string', value)}`);
-  };
-  const required = (name: DeliveryHeaderName): string => {
-    const value = read(name);
-    if (!value) throw new WebhookVerificationError('missing_header', `the \`${name}\` header is missing or empty`);
-    return value;
+    // Only a plain object from plain JavaScript can hold a value that is not text: named, not taken for an absent header.
+    if (value !== undefined && typeof value !== 'string')
+      throw new WebhookVerificationError('missing_header', `the \`${name}\` header ${mustBe('a string', value)}`);
+    if (!value && !optional)
+      throw new WebhookVerificationError('missing_header', `the \`${name}\` header is missing or empty`);
+    return value || undefined;
   };
   return {
-    id: required('webhook-id'),
-    timestamp: required('webhook-timestamp'),
-    signature: required('webhook-signature'),
-    keyId: read('webhook-key-id'),
+    id: read('webhook-id') as string,
+    timestamp: read('webhook-timestamp') as string,
+    signature: read('webhook-signature') as string,
+    keyId: read('webhook-key-id', true),
   };
 }
 
@@ -71,15 +69,28 @@ const HTTP_SPACE = /^[\t\n\r ]+|[\t\n\r ]+$/g;
 
 function headerLookup(headers: WebhookHeaders): (name: DeliveryHeaderName) => unknown {
   // A programming error of the receiver, as a verifier's options are: no delivery was read.
+  const refuse = (message: string): never => {
+    throw new ValidationError('verify()', [{ path: 'headers', message }], '');
+  };
   if (typeof headers !== 'object' || headers === null)
-    throw new ValidationError(
-      'verify()',
-      [{ path: 'headers', message: mustBe('Headers, a Request or a plain object', headers) }],
-      '',
-    );
+    refuse(mustBe('Headers, a Request, a plain object or pairs', headers));
   if (isHeaders(headers)) return (name) => headers.get(name) ?? undefined;
   const nested = (headers as { headers?: unknown }).headers;
   if (isHeaders(nested)) return (name) => nested.get(name) ?? undefined;
+  if (Array.isArray(headers)) {
+    // A `HeadersInit` array (read as an object, its keys are indexes: every header was missing), read as `new
+    // Headers(pairs)` reads it, once each pair is two strings (it would read other values as text); a name or value
+    // it refuses (a line break, a hole) is refused alike.
+    try {
+      if (headers.every((pair) => pair?.length === 2 && typeof pair[0] === 'string' && typeof pair[1] === 'string')) {
+        const read = new Headers(headers as [string, string][]);
+        return (name) => read.get(name) ?? undefined;
+      }
+    } catch {
+      // Refused below.
+    }
+    return refuse('must be [name, value] string pairs Headers accepts');
+  }
   // One pass that keeps the `webhook-` headers only: a request's other headers (a dozen or more) are not
   // copied (2 of the ~15 µs a verification spends outside the crypto, with a Node request's headers).
   const found: Record<string, unknown> = {};

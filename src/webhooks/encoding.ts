@@ -9,13 +9,15 @@ const BASE64 = /^[A-Za-z0-9+/_-]*={0,2}$/;
 /** Decodes base64 or base64url, padded or not; `undefined` for anything else (whitespace included). */
 export function decodeBase64(text: string): Uint8Array<ArrayBuffer> | undefined {
   if (!BASE64.test(text)) return undefined;
-  // The usual value (standard alphabet, padded) goes to atob as it is; base64url or unpadded is rewritten first.
-  const padded = text.length % 4 === 0 && !/[-_]/.test(text);
-  const standard = padded ? text : text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
-  if (standard.length % 4 === 1) return undefined; // no byte count encodes to 4n+1 characters
+  // The usual value (standard alphabet, padded) goes to atob as it is; base64url or unpadded is rewritten first,
+  // without its padding: atob reads unpadded text, and refuses 4n+1 characters (no byte count encodes to them).
   let binary: string;
   try {
-    binary = atob(padded ? text : standard + '='.repeat((4 - (standard.length % 4)) % 4));
+    binary = atob(
+      text.length % 4 === 0 && !/[-_]/.test(text)
+        ? text
+        : text.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/'),
+    );
   } catch {
     return undefined;
   }

@@ -36,8 +36,8 @@ export class RemoteKeySet {
   /** The imported keys by point (`x.y`, base64url): a refresh hands back the same object for an unchanged key. */
   #points: ReadonlyMap<string, CryptoKey> = new Map();
   #generation = 0;
-  #loadedAt = Number.NEGATIVE_INFINITY;
-  #attemptedAt = Number.NEGATIVE_INFINITY;
+  #loadedAt = -Infinity;
+  #attemptedAt = -Infinity;
   #lastError: unknown;
   #pending: Promise<boolean> | undefined;
 

@@ -119,7 +119,7 @@ export function resolveVerifierOptions(
         `versions.${i}`,
         tag === SYMMETRIC_VERSION
           ? // `versions` names ECDSA entries only: `v1` here would never be checked as HMAC.
-            'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it'
+            'must be an ECDSA version tag (`v1` is the symmetric scheme: configure `secret`)'
           : mustBe('a version tag such as "v1a"', tag),
       );
   const { load, source } = keySource(options);

@@ -93,7 +93,7 @@ export function parseSignatureHeader(
   }
   if (candidates > MAX_SIGNATURE_ENTRIES) {
     throw tooLarge(
-      `holds ${candidates} ECDSA signatures (a 64-byte entry that is also DER counts twice); at most ${MAX_SIGNATURE_ENTRIES} are read`,
+      `holds ${candidates} ECDSA signatures (a 64-byte one valid as DER counts twice); at most ${MAX_SIGNATURE_ENTRIES} are read`,
     );
   }
   return parsed;

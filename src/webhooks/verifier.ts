@@ -3,6 +3,7 @@
  * decodes its event. ECDSA P-256 entries are verified with the service's public keys; `v1` (HMAC-SHA256)
  * entries with a configured `whsec_` secret.
  */
+import { extraArguments } from '../core/arity.js';
 import { type DeliveryHeaders, readBody, readHeaders, type WebhookBody, type WebhookHeaders } from './delivery.js';
 import { concat, utf8 } from './encoding.js';
 import { WebhookVerificationError } from './errors.js';
@@ -29,6 +30,8 @@ export class WebhookVerifier {
   #hmacKey: Promise<CryptoKey> | undefined;
 
   constructor(options: WebhookVerifierOptions) {
+    // biome-ignore lint/complexity/noArguments: a second argument is refused, not ignored (the SDK's one rule)
+    extraArguments('new WebhookVerifier()', arguments, 1, '');
     const resolved = resolveVerifierOptions(options);
     this.#tolerance = resolved.tolerance;
     this.#versions = resolved.versions;
@@ -43,6 +46,8 @@ export class WebhookVerifier {
    * if (event.type === 'calculated_data.created') refresh(event.data.clientId);
    */
   async verify(rawBody: WebhookBody, headers: WebhookHeaders): Promise<WebhookEvent> {
+    // biome-ignore lint/complexity/noArguments: a third argument is refused (a rejection, as bad headers are)
+    extraArguments('verify()', arguments, 2, '');
     const body = readBody(rawBody);
     const delivery = readHeaders(headers);
     this.#checkTimestamp(delivery.timestamp);
@@ -82,22 +87,22 @@ export class WebhookVerifier {
       // Repeated headers arrive joined by ", " (Node and fetch alike).
       throw new WebhookVerificationError(
         'invalid_timestamp',
-        `\`webhook-timestamp\` must be whole seconds since the Unix epoch${header.includes(',') ? ' (it came more than once)' : ''}`,
+        `\`webhook-timestamp\` must be whole seconds since the Unix epoch${header.includes(',') ? ' (it was repeated)' : ''}`,
       );
     }
     const skew = Math.floor(Date.now() / 1000) - Number(header);
     if (skew > this.#tolerance) {
       throw new WebhookVerificationError(
         'timestamp_too_old',
-        `the delivery was signed ${skew} s ago, more than the tolerance of ${this.#tolerance} s`,
+        `signed ${skew} s ago, past the tolerance of ${this.#tolerance} s`,
       );
     }
     if (-skew > this.#tolerance) {
       throw new WebhookVerificationError(
         'timestamp_too_new',
-        `the delivery is dated ${-skew} s in the future, more than the tolerance of ${this.#tolerance} s (${
+        `dated ${-skew} s ahead, past the tolerance of ${this.#tolerance} s (${
           // 13 digits are after the year 33658 in seconds: milliseconds, surely.
-          header.length > 12 ? 'milliseconds? `webhook-timestamp` must be whole seconds' : 'check the clocks'
+          header.length > 12 ? 'milliseconds? it must be whole seconds' : 'check the clocks'
         })`,
       );
     }
@@ -108,15 +113,14 @@ export class WebhookVerifier {
     if (signatures.malformed) {
       return new WebhookVerificationError(
         'malformed_signature',
-        `no \`webhook-signature\` entry of ${checked} could be decoded (expected \`version,<base64>\` or \`version,<kid>,<base64>\`)`,
+        `no \`webhook-signature\` entry of ${checked} could be decoded (expected \`version,[kid,]base64\`)`,
       );
     }
     const seen = [...signatures.versions].join(', ') || 'none';
-    const hint =
-      signatures.versions.has(SYMMETRIC_VERSION) && !this.#secret ? '; configure `secret` to verify v1 entries' : '';
+    const hint = signatures.versions.has(SYMMETRIC_VERSION) && !this.#secret ? '; configure `secret` for v1' : '';
     return new WebhookVerificationError(
       'unsupported_signature',
-      `the delivery is signed with ${seen}; this verifier checks ${checked}${hint}`,
+      `signed with ${seen}; this verifier checks ${checked}${hint}`,
     );
   }
 
@@ -142,7 +146,7 @@ export class WebhookVerifier {
     checked?: TriedPair,
   ): Promise<void> {
     if (!entries.length)
-      throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the configured secret');
+      throw new WebhookVerificationError('no_matching_signature', 'no `v1` signature matches the secret');
     const fresh = this.#keySet.fresh();
     const before = fresh ?? (await this.#keySet.current());
     const attempt = newAttempt(checked);

@@ -217,7 +217,7 @@ describe('caps: at most 32 entries and 8,192 characters, refused beyond with a r
     const error = await refusal(verifier.verify(d.body, d.headers));
     expect(error.reason).toBe('signature_header_too_large');
     expect(error.message).toBe(
-      'webhook verification failed (signature_header_too_large): the `webhook-signature` header holds 34 ECDSA signatures (a 64-byte entry that is also DER counts twice); at most 32 are read',
+      'webhook verification failed (signature_header_too_large): the `webhook-signature` header holds 34 ECDSA signatures (a 64-byte one valid as DER counts twice); at most 32 are read',
     );
     expect(spies.verify).toHaveBeenCalledTimes(0);
     expect(endpoint.calls).toHaveLength(1); // the first delivery's load only

@@ -50,7 +50,7 @@ describe('prs.webhooks.keys()', () => {
 describe('prs.webhooks.verify()', () => {
   it('refuses headers that are null or left out with a ValidationError naming them (it was a TypeError)', async () => {
     for (const [headers, message] of [
-      [null, 'must be Headers, a Request or a plain object, got null'],
+      [null, 'must be Headers, a Request, a plain object or pairs, got null'],
       [undefined, 'is required'],
     ] as const) {
       const error = await prs.webhooks.verify('{}', headers as never).then(
@@ -99,6 +99,24 @@ describe('prs.webhooks.verify()', () => {
     expect(server.requests.map((r) => `${r.method} ${r.url} ${r.headers.authorization}`)).toEqual([
       'GET /v2/webhooks/keys Bearer tok-1',
     ]);
+  });
+
+  it('a verifier() refuses an extra argument of verify (rejected, nothing loaded or fetched); trailing undefined is allowed', async () => {
+    const verifier = prs.webhooks.verifier();
+    const verify = verifier.verify.bind(verifier) as (...args: unknown[]) => Promise<unknown>;
+    const d = delivery(k1);
+    const error = await verify(d.body, d.headers, { secret: 'x' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      'verify(): arguments[2]: is more than this takes (at most 2 arguments): it would not be read',
+    );
+    expect(server.requests).toHaveLength(0);
+    await expect(verify(d.body, d.headers, undefined)).resolves.toEqual(EVENT);
+  });
+
+  it('verifies a delivery whose headers are [name, value] pairs', async () => {
+    const d = delivery(k1);
+    await expect(prs.webhooks.verify(d.body, Object.entries(d.headers))).resolves.toEqual(EVENT);
   });
 
   it('verifier() names itself in an option error, not the constructor it calls', () => {

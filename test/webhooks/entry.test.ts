@@ -21,11 +21,12 @@ it('bundles without ky, zod, the client, node: modules or standardwebhooks', asy
   expect(inputs).toContain('src/webhooks/verifier.ts');
   expect(inputs.filter((path) => /(^|\/)(ky|zod|standardwebhooks)\//.test(path))).toEqual([]);
   // Of the core, only the error base (with its masking of credentials), the validation error, the shared
-  // settings check, the wording of issues, the one object test and the stack guard the masking uses: not the
-  // client's error classes or codec.
+  // settings check, the wording of issues, the one object test, the stack guard the masking uses and the rule for
+  // extra arguments: not the client's error classes or codec.
   expect(
     inputs.filter((path) => /^src\/(core|schemas|resources)\/|src\/(client|index)\.ts$/.test(path)).sort(),
   ).toEqual([
+    'src/core/arity.ts',
     'src/core/date-time.ts',
     'src/core/describe.ts',
     'src/core/error-base.ts',

@@ -139,7 +139,7 @@ describe('WebhookVerifier: signatures from node:crypto', () => {
     const error = await refusal(verifier.verify(v1a.body, v1a.headers));
     expect(error.reason).toBe('unsupported_signature');
     expect(error.message).toBe(
-      'webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1e, v2a',
+      'webhook verification failed (unsupported_signature): signed with v1a; this verifier checks v1e, v2a',
     );
   });
 
@@ -186,7 +186,7 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const error = await refusal(verifier.verify(body, signedWith('whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==')));
     expect(error.reason).toBe('no_matching_signature');
     expect(error.message).toBe(
-      'webhook verification failed (no_matching_signature): no `v1` signature matches the configured secret',
+      'webhook verification failed (no_matching_signature): no `v1` signature matches the secret',
     );
     expect(String(error)).not.toContain('MfKQ9r8');
   });
@@ -195,7 +195,7 @@ describe('WebhookVerifier: symmetric v1 with a whsec_ secret (signed by standard
     const { verifier } = setup();
     const error = await refusal(verifier.verify(body, signedWith(secret, 'm')));
     expect(error.reason).toBe('unsupported_signature');
-    expect(error.message).toContain('configure `secret` to verify v1 entries');
+    expect(error.message).toContain('configure `secret` for v1');
   });
 
   it('refuses a malformed secret at construction without echoing it', () => {
@@ -248,7 +248,7 @@ describe('WebhookVerifier: refusals', () => {
     const stale = await refusal(verifier.verify(old.body, old.headers));
     expect(stale.reason).toBe('timestamp_too_old');
     expect(stale.message).toMatch(
-      /^webhook verification failed \(timestamp_too_old\): the delivery was signed 7\d s ago, more than the tolerance of 60 s$/,
+      /^webhook verification failed \(timestamp_too_old\): signed 7\d s ago, past the tolerance of 60 s$/,
     );
     const future = at(70);
     expect((await refusal(verifier.verify(future.body, future.headers))).reason).toBe('timestamp_too_new');
@@ -325,7 +325,7 @@ describe('WebhookVerifier: refusals', () => {
     const error = await refusal(verifier.verify(d.body, { ...d.headers, 'webhook-signature': header }));
     expect(error.reason).toBe('malformed_signature');
     expect(error.message).toBe(
-      'webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,<base64>` or `version,<kid>,<base64>`)',
+      'webhook verification failed (malformed_signature): no `webhook-signature` entry of v1a could be decoded (expected `version,[kid,]base64`)',
     );
     expect(endpoint.calls).toHaveLength(0);
   });
@@ -336,7 +336,7 @@ describe('WebhookVerifier: refusals', () => {
     const error = await refusal(verifier.verify(JSON.parse(d.body), d.headers));
     expect(error.reason).toBe('invalid_body_type');
     expect(error.message).toContain('got an object (parsed JSON?)');
-    expect(error.message).toContain('a parsed and re-serialised body differs in whitespace, key order');
+    expect(error.message).toContain('the signature covers the bytes sent');
     expect(error.message).toContain("express.raw({ type: 'application/json' })");
     expect((await refusal(verifier.verify(undefined as never, d.headers))).message).toContain(
       'got undefined (was the body read?)',
@@ -402,7 +402,7 @@ describe('WebhookVerifier: refusals', () => {
     await expect(verifier.verify(body, headers)).resolves.toEqual(EVENT);
     const d = delivery(k1);
     expect((await refusal(verifier.verify(d.body, d.headers))).message).toBe(
-      'webhook verification failed (unsupported_signature): the delivery is signed with v1a; this verifier checks v1',
+      'webhook verification failed (unsupported_signature): signed with v1a; this verifier checks v1',
     );
   });
 
@@ -443,7 +443,7 @@ describe('WebhookVerifier: refusals', () => {
       'the symmetric version',
       { versions: ['v1'] },
       'versions.0',
-      'must be an ECDSA version tag; `v1` is the symmetric scheme: configure `secret` for it',
+      'must be an ECDSA version tag (`v1` is the symmetric scheme: configure `secret`)',
     ],
   ])('refuses %s with a ValidationError naming the option', (_what, options, path, message) => {
     let error: unknown;
@@ -543,10 +543,10 @@ describe('WebhookVerifier: messages name the real problem', () => {
   it('a timestamp in milliseconds is named as such; a seconds one in the future asks to check the clocks', async () => {
     const ms = delivery(k1, EVENT, { timestamp: String(Date.now()) });
     expect(await refused(ms.body, ms.headers)).toMatch(
-      /^webhook verification failed \(timestamp_too_new\): the delivery is dated \d+ s in the future, more than the tolerance of 300 s \(milliseconds\? `webhook-timestamp` must be whole seconds\)$/,
+      /^webhook verification failed \(timestamp_too_new\): dated \d+ s ahead, past the tolerance of 300 s \(milliseconds\? it must be whole seconds\)$/,
     );
     const ahead = delivery(k1, EVENT, { timestamp: String(Math.floor(Date.now() / 1000) + 3_600) });
-    expect(await refused(ahead.body, ahead.headers)).toMatch(/more than the tolerance of 300 s \(check the clocks\)$/);
+    expect(await refused(ahead.body, ahead.headers)).toMatch(/past the tolerance of 300 s \(check the clocks\)$/);
   });
 
   it('a timestamp header given twice says so, from a plain object as from Headers', async () => {
@@ -554,7 +554,7 @@ describe('WebhookVerifier: messages name the real problem', () => {
     const twice = new Headers(d.headers);
     twice.append('webhook-timestamp', d.headers['webhook-timestamp']);
     const message =
-      'webhook verification failed (invalid_timestamp): `webhook-timestamp` must be whole seconds since the Unix epoch (it came more than once)';
+      'webhook verification failed (invalid_timestamp): `webhook-timestamp` must be whole seconds since the Unix epoch (it was repeated)';
     const ts = d.headers['webhook-timestamp'];
     expect(await refused(d.body, { ...d.headers, 'webhook-timestamp': [ts, ts] })).toBe(message);
     expect(await refused(d.body, twice)).toBe(message);
@@ -581,15 +581,15 @@ describe('WebhookVerifier: messages name the real problem', () => {
       `webhook verification failed (missing_header): the \`webhook-timestamp\` header must be a string, got number ${seconds}`,
     );
     expect(await refused(new SharedArrayBuffer(8), d.headers)).toContain(
-      'ArrayBuffer), got a SharedArrayBuffer. The signature covers the bytes sent;',
+      'ArrayBuffer), got a SharedArrayBuffer: the signature covers the bytes sent',
     );
-    expect(await refused(5, d.headers)).toContain('ArrayBuffer), got number 5. The signature');
+    expect(await refused(5, d.headers)).toContain('ArrayBuffer), got number 5: the signature');
   });
 
   it.each([
     ['undefined', undefined, 'is required'],
-    ['null', null, 'must be Headers, a Request or a plain object, got null'],
-    ['a string', 'webhook-id: m', 'must be Headers, a Request or a plain object, got "webhook-id: m"'],
+    ['null', null, 'must be Headers, a Request, a plain object or pairs, got null'],
+    ['a string', 'webhook-id: m', 'must be Headers, a Request, a plain object or pairs, got "webhook-id: m"'],
   ])(
     'refuses headers that are %s with a ValidationError naming them (undefined and null were a TypeError)',
     async (_what, headers, message) => {
@@ -613,6 +613,63 @@ describe('WebhookVerifier: messages name the real problem', () => {
     await expect(verifier.verify(await request().arrayBuffer(), d.headers)).resolves.toEqual(EVENT);
     // `.text()` decodes the bytes and drops the mark: the signature no longer matches (README, Webhooks: Body).
     expect((await refusal(verifier.verify(await request().text(), d.headers))).reason).toBe('no_matching_signature');
+  });
+});
+
+describe('WebhookVerifier: headers as [name, value] pairs, and extra arguments', () => {
+  it('verifies a delivery whose headers are pairs, read as `new Headers(pairs)` reads them', async () => {
+    const { verifier } = setup();
+    const d = delivery(k1);
+    const pairs = Object.entries(d.headers).map(
+      ([name, value]) => [name.toUpperCase(), ` ${value}`] as [string, string],
+    );
+    await expect(verifier.verify(d.body, pairs)).resolves.toEqual(EVENT);
+    // A repeated name is joined by ", ", as `Headers` joins it: the valid entry still verifies.
+    const repeated: [string, string][] = [...pairs, ['webhook-signature', 'v1a,AAAA']];
+    await expect(verifier.verify(d.body, repeated)).resolves.toEqual(EVENT);
+  });
+
+  it.each([
+    ['a pair of three', [['webhook-id', 'm', 'x']]],
+    ['a number value', [['webhook-timestamp', 5]]],
+    ['a string for a pair', ['webhook-id: m']],
+    ['a hole', [undefined, ['webhook-id', 'm']]],
+    ['a value Headers refuses', [['webhook-id', 'm\nx']]],
+    ['a name Headers refuses', [['webhook id', 'm']]],
+  ])('refuses pairs with %s, naming headers, before any key is fetched', async (_what, headers) => {
+    const { endpoint, verifier } = setup();
+    const d = delivery(k1);
+    const error = await verifier.verify(d.body, [...Object.entries(d.headers), ...headers] as never).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe('verify(): headers: must be [name, value] string pairs Headers accepts');
+    expect(endpoint.calls).toHaveLength(0);
+  });
+
+  it('refuses an extra argument of the constructor (thrown) and of verify (rejected); a trailing undefined is allowed', async () => {
+    const { endpoint } = setup();
+    const Verifier = WebhookVerifier as unknown as new (...args: unknown[]) => WebhookVerifier;
+    expect(() => new Verifier({ baseUrl: BASE, fetch: endpoint.fetch }, { secret: 'x' })).toThrow(
+      new ValidationError(
+        'new WebhookVerifier()',
+        [{ path: 'arguments[1]', message: 'is more than this takes (at most 1 argument): it would not be read' }],
+        '',
+      ),
+    );
+    const verifier = new Verifier({ baseUrl: BASE, fetch: endpoint.fetch }, undefined);
+    const d = delivery(k1);
+    const verify = verifier.verify.bind(verifier) as (...args: unknown[]) => Promise<unknown>;
+    const result = verify(d.body, d.headers, { toleranceSeconds: 10 });
+    expect(result).toBeInstanceOf(Promise);
+    const error = await result.catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    expect((error as Error).message).toBe(
+      'verify(): arguments[2]: is more than this takes (at most 2 arguments): it would not be read',
+    );
+    expect(endpoint.calls).toHaveLength(0);
+    await expect(verify(d.body, d.headers, undefined)).resolves.toEqual(EVENT);
   });
 });
 
