@@ -156,7 +156,12 @@ export const BUDGETS = [
   // With the client's webhook verifier refusing an extra argument of `verify` (an async `verify`, src/core/arity.ts),
   // and the verifier's own bytes trimmed to make room for its extra-argument check and `[name, value]` header pairs
   // (the webhooks entry: 7.996 -> 7.998 kB): 27.537 kB at load, 29.77 kB later.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_537, lazyCeiling: 29_770 },
+  // 27.964 kB at load, 29.732 kB later (+0.43 / -0.04 kB) with the exported functions refusing an extra argument (the builders, consentFiles, holdingAsset,
+  // attributesOf, the constructor), the limit condition builders checking their value by the create's rule when
+  // called (the country and currency rules' words now load with the client) and a query key with a
+  // lone surrogate named as JSON writes it; the extra-argument message shortened (`is past the 2 arguments this
+  // takes`) to keep the webhooks entry under its 8 kB.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_964, lazyCeiling: 29_732 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -177,7 +182,8 @@ export const BUDGETS = [
   // sent again, never uncertain).
   // 6.47 kB after the mock's start and state fixes (gzip's split of the shared modules moved by 4 bytes).
   // 6.682 kB with the client checked at construction and a floor or first delay above its bound refused, naming both.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_682, lazyCeiling: 0 },
+  // 6.883 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_883, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -1,5 +1,6 @@
 import { API } from './core/api.js';
 import type { APIPromise } from './core/api-promise.js';
+import { extraArguments } from './core/arity.js';
 import { refuseExtraArguments } from './core/checked-methods.js';
 import { type ClientOptions, type RequestOptions, Transport, type TransportRequest } from './core/transport.js';
 import { type Accounts, accountsOf } from './resources/accounts.js';
@@ -83,6 +84,8 @@ export class PortfolioReporting {
   readonly _api: API;
 
   constructor(options: ClientOptions = {}) {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    extraArguments('new PortfolioReporting()', arguments, 1, '');
     const api = new API(new Transport(options));
     this._api = api;
     this.accounts = accountsOf(api);

@@ -4,6 +4,7 @@
  */
 // Types only, and from the root: this entry calls the client it is given, so none of the client's code is bundled twice.
 
+import { extraArguments } from '../core/arity.js';
 import { mustBe } from '../core/describe.js';
 import { ValidationError } from '../core/errors.js';
 import type {
@@ -70,6 +71,8 @@ export class Bulk {
    * const bulk = new Bulk(new PortfolioReporting({ baseUrl, accessToken }));
    */
   constructor(private readonly resources: BulkResources) {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    extraArguments('new Bulk()', arguments, 1, '');
     // Checked now, by the calls the shortcuts make (by shape: the ESM and the CJS copy of the client may both be
     // loaded): a wrong argument failed each item with a TypeError, or threw from the first shortcut.
     const missing = CLIENT_CALLS.find(
@@ -95,9 +98,13 @@ export class Bulk {
     fn: (item: I, index: number, ctx: BulkCallContext) => T | PromiseLike<T>,
     options?: BulkRunOptions<I, T>,
   ): Promise<BulkResult<T>[]> {
+    const what = 'bulk.run';
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    const extra = refused(what, arguments, 3);
+    if (extra) return extra;
     if (typeof fn !== 'function')
-      return Promise.reject(new ValidationError('bulk', [{ path: 'fn', message: mustBe('a function', fn) }]));
-    return runBulk(items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options, [
+      return Promise.reject(new ValidationError(what, [{ path: 'fn', message: mustBe('a function', fn) }]));
+    return runBulk(what, items, (item, index, ctx) => outcomeOf(fn(item, index, ctx)), options, options, [
       'idempotent',
       'verify',
     ]);
@@ -114,8 +121,12 @@ export class Bulk {
     inputs: readonly I[],
     options?: BulkOptions<I, Instrument>,
   ): Promise<BulkResult<Instrument>[]> {
+    const what = 'bulk.instruments';
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    const extra = refused(what, arguments, 2);
+    if (extra) return extra;
     const { instruments } = this.resources;
-    return runBulk(inputs, (input, _i, ctx) => outcomeOf(instruments.create(input, ctx.options)), options, {
+    return runBulk(what, inputs, (input, _i, ctx) => outcomeOf(instruments.create(input, ctx.options)), options, {
       idempotent: true,
     });
   }
@@ -137,13 +148,16 @@ export class Bulk {
     options?: BulkOptions<I, Price>,
   ): Promise<BulkResult<Price>[]>;
   prices(
-    a: string | readonly SeriesItem<PriceCreateAttributes>[],
-    b?: unknown,
-    c?: unknown,
+    // Read through `arguments` (which form was called decides how many it takes); declared for the types.
+    _a: string | readonly SeriesItem<PriceCreateAttributes>[],
+    _b?: unknown,
+    _c?: unknown,
   ): Promise<BulkResult<Price>[]> {
     return seriesLoad<PriceCreateAttributes, Price>(
+      'bulk.prices',
       this.resources.instruments.prices,
-      [a, b, c],
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      arguments,
       ({ date, value }, p) =>
         p.attributes.provider === 'client' && p.attributes.date === date && p.attributes.value === value,
     );
@@ -166,14 +180,17 @@ export class Bulk {
     options?: BulkOptions<I, NetAssetValue>,
   ): Promise<BulkResult<NetAssetValue>[]>;
   netAssetValues(
-    a: string | readonly SeriesItem<NetAssetValueCreateAttributes>[],
-    b?: unknown,
-    c?: unknown,
+    // Read through `arguments` (which form was called decides how many it takes); declared for the types.
+    _a: string | readonly SeriesItem<NetAssetValueCreateAttributes>[],
+    _b?: unknown,
+    _c?: unknown,
   ): Promise<BulkResult<NetAssetValue>[]> {
     // A null or absent effectiveDate is the officialDate at the service.
     return seriesLoad<NetAssetValueCreateAttributes, NetAssetValue>(
+      'bulk.netAssetValues',
       this.resources.instruments.netAssetValues,
-      [a, b, c],
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      arguments,
       ({ officialDate, effectiveDate, value }, n) =>
         n.attributes.officialDate === officialDate &&
         (n.attributes.effectiveDate ?? n.attributes.officialDate) === (effectiveDate ?? officialDate) &&
@@ -193,14 +210,32 @@ export class Bulk {
     inputs: readonly I[],
     options?: BulkTransactionOptions<I>,
   ): Promise<BulkResult<Transaction>[]> {
+    const what = 'bulk.transactions';
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    const extra = refused(what, arguments, 2);
+    if (extra) return extra;
     const { transactions } = this.resources;
     return runBulk(
+      what,
       inputs,
       (input, _i, ctx) => outcomeOf(transactions.create(input, ctx.options)),
       options,
       { verify: options?.verify },
       ['verify'],
     );
+  }
+}
+
+/**
+ * A rejection naming `what` when `args` holds a defined argument past `max`, as the runner reports its other bad
+ * input (a promise that rejects: nothing was sent); undefined when there is none.
+ */
+function refused(what: string, args: ArrayLike<unknown>, max: number): Promise<never> | undefined {
+  try {
+    extraArguments(what, args, max);
+    return undefined;
+  } catch (error) {
+    return Promise.reject(error);
   }
 }
 
@@ -245,19 +280,24 @@ interface SeriesCalls<A, T> {
 }
 
 /**
- * A series shortcut in either form, `(instrumentId, inputs, options?)` or `(items, options?)`: creates each
- * value, and after a lost answer or a 409 looks for a record that is `same` as the input.
+ * A series shortcut `what` in either form, `(instrumentId, inputs, options?)` or `(items, options?)` (its call's
+ * `args`): creates each value, and after a lost answer or a 409 looks for a record that is `same` as the input.
  */
 function seriesLoad<A, T>(
+  what: string,
   series: SeriesCalls<A, T>,
-  [a, b, c]: unknown[],
+  args: ArrayLike<unknown>,
   same: (attributes: A, record: T) => boolean,
 ): Promise<BulkResult<T>[]> {
   type Item = SeriesCreateParams<A> & { instrumentId?: string };
+  const [a, b, c] = Array.from(args);
   if (typeof a !== 'string' && !Array.isArray(a)) {
     const message = mustBe("the instrument's id (a string) or the items (an array)", a);
-    return Promise.reject(new ValidationError('bulk', [{ path: 'instrumentId', message }]));
+    return Promise.reject(new ValidationError(what, [{ path: 'instrumentId', message }]));
   }
+  // Three arguments with the shared id, two without: a third after the items was not read.
+  const extra = refused(what, args, typeof a === 'string' ? 3 : 2);
+  if (extra) return extra;
   const shared = typeof a === 'string' ? a : undefined;
   const items = (shared === undefined ? a : b) as readonly Item[];
   const options = (shared === undefined ? b : c) as BulkOptions<Item, T> | undefined;
@@ -272,7 +312,7 @@ function seriesLoad<A, T>(
   };
   const find = lookup((id) => series.list(id));
   const create = (item: Item, ctx: BulkCallContext) => series.create(idOf(item), inputOf(item), ctx.options);
-  return runBulk(items, (item, _i, ctx) => outcomeOf(create(item, ctx)), options, {
+  return runBulk(what, items, (item, _i, ctx) => outcomeOf(create(item, ctx)), options, {
     verify: (item) => find(idOf(item), (record) => same(item.attributes, record)),
   });
 }

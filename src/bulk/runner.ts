@@ -159,9 +159,11 @@ function abortReason(signal: AbortSignal): unknown {
 
 /**
  * Runs `call` for every item; resolves, once every item has its result, to the results in input order.
- * It rejects only when a hook (`onStart`, `onResult`, `onProgress`) throws.
+ * It rejects only when a hook (`onStart`, `onResult`, `onProgress`) throws, or at once when its input breaks a
+ * rule: `what` names the method called in that error (`bulk.prices`).
  */
 export function runBulk<I, T>(
+  what: string,
   items: readonly I[],
   call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
   options: BulkOptions<I, T> = {},
@@ -169,7 +171,7 @@ export function runBulk<I, T>(
   accepted: readonly string[] = [],
 ): Promise<BulkResult<T>[]> {
   try {
-    return new Run(items, call, options, policy, accepted).start();
+    return new Run(what, items, call, options, policy, accepted).start();
   } catch (error) {
     return Promise.reject(error);
   }
@@ -195,34 +197,35 @@ class Run<I, T> {
   private settled = false;
 
   constructor(
+    what: string,
     private readonly items: readonly I[],
     private readonly call: (item: I, index: number, ctx: BulkCallContext) => Promise<CallOutcome<T>>,
     private readonly options: BulkOptions<I, T>,
     private readonly policy: CallPolicy<I, T>,
     accepted: readonly string[],
   ) {
-    checkKeys('bulk', options, [...BULK_OPTION_KEYS, ...accepted], 'options');
-    checkRunArguments(items, options);
+    checkKeys(what, options, [...BULK_OPTION_KEYS, ...accepted], 'options');
+    checkRunArguments(what, items, options);
     this.results = new Array(items.length);
     checkSettings(
-      'bulk',
+      what,
       {
         counts: { maxRetries: options.maxRetries },
         durations: { 'retryDelay.initial': options.retryDelay?.initial, 'retryDelay.max': options.retryDelay?.max },
       },
       { note: '(nothing was sent)' },
     );
-    checkKeys('bulk', options.retryDelay, ['initial', 'max'], 'retryDelay');
-    this.maxRetries = bounded('maxRetries', options.maxRetries ?? 5, 0, MAX_RETRIES);
-    const max = bounded('concurrency', options.concurrency ?? 8, 1, MAX_CONCURRENCY);
-    const min = bounded('minConcurrency', options.minConcurrency ?? 1, 1, MAX_CONCURRENCY);
+    checkKeys(what, options.retryDelay, ['initial', 'max'], 'retryDelay');
+    this.maxRetries = bounded(what, 'maxRetries', options.maxRetries ?? 5, 0, MAX_RETRIES);
+    const max = bounded(what, 'concurrency', options.concurrency ?? 8, 1, MAX_CONCURRENCY);
+    const min = bounded(what, 'minConcurrency', options.minConcurrency ?? 1, 1, MAX_CONCURRENCY);
     const { initial, max: maxDelay = 10_000 } = options.retryDelay ?? {};
     // A floor above the most, or a first delay above the cap, was lowered without a word: refused, naming both.
     const issues: ValidationIssue[] = [];
     if (min > max) issues.push(above('minConcurrency', min, 'concurrency', max, options.concurrency));
     if (initial !== undefined && initial > maxDelay)
       issues.push(above('retryDelay.initial', initial, 'retryDelay.max', maxDelay, options.retryDelay?.max));
-    if (issues.length) throw new ValidationError('bulk', issues);
+    if (issues.length) throw new ValidationError(what, issues);
     this.controller = new ConcurrencyController(max, min);
     // Without a first delay of its own, a cap below the default one (300) is every delay's bound, as asked.
     this.delay = { initial: initial ?? 300, max: maxDelay };
@@ -479,9 +482,9 @@ function above(name: string, value: number, other: string, limit: number, given:
   };
 }
 
-function bounded(name: string, value: number, min: number, max: number): number {
+function bounded(what: string, name: string, value: number, min: number, max: number): number {
   if (!Number.isInteger(value) || value < min || value > max)
-    throw new ValidationError('bulk', [{ path: name, message: mustBe(wholeNumberFrom(min, max), value) }]);
+    throw new ValidationError(what, [{ path: name, message: mustBe(wholeNumberFrom(min, max), value) }]);
   return value;
 }
 
@@ -490,7 +493,11 @@ function bounded(name: string, value: number, min: number, max: number): number 
  * ran once per character), and the callbacks functions, before the first call: a JavaScript caller's mistake
  * is one `ValidationError`, not a `TypeError` halfway through the load.
  */
-function checkRunArguments(items: unknown, options: BulkOptions<never, never> & CallPolicy<never, never>): void {
+function checkRunArguments(
+  what: string,
+  items: unknown,
+  options: BulkOptions<never, never> & CallPolicy<never, never>,
+): void {
   const issues: ValidationIssue[] = [];
   if (!Array.isArray(items)) {
     const iterable = typeof (items as { [Symbol.iterator]?: unknown } | null)?.[Symbol.iterator] === 'function';
@@ -513,5 +520,5 @@ function checkRunArguments(items: unknown, options: BulkOptions<never, never> & 
     issues.push({ path: 'idempotent', message: mustBe('true or false', options.idempotent) });
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
     issues.push({ path: 'signal', message: mustBe('an AbortSignal', options.signal) });
-  if (issues.length) throw new ValidationError('bulk', issues);
+  if (issues.length) throw new ValidationError(what, issues);
 }

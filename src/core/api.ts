@@ -16,7 +16,7 @@ import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
 import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
 import type { RequestOptions, Transport, TransportRequest } from './transport.js';
-import { LONE_SURROGATE } from './well-formed.js';
+import { LONE_SURROGATE, shownKey } from './well-formed.js';
 
 export type Query = TransportRequest['query'];
 
@@ -155,7 +155,7 @@ export function withOptionsQuery(what: string, built: Target, options: RequestOp
   for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
     if (getOwn(query, name) !== undefined && value !== undefined) {
       throw new ValidationError(what, [
-        { path: `options.query.${name}`, message: "is set by the method's own parameters; give it there" },
+        { path: `options.query.${shownKey(name)}`, message: "is set by the method's own parameters; give it there" },
       ]);
     }
     if (value !== undefined) setOwn(query, name, value);
@@ -177,7 +177,7 @@ function checkQueryValues(what: string, query: unknown, name: string): void {
     const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
     if (!written && value !== undefined)
       issues.push({
-        path: `${name}.${key}`,
+        path: `${name}.${shownKey(key)}`,
         message: mustBe('a string, a finite number or a boolean', value),
       });
   }

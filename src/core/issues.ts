@@ -10,6 +10,7 @@ import { acceptedKeys } from '../schemas/zod-definitions.js';
 import { article, mustBe } from './describe.js';
 import { MAX_ISSUES, omittedIssues, type ValidationIssue } from './errors.js';
 import { overflows } from './overflows.js';
+import { shownKey } from './well-formed.js';
 
 type Issue = z.core.$ZodIssue;
 type Key = PropertyKey;
@@ -206,7 +207,8 @@ function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown, schem
   if (issue.code === 'unrecognized_keys') {
     const accepted = schema && keysAt(schema, root, issue.path);
     const message = `is not a documented field here (${accepted?.length ? `accepted: ${accepted.join(', ')}` : 'misspelled, or read-only?'})`;
-    for (const key of issue.keys) add(sink, () => ({ path: path ? `${path}.${key}` : key, message }));
+    for (const key of issue.keys)
+      add(sink, () => ({ path: path ? `${path}.${shownKey(key)}` : shownKey(key), message }));
   } else if (issue.code === 'invalid_union' && issue.errors.length) {
     // A union (a limit filter, say): report the branch that got furthest.
     const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));
@@ -234,7 +236,8 @@ function deepest(issues: readonly Issue[]): number {
 function joinPath(prefix: string, path: readonly Key[]): string {
   let joined = prefix;
   for (const key of path) {
-    const part = String(key);
+    // A name with a lone surrogate as JSON writes it: printed, it would read as U+FFFD.
+    const part = typeof key === 'string' ? shownKey(key) : String(key);
     if (part) joined = joined ? `${joined}.${part}` : part;
   }
   return joined;

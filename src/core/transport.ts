@@ -30,7 +30,7 @@ import { isStackOverflow } from './overflows.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialName, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
-import { LONE_SURROGATE, wellFormed } from './well-formed.js';
+import { LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
 
 /**
  * Options for one call; every SDK method takes them as its last argument. A key not listed here is a
@@ -330,7 +330,7 @@ export class Transport {
         // A parameter the path's own query already has would be overwritten: it is given once, in one place.
         if (given.has(key))
           throw new ValidationError(what, [
-            { path: `query.${key}`, message: "is in the path's query as well: give it once" },
+            { path: `query.${shownKey(key)}`, message: "is in the path's query as well: give it once" },
           ]);
       }
       const search = searchOf(query, what);
@@ -616,7 +616,7 @@ function searchOf(query: NonNullable<TransportRequest['query']>, what: string): 
   if (search.includes('%EF%BF%BD'))
     for (const [key, value] of Object.entries(query))
       if (!wellFormed(key) || (typeof value === 'string' && !wellFormed(value)))
-        throw new ValidationError(what, [{ path: `query.${key}`, message: LONE_SURROGATE }]);
+        throw new ValidationError(what, [{ path: `query.${shownKey(key)}`, message: LONE_SURROGATE }]);
   return search;
 }
 

@@ -13,3 +13,11 @@ export function wellFormed(text: string): boolean {
     return false;
   }
 }
+
+/**
+ * A member's name as a message shows it: as given, or as JSON writes it (`"k\ud800"`) when it holds a lone
+ * surrogate, which a message printed or logged as UTF-8 would show as U+FFFD: a name the caller never wrote.
+ */
+export function shownKey(key: string): string {
+  return wellFormed(key) ? key : JSON.stringify(key);
+}

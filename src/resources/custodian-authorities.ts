@@ -1,5 +1,6 @@
 import { type API, segment } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { extraArguments } from '../core/arity.js';
 import { describe, mustBe } from '../core/describe.js';
 import { APIUserAbortError, ValidationError, type ValidationIssue, WaitForStatusError } from '../core/errors.js';
 import { checkArgument, checkKeys, checkSettings } from '../core/settings.js';
@@ -180,6 +181,8 @@ function sleep(ms: number, signal: AbortSignal | undefined, abortError: () => Er
  */
 export function consentFiles(files: readonly { attributes: { name: string; hash: string } }[]): ConsentFile[] {
   const what = 'consentFiles';
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments(what, arguments, 1);
   if (!Array.isArray(files))
     throw new ValidationError(what, [
       { path: 'files', message: mustBe('an array of uploaded files (`custodianAuthorities.files.list`)', files) },

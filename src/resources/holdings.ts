@@ -5,6 +5,7 @@
 import type * as z from 'zod/mini';
 import type { API, Query } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
+import { extraArguments } from '../core/arity.js';
 import { mustBe } from '../core/describe.js';
 import { ValidationError } from '../core/errors.js';
 import { checkArgument } from '../core/settings.js';
@@ -129,6 +130,8 @@ export function holdingAsset(
   included: readonly Asset[],
 ): Asset | undefined {
   const what = 'holdingAsset';
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments(what, arguments, 2);
   checkArgument(what, holding, 'holding');
   if (!Array.isArray(included))
     throw new ValidationError(what, [

@@ -7,6 +7,7 @@
 import * as z from 'zod/mini';
 import { mustBe } from '../core/describe.js';
 import { once } from './lazy.js';
+import { COUNTRY, CURRENCY, NOT_EMPTY } from './string-rules.js';
 import { acceptingNothing } from './zod-definitions.js';
 
 /** A schema with output `T` and input `I`; create schemas give `I` so that inputs are typed (not `unknown`). */
@@ -65,17 +66,11 @@ export function rule(what: string): { error: (issue: { input?: unknown }) => str
   return { error: (issue) => mustBe(what, issue.input) };
 }
 export const dateString = z.string().check(z.refine(isCalendarDate, rule('a calendar date in the form YYYY-MM-DD')));
-/** ISO 4217 shape: three upper-case letters. */
-export const CURRENCY_PATTERN = /^[A-Z]{3}$/;
-export const currencyCode = z
-  .string()
-  .check(z.regex(CURRENCY_PATTERN, rule('a three-letter upper-case ISO 4217 currency code, e.g. EUR')));
-/** ISO 3166-1 alpha-2 shape: two upper-case letters. */
-export const COUNTRY_PATTERN = /^[A-Z]{2}$/;
-export const countryCode = z
-  .string()
-  .check(z.regex(COUNTRY_PATTERN, rule('a two-letter upper-case ISO 3166-1 country code, e.g. CH')));
-const nonEmpty = z.string().check(z.minLength(1, { error: 'must not be empty' }));
+/** ISO 4217 shape (string-rules.ts). */
+export const currencyCode = z.string().check(z.regex(CURRENCY.pattern, rule(CURRENCY.what)));
+/** ISO 3166-1 alpha-2 shape (string-rules.ts). */
+export const countryCode = z.string().check(z.regex(COUNTRY.pattern, rule(COUNTRY.what)));
+const nonEmpty = z.string().check(z.minLength(1, { error: NOT_EMPTY }));
 // One instance of each plain type for every field, made on first use (schemas are immutable): hundreds fewer zod
 // objects built at import.
 const STRING = once(() => z.string());

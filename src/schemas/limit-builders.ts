@@ -3,6 +3,7 @@
  * build the limit schemas (`limits.ts` reads the condition fields from here).
  */
 import type * as z from 'zod/mini';
+import { extraArguments } from '../core/arity.js';
 import { mustBe } from '../core/describe.js';
 import { checkArgument, checkKeys } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
@@ -13,17 +14,25 @@ import type {
   LimitFilterInput,
   LimitTypeInput,
 } from './limits.js';
+import { type StringFormat, stringProblem } from './string-rules.js';
 
-/** Each condition's stem (`country-code`, giving `country-code-is` and `country-code-is-not`) and its value's key. */
+/**
+ * Each condition's stem (`country-code`, giving `country-code-is` and `country-code-is-not`), its value's key and
+ * the value's format: the create's schema is built from it (limits.ts), and the builders check a value by it.
+ */
 export const CONDITION_FIELDS = {
-  'country-code': 'country-code',
-  'instrument-class': 'instrument-class-id',
-  'detailed-instrument-class': 'detailed-instrument-class-id',
-  'currency-code': 'currency-code',
-  'security-identifier': 'security-identifier',
-  'reporting-entity': 'reporting-entity-id',
-  'reporting-portfolio': 'reporting-portfolio-id',
-} as const;
+  'country-code': { field: 'country-code', format: 'country' },
+  'instrument-class': { field: 'instrument-class-id', format: 'string' },
+  'detailed-instrument-class': { field: 'detailed-instrument-class-id', format: 'string' },
+  'currency-code': { field: 'currency-code', format: 'currency' },
+  'security-identifier': { field: 'security-identifier', format: 'string' },
+  'reporting-entity': { field: 'reporting-entity-id', format: 'string' },
+  'reporting-portfolio': { field: 'reporting-portfolio-id', format: 'string' },
+} as const satisfies Record<string, { field: string; format: StringFormat }>;
+
+/** The rule of an `and` or `or` with no filter, the create's and its builder's. */
+export const emptyGroup = (type: 'and' | 'or'): string =>
+  `must hold at least one filter (an empty "${type}" has no documented meaning)`;
 
 type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
 type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;
@@ -32,52 +41,69 @@ type ConditionBuilders = {
 };
 const camel = (s: string) => s.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 
-/** Each condition type (`country-code-is`, `country-code-is-not`, …) and its value's key. */
-const CONDITION_TYPES: Record<string, string> = Object.fromEntries(
-  Object.entries(CONDITION_FIELDS).flatMap(([stem, field]) => [
-    [`${stem}-is`, field],
-    [`${stem}-is-not`, field],
+/** Each condition type (`country-code-is`, `country-code-is-not`, …), its value's key and the value's format. */
+const CONDITION_TYPES: Record<string, { field: string; format: StringFormat }> = Object.fromEntries(
+  Object.entries(CONDITION_FIELDS).flatMap(([stem, value]) => [
+    [`${stem}-is`, value],
+    [`${stem}-is-not`, value],
   ]),
 );
 
+// A builder names itself in its errors as it is called: `limitFilter.countryCodeIs()`.
 const conditionBuilders = Object.fromEntries(
-  Object.entries(CONDITION_TYPES).map(([type, field]) => [
-    camel(type),
-    (value: string) => ({ type: 'condition', condition: { type, [field]: value } }),
-  ]),
+  Object.entries(CONDITION_TYPES).map(([type, { field, format }]) => {
+    const what = `limitFilter.${camel(type)}()`;
+    // A function, not an arrow: it reads `arguments`.
+    return [
+      camel(type),
+      function (value: string) {
+        // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+        extraArguments(what, arguments, 1);
+        // The create's rule, checked now: a bad value failed only inside `limits.create`, far from this call.
+        const problem = stringProblem(format, value);
+        if (problem) throw new ValidationError(what, [{ path: 'value', message: problem }]);
+        return { type: 'condition', condition: { type, [field]: value } };
+      },
+    ];
+  }),
 ) as ConditionBuilders;
 
-/** `and` and `or`: each filter given must be an object (what it holds is checked when the limit is created). */
+/**
+ * `and` and `or`: at least one filter, each an object (what a filter holds is checked when the limit is created;
+ * a builder's own result was checked when it was built).
+ */
 const group =
   (type: 'and' | 'or') =>
   (...filters: LimitFilterInput[]): LimitFilterInput => {
-    for (const [i, filter] of filters.entries()) checkArgument(`limitFilter.${type}()`, filter, `filters.${i}`);
+    const what = `limitFilter.${type}()`;
+    if (filters.length === 0) throw new ValidationError(what, [{ path: 'filters', message: emptyGroup(type) }]);
+    for (const [i, filter] of filters.entries()) checkArgument(what, filter, `filters.${i}`);
     return { type, filters };
   };
 
-/** A condition of a known type holding its value's key alone, a string (its format is checked on create). */
+/** A condition of a known type holding its value's key alone, by the rule the create holds that value to. */
 function checkCondition(condition: unknown): void {
   const what = 'limitFilter.condition()';
   checkArgument(what, condition, 'condition');
   const { type } = condition as { type?: unknown };
-  const field = typeof type === 'string' && Object.hasOwn(CONDITION_TYPES, type) ? CONDITION_TYPES[type] : undefined;
-  if (field === undefined)
+  const known = typeof type === 'string' && Object.hasOwn(CONDITION_TYPES, type) ? CONDITION_TYPES[type] : undefined;
+  if (known === undefined)
     throw new ValidationError(what, [
       { path: 'condition.type', message: mustBe(`one of ${Object.keys(CONDITION_TYPES).join(', ')}`, type) },
     ]);
-  checkKeys(what, condition, ['type', field], 'condition');
-  const value = (condition as Record<string, unknown>)[field];
-  if (typeof value !== 'string')
-    throw new ValidationError(what, [{ path: `condition.${field}`, message: mustBe('a string', value) }]);
+  checkKeys(what, condition, ['type', known.field], 'condition');
+  const problem = stringProblem(known.format, (condition as Record<string, unknown>)[known.field]);
+  if (problem) throw new ValidationError(what, [{ path: `condition.${known.field}`, message: problem }]);
 }
 
 const BOUNDS = ['min', 'max'] as const;
 
 /**
- * A bounded limit type's `values`: `bounds` checked as the builder `what` takes them (an object of `min` and `max`
- * only, each a finite number or null), a bound left out written as null.
+ * A bounded limit type's `values`: the builder's `args` one at most, `bounds` checked as the builder `what` takes
+ * them (an object of `min` and `max` only, each a finite number or null), a bound left out written as null.
  */
-function values(what: string, bounds: unknown): { min: number | null; max: number | null } {
+function values(what: string, bounds: unknown, args: IArguments): { min: number | null; max: number | null } {
+  extraArguments(what, args, 1);
   checkArgument(what, bounds, 'bounds');
   checkKeys(what, bounds, BOUNDS, 'bounds');
   const given = bounds as Record<string, unknown>;
@@ -90,8 +116,8 @@ function values(what: string, bounds: unknown): { min: number | null; max: numbe
 }
 
 /**
- * Builds limit filters without spelling JSON keys: every condition type has a function named after it.
- * The result is checked when the limit is created.
+ * Builds limit filters without spelling JSON keys: every condition type has a function named after it. A value is
+ * checked when its builder is called, by the rule the limit's create holds it to; the whole filter again on create.
  * @example
  * const filter = limitFilter.and(limitFilter.countryCodeIs('CH'), limitFilter.currencyCodeIsNot('USD'));
  * // { type: 'and', filters: [{ type: 'condition', condition: { type: 'country-code-is', 'country-code': 'CH' } }, …] }
@@ -102,7 +128,9 @@ export const limitFilter = {
   /** Matches holdings that any filter matches. */
   or: group('or'),
   /** Wraps a condition object into a filter. */
-  condition: (condition: LimitConditionInput): LimitFilterInput => {
+  condition(condition: LimitConditionInput): LimitFilterInput {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    extraArguments('limitFilter.condition()', arguments, 1);
     checkCondition(condition);
     return { type: 'condition', condition };
   },
@@ -117,25 +145,29 @@ export const limitFilter = {
  */
 export const limitType = {
   /** No constraint of its own: groups other limits. */
-  limitGroup: (): LimitTypeInput => ({ type: 'limit-group' }),
+  limitGroup(): LimitTypeInput {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given (one was ignored)
+    extraArguments('limitType.limitGroup()', arguments, 0);
+    return { type: 'limit-group' };
+  },
   /** A share of the parent limit, as fractions (0.10 = 10%). */
-  proportional: (bounds: {
+  proportional(bounds: {
     /** Lower bound as a fraction of the parent limit from 0 to 1 (0.10 = 10 %); `null` or left out for none. */
     min?: number | null;
     /** Upper bound as a fraction of the parent limit from 0 to 1 (0.10 = 10 %); `null` or left out for none. */
     max?: number | null;
-  }): LimitTypeInput => ({
-    type: 'proportional',
-    values: values('limitType.proportional()', bounds),
-  }),
+  }): LimitTypeInput {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    return { type: 'proportional', values: values('limitType.proportional()', bounds, arguments) };
+  },
   /** A fixed amount in the limit's `ccyCode`. */
-  absolute: (bounds: {
+  absolute(bounds: {
     /** Lower bound as an amount in the limit's `ccyCode`; `null` or left out for none. */
     min?: number | null;
     /** Upper bound as an amount in the limit's `ccyCode`; `null` or left out for none. */
     max?: number | null;
-  }): LimitTypeInput => ({
-    type: 'absolute',
-    values: values('limitType.absolute()', bounds),
-  }),
+  }): LimitTypeInput {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    return { type: 'absolute', values: values('limitType.absolute()', bounds, arguments) };
+  },
 };

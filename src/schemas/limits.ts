@@ -6,18 +6,42 @@
 import * as z from 'zod/mini';
 import { f, type KeptObject, keptObject, rule, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
-import { CONDITION_FIELDS } from './limit-builders.js';
+import { CONDITION_FIELDS, emptyGroup } from './limit-builders.js';
 import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
 
-/** Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. */
+/**
+ * Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. The
+ * field and its format are the builders' table's (the builders check a value by it too).
+ */
 const CONDITIONS = {
-  'country-code': { field: CONDITION_FIELDS['country-code'], value: f.country() },
-  'instrument-class': { field: CONDITION_FIELDS['instrument-class'], value: f.string() },
-  'detailed-instrument-class': { field: CONDITION_FIELDS['detailed-instrument-class'], value: f.string() },
-  'currency-code': { field: CONDITION_FIELDS['currency-code'], value: f.currency() },
-  'security-identifier': { field: CONDITION_FIELDS['security-identifier'], value: f.string() },
-  'reporting-entity': { field: CONDITION_FIELDS['reporting-entity'], value: f.string() },
-  'reporting-portfolio': { field: CONDITION_FIELDS['reporting-portfolio'], value: f.string() },
+  'country-code': {
+    field: CONDITION_FIELDS['country-code'].field,
+    value: f[CONDITION_FIELDS['country-code'].format](),
+  },
+  'instrument-class': {
+    field: CONDITION_FIELDS['instrument-class'].field,
+    value: f[CONDITION_FIELDS['instrument-class'].format](),
+  },
+  'detailed-instrument-class': {
+    field: CONDITION_FIELDS['detailed-instrument-class'].field,
+    value: f[CONDITION_FIELDS['detailed-instrument-class'].format](),
+  },
+  'currency-code': {
+    field: CONDITION_FIELDS['currency-code'].field,
+    value: f[CONDITION_FIELDS['currency-code'].format](),
+  },
+  'security-identifier': {
+    field: CONDITION_FIELDS['security-identifier'].field,
+    value: f[CONDITION_FIELDS['security-identifier'].format](),
+  },
+  'reporting-entity': {
+    field: CONDITION_FIELDS['reporting-entity'].field,
+    value: f[CONDITION_FIELDS['reporting-entity'].format](),
+  },
+  'reporting-portfolio': {
+    field: CONDITION_FIELDS['reporting-portfolio'].field,
+    value: f[CONDITION_FIELDS['reporting-portfolio'].format](),
+  },
 } as const;
 
 type Conditions = typeof CONDITIONS;
@@ -142,11 +166,7 @@ const groupCreate = <T extends 'and' | 'or'>(type: T) =>
     type: z.literal(type),
     /** The filters combined (at least one; each a limit filter). */
     get filters(): z.ZodMiniArray<Schema<LimitFilterInput, LimitFilterInput>> {
-      return z
-        .array(limitFilterCreate)
-        .check(
-          z.minLength(1, { error: `must hold at least one filter (an empty "${type}" has no documented meaning)` }),
-        );
+      return z.array(limitFilterCreate).check(z.minLength(1, { error: emptyGroup(type) }));
     },
   });
 export const andCreate = groupCreate('and');

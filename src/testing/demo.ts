@@ -2,6 +2,7 @@
  * The demo data: a small portfolio under fixed ids, which the loader's example files (examples/data/load-*)
  * and the standalone mock (`portfolio-reporting mock --seed demo`) use.
  */
+import { extraArguments } from '../core/arity.js';
 import type { MockStore } from './store/store.js';
 
 /** The ids of the demo seed's records, fixed so that example files can name them. */
@@ -30,6 +31,8 @@ function withId<T extends { id: string }>(
  * const mock = createMockService({ seed: seedDemo });
  */
 export function seedDemo(store: MockStore): void {
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments('seedDemo()', arguments, 1, '');
   const client = store.clients.add({ name: 'Berg Family Office' });
   const entity = store.legalEntities.add({ clientId: client.id, name: 'Berg Holding AB' });
   withId(

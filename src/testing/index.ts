@@ -22,6 +22,7 @@ export type {
   CheckedTransactionInput,
   InstrumentInput,
   InstrumentSeedAttributes,
+  InstrumentSeedLinks,
   TransactionInput,
   TransactionSeedAttributes,
 } from './store/seeds.js';

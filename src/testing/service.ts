@@ -4,6 +4,7 @@
  * registered signers.
  */
 import type { HttpHandler } from 'msw';
+import { extraArguments } from '../core/arity.js';
 import { openapiDocument } from '../openapi.js';
 import type { ServiceEnv } from './http/context.js';
 import { msw } from './http/msw-loader.js';
@@ -81,6 +82,8 @@ export interface MockService {
  * const http = await mock.listen({ port: 0 });   // or real HTTP: { url, close }
  */
 export function createMockService(options: MockServiceOptions = {}): MockService {
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments('createMockService()', arguments, 1, '');
   checkMockOptions(options);
   const store = new MockStore({ seed: options.seed, now: options.now, inviteBaseUrl: options.inviteBaseUrl });
   const signers: WebhookSigner[] = [...(options.signers ?? [])];
@@ -93,15 +96,22 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   const origin = options.baseUrl ? options.baseUrl.replace(/\/$/, '') : '*';
   const webhooks: MockWebhooks = {
     signers,
-    addSigner: (signer) => {
+    // Methods, not arrows: each reads `arguments` (an argument past those it takes is refused, not ignored).
+    addSigner(signer) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('mock.webhooks.addSigner()', arguments, 1, '');
       checkSigner(signer);
       if (!signers.includes(signer)) signers.push(signer);
     },
-    removeSigner: (signer) => {
+    removeSigner(signer) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('mock.webhooks.removeSigner()', arguments, 1, '');
       const at = signers.indexOf(signer);
       if (at >= 0) signers.splice(at, 1);
     },
     async deliver(url, event, { signer = signers[0], ...signOptions } = {}) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('mock.webhooks.deliver()', arguments, 3, '');
       if (!signer)
         throw new Error(
           'mock webhooks: no signer registered; pass { signers: [createWebhookSigner()] } or call addSigner()',
@@ -124,6 +134,8 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     store,
     webhooks,
     async listen(listenOptions) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('mock.listen()', arguments, 1, '');
       checkListenOptions(listenOptions);
       // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
       const { serve } = await import('./http/server.js');
@@ -137,7 +149,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
         listenOptions,
       );
     },
-    reset: () => store.reset(),
+    reset() {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('mock.reset()', arguments, 0, '');
+      store.reset();
+    },
   };
 }
 

@@ -3,6 +3,7 @@
  * `${id}.${timestamp}.${body}`, the signature as base64 raw r‖s under the tag `v1a`. WebCrypto only,
  * so it runs wherever the SDK does.
  */
+import { extraArguments } from '../core/arity.js';
 import { base64, base64url } from './ids.js';
 import { checkSignArguments, checkSignerOptions } from './options.js';
 
@@ -87,6 +88,8 @@ function newKey(kid = randomId('key_')): Key {
  * const { body, headers } = await signer.sign({ type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId } });
  */
 export function createWebhookSigner(options: { kid?: string } = {}): WebhookSigner {
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments('createWebhookSigner()', arguments, 1, '');
   checkSignerOptions(options);
   const keys: Key[] = [newKey(options.kid)];
   const current = () => keys[keys.length - 1] as Key;
@@ -95,6 +98,8 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       return current().kid;
     },
     async sign(event, opts = {}) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('signer.sign()', arguments, 2, '');
       checkSignArguments(event, opts);
       const key = opts.kid === undefined ? current() : keys.find((k) => k.kid === opts.kid);
       if (!key) throw new Error(`webhook signer: no published key with kid "${opts.kid}"`);
@@ -122,6 +127,8 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       };
     },
     async publicKeys() {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('signer.publicKeys()', arguments, 0, '');
       return Promise.all(
         keys.map(async ({ kid, pair }) => {
           const jwk = await crypto.subtle.exportKey('jwk', (await pair).publicKey);
@@ -130,10 +137,14 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       );
     },
     rotate() {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('signer.rotate()', arguments, 0, '');
       keys.push(newKey());
       return current().kid;
     },
     retire(kid) {
+      // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+      extraArguments('signer.retire()', arguments, 1, '');
       const keep = current();
       if (kid === keep.kid) throw new Error('webhook signer: the current key cannot be retired; rotate() first');
       for (let i = keys.length - 2; i >= 0; i--) if (kid === undefined || keys[i]?.kid === kid) keys.splice(i, 1);

@@ -27,37 +27,37 @@ describe('bulk arguments', () => {
     ['a string', 'ab', 'must be an array, got "ab"'],
     ['a symbol', Symbol('rows'), 'must be an array, got symbol Symbol(rows)'],
     ['undefined', undefined, 'is required'],
-  ])('items given as %s: refused, for run and for every shortcut', async (_what, items, got) => {
-    const expected = `bulk: items: ${got} (nothing was sent)`;
-    expect(await refusal((bulk) => bulk.run(items as never, (x) => x))).toBe(expected);
-    expect(await refusal((bulk) => bulk.instruments(items as never))).toBe(expected);
-    expect(await refusal((bulk) => bulk.prices('i1', items as never))).toBe(expected);
-    expect(await refusal((bulk) => bulk.netAssetValues('i1', items as never))).toBe(expected);
-    expect(await refusal((bulk) => bulk.transactions(items as never))).toBe(expected);
+  ])('items given as %s: refused, for run and for every shortcut, each naming itself', async (_what, items, got) => {
+    const expected = (method: string) => `bulk.${method}: items: ${got} (nothing was sent)`;
+    expect(await refusal((bulk) => bulk.run(items as never, (x) => x))).toBe(expected('run'));
+    expect(await refusal((bulk) => bulk.instruments(items as never))).toBe(expected('instruments'));
+    expect(await refusal((bulk) => bulk.prices('i1', items as never))).toBe(expected('prices'));
+    expect(await refusal((bulk) => bulk.netAssetValues('i1', items as never))).toBe(expected('netAssetValues'));
+    expect(await refusal((bulk) => bulk.transactions(items as never))).toBe(expected('transactions'));
   });
 
   it('items with a hole: refused naming its index, for run and for every shortcut, before any item runs', async () => {
     const seen: unknown[] = [];
     // biome-ignore lint/suspicious/noSparseArray: the hole is what is under test
     const items = ['a', , 'c'];
-    const expected = 'bulk: items.1: is a hole in the array: give an item at every index (nothing was sent)';
+    const expected = 'bulk.run: items.1: is a hole in the array: give an item at every index (nothing was sent)';
     expect(await refusal((bulk) => bulk.run(items, (x) => seen.push(x)))).toBe(expected);
     expect(seen, 'fn was never called').toEqual([]);
     const rows = [{}, {}];
     delete rows[0];
-    for (const start of [
-      (bulk: Bulk) => bulk.instruments(rows as never),
-      (bulk: Bulk) => bulk.prices('i1', rows as never),
-      (bulk: Bulk) => bulk.transactions(rows as never),
-    ])
+    for (const [method, start] of [
+      ['instruments', (bulk: Bulk) => bulk.instruments(rows as never)],
+      ['prices', (bulk: Bulk) => bulk.prices('i1', rows as never)],
+      ['transactions', (bulk: Bulk) => bulk.transactions(rows as never)],
+    ] as const)
       expect(await refusal(start)).toBe(
-        'bulk: items.0: is a hole in the array: give an item at every index (nothing was sent)',
+        `bulk.${method}: items.0: is a hole in the array: give an item at every index (nothing was sent)`,
       );
   });
 
   it('a run whose fn is not a function: refused before any item', async () => {
     expect(await refusal((bulk) => bulk.run([1, 2], 5 as never))).toBe(
-      'bulk: fn: must be a function, got number 5 (nothing was sent)',
+      'bulk.run: fn: must be a function, got number 5 (nothing was sent)',
     );
   });
 
@@ -72,13 +72,13 @@ describe('bulk arguments', () => {
       }),
     );
     expect(message).toBe(
-      'bulk: onProgress: must be a function, got number 5; onResult: must be a function, got "log"; verify: must be a function, got an object; idempotent: must be true or false, got "yes"; signal: must be an AbortSignal, got an object (nothing was sent)',
+      'bulk.run: onProgress: must be a function, got number 5; onResult: must be a function, got "log"; verify: must be a function, got an object; idempotent: must be true or false, got "yes"; signal: must be an AbortSignal, got an object (nothing was sent)',
     );
   });
 
   it('a concurrency given as a function is named by its kind', async () => {
     expect(await refusal((bulk) => bulk.run([1], (x) => x, { concurrency: (() => 4) as never }))).toBe(
-      'bulk: concurrency: must be a whole number from 1 to 64, got a function (nothing was sent)',
+      'bulk.run: concurrency: must be a whole number from 1 to 64, got a function (nothing was sent)',
     );
   });
 
@@ -111,7 +111,7 @@ describe('bulk arguments', () => {
   ])('options with %s: refused naming both, before any item', async (_what, options, issues) => {
     let called = false;
     expect(await refusal((bulk) => bulk.run([1], () => (called = true), options))).toBe(
-      `bulk: ${issues} (nothing was sent)`,
+      `bulk.run: ${issues} (nothing was sent)`,
     );
     expect(called, 'fn was never called').toBe(false);
   });
@@ -130,11 +130,13 @@ describe('bulk arguments', () => {
   });
 
   it('prices and net asset values whose first argument is neither an id nor the items', async () => {
-    const expected =
-      "bulk: instrumentId: must be the instrument's id (a string) or the items (an array), got symbol Symbol(id) (nothing was sent)";
+    const expected = (method: string) =>
+      `bulk.${method}: instrumentId: must be the instrument's id (a string) or the items (an array), got symbol Symbol(id) (nothing was sent)`;
     const items = [{ attributes: { date: '2024-01-02', value: 1 } }];
-    expect(await refusal((bulk) => bulk.prices(Symbol('id') as never, items as never))).toBe(expected);
-    expect(await refusal((bulk) => bulk.netAssetValues(Symbol('id') as never, items as never))).toBe(expected);
+    expect(await refusal((bulk) => bulk.prices(Symbol('id') as never, items as never))).toBe(expected('prices'));
+    expect(await refusal((bulk) => bulk.netAssetValues(Symbol('id') as never, items as never))).toBe(
+      expected('netAssetValues'),
+    );
   });
 });
 

@@ -32,6 +32,7 @@ describe('runBulk', () => {
     const calls = new Map<number, number>();
     const seen: number[] = [];
     const results = await runBulk(
+      'bulk.run',
       items,
       async (item, index) => {
         calls.set(index, (calls.get(index) ?? 0) + 1);
@@ -61,6 +62,7 @@ describe('runBulk', () => {
     const violations: string[] = [];
     const burst = new Set([0, 1, 2, 3, 4, 5, 6, 7, 40, 41, 42, 43]);
     const results = await runBulk(
+      'bulk.run',
       Array.from({ length: 80 }, (_, i) => i),
       async (i, _index, ctx) => {
         if (running >= limit) violations.push(`item ${i} started with ${running} running and a limit of ${limit}`);
@@ -92,6 +94,7 @@ describe('runBulk', () => {
     let rejectedAt = 0;
     const t0 = Date.now();
     const results = await runBulk(
+      'bulk.run',
       [0, 1, 2, 3, 4, 5],
       async (i, _index, ctx) => {
         starts.push({ i, attempt: ctx.attempt, at: Date.now() - t0 });
@@ -124,6 +127,7 @@ describe('runBulk', () => {
   it('gives up on an item after maxRetries re-attempts with its last error', async () => {
     let calls = 0;
     const [result] = await runBulk(
+      'bulk.run',
       ['x'],
       async () => {
         calls += 1;
@@ -141,6 +145,7 @@ describe('runBulk', () => {
     const started = new Set<number>();
     const progress: BulkProgress[] = [];
     const results = await runBulk(
+      'bulk.run',
       Array.from({ length: 100 }, (_, i) => i),
       async (i) => {
         started.add(i);
@@ -178,6 +183,7 @@ describe('runBulk', () => {
   it('ends an item waiting for its re-attempt as skipped when the run is aborted', async () => {
     const controller = new AbortController();
     const results = await runBulk(
+      'bulk.run',
       ['a', 'b'],
       async (item) => {
         if (item === 'a') {
@@ -202,7 +208,7 @@ describe('runBulk', () => {
 
   it('does not send a POST again after a 5xx: the result is uncertain', async () => {
     let calls = 0;
-    const results = await runBulk(['tx'], async () => {
+    const results = await runBulk('bulk.run', ['tx'], async () => {
       calls += 1;
       throw serverError('POST');
     });
@@ -214,6 +220,7 @@ describe('runBulk', () => {
   it('sends again after a 5xx when the call is idempotent, by policy or by method', async () => {
     const attempts: string[] = [];
     const results = await runBulk(
+      'bulk.run',
       ['create', 'get'],
       async (item, _i, ctx) => {
         attempts.push(`${item}#${ctx.attempt}`);
@@ -226,6 +233,7 @@ describe('runBulk', () => {
     expect(attempts.sort()).toEqual(['create#1', 'create#2', 'get#1', 'get#2']);
     expect(results[0]).toEqual({ index: 0, ok: true, value: 'create', created: false, attempts: 2 });
     const byMethod = await runBulk(
+      'bulk.run',
       ['get'],
       async (_item, _i, ctx) => {
         if (ctx.attempt === 1) throw serverError('GET');
@@ -240,6 +248,7 @@ describe('runBulk', () => {
     const store = new Set<string>();
     const sent: string[] = [];
     const results = await runBulk(
+      'bulk.run',
       ['applied', 'lost'],
       async (item, _i, ctx) => {
         sent.push(`${item}#${ctx.attempt}`);
@@ -268,6 +277,7 @@ describe('runBulk', () => {
       '{"errors":[{"status":409,"detail":"a price dated 2024-01-31 already exists"}]}',
     );
     const results = await runBulk(
+      'bulk.run',
       ['mine', 'other'],
       async () => {
         throw conflict;
@@ -281,7 +291,7 @@ describe('runBulk', () => {
 
   it('fails an item whose call throws a ValidationError at once, without re-attempts', async () => {
     const error = new ValidationError('instruments.create', [{ path: 'attributes.ccyCode', message: 'is required' }]);
-    const results: BulkResult<unknown>[] = await runBulk(['bad', 'good'], (item) => {
+    const results: BulkResult<unknown>[] = await runBulk('bulk.run', ['bad', 'good'], (item) => {
       if (item === 'bad') throw error; // thrown synchronously, as a resource method may
       return Promise.resolve({ value: item });
     });
@@ -297,26 +307,27 @@ describe('runBulk', () => {
       called = true;
       return { value: 1 };
     };
-    await expect(runBulk([1], call, { concurrency: 0 })).rejects.toThrow(
-      'bulk: concurrency: must be a whole number from 1 to 64, got number 0 (nothing was sent)',
+    await expect(runBulk('bulk.run', [1], call, { concurrency: 0 })).rejects.toThrow(
+      'bulk.run: concurrency: must be a whole number from 1 to 64, got number 0 (nothing was sent)',
     );
     // Bounded, as the command line's --concurrency and --max-retries: a huge pool would start every item at once.
-    await expect(runBulk([1], call, { concurrency: 65 })).rejects.toThrow(
-      'bulk: concurrency: must be a whole number from 1 to 64, got number 65 (nothing was sent)',
+    await expect(runBulk('bulk.run', [1], call, { concurrency: 65 })).rejects.toThrow(
+      'bulk.run: concurrency: must be a whole number from 1 to 64, got number 65 (nothing was sent)',
     );
-    await expect(runBulk([1], call, { minConcurrency: 1e20 })).rejects.toThrow(
-      'bulk: minConcurrency: must be a whole number from 1 to 64, got number 100000000000000000000 (nothing was sent)',
+    await expect(runBulk('bulk.run', [1], call, { minConcurrency: 1e20 })).rejects.toThrow(
+      'bulk.run: minConcurrency: must be a whole number from 1 to 64, got number 100000000000000000000 (nothing was sent)',
     );
-    await expect(runBulk([1], call, { maxRetries: 101 })).rejects.toThrow(
-      'bulk: maxRetries: must be a whole number from 0 to 100, got number 101 (nothing was sent)',
+    await expect(runBulk('bulk.run', [1], call, { maxRetries: 101 })).rejects.toThrow(
+      'bulk.run: maxRetries: must be a whole number from 0 to 100, got number 101 (nothing was sent)',
     );
     expect(called).toBe(false);
-    expect((await runBulk([1], call, { concurrency: 64, maxRetries: 100 }))[0]).toMatchObject({ ok: true });
+    expect((await runBulk('bulk.run', [1], call, { concurrency: 64, maxRetries: 100 }))[0]).toMatchObject({ ok: true });
   });
 
   it('rejects when a hook throws, after the calls in flight have finished', async () => {
     let finished = 0;
     const run = runBulk(
+      'bulk.run',
       [1, 2, 3, 4, 5, 6],
       async (i) => {
         await sleep(5);
@@ -335,6 +346,6 @@ describe('runBulk', () => {
   });
 
   it('resolves at once to no results for no items', async () => {
-    expect(await runBulk([], async () => ({ value: 1 }))).toEqual([]);
+    expect(await runBulk('bulk.run', [], async () => ({ value: 1 }))).toEqual([]);
   });
 });

@@ -48,23 +48,26 @@ describe('the bulk runner', () => {
   it('sends a POST again after a connection refused, and keeps one after a reset or a timeout uncertain', async () => {
     for (const code of ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EMFILE', 'UND_ERR_CONNECT_TIMEOUT']) {
       let attempts = 0;
-      const [result] = await runBulk([1], async () => {
+      const [result] = await runBulk('bulk.run', [1], async () => {
         attempts += 1;
         if (attempts === 1) throw connectionError(code);
         return { value: 'created' };
       });
       expect(result).toEqual({ index: 0, ok: true, value: 'created', attempts: 2 });
     }
-    const refusedAlways = await runBulk([1], () => Promise.reject(connectionError('ECONNREFUSED')), {
+    const refusedAlways = await runBulk('bulk.run', [1], () => Promise.reject(connectionError('ECONNREFUSED')), {
       maxRetries: 1,
       retryDelay: { initial: 1 },
     });
     expect(refusedAlways[0]).toMatchObject({ ok: false, attempts: 2 });
     expect(refusedAlways[0]).not.toHaveProperty('uncertain');
-    const reset = await runBulk([1], () => Promise.reject(connectionError('ECONNRESET')));
+    const reset = await runBulk('bulk.run', [1], () => Promise.reject(connectionError('ECONNRESET')));
     expect(reset[0]).toMatchObject({ ok: false, uncertain: true, attempts: 1 });
     const timeout = new APIConnectionTimeoutError(call, 100);
-    expect((await runBulk([1], () => Promise.reject(timeout)))[0]).toMatchObject({ uncertain: true, attempts: 1 });
+    expect((await runBulk('bulk.run', [1], () => Promise.reject(timeout)))[0]).toMatchObject({
+      uncertain: true,
+      attempts: 1,
+    });
   });
 });
 

@@ -9,7 +9,7 @@ import { PortfolioReporting, ValidationError } from '../../src/index.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const tooMany = (what: string, index: number) =>
-  `${what}: arguments[${index}]: is more than this takes (at most ${index} argument${index === 1 ? '' : 's'}): it would not be read`;
+  `${what}: arguments[${index}]: is past the ${index} argument${index === 1 ? '' : 's'} this takes: it would not be read`;
 
 describe('extra arguments', () => {
   it('prs.request, webhooks.keys and waitForStatus reject with nothing sent', async () => {
@@ -48,7 +48,7 @@ describe('extra arguments', () => {
         [
           {
             path: 'arguments[1]',
-            message: 'is more than this takes (at most 1 argument): it would not be read',
+            message: 'is past the 1 argument this takes: it would not be read',
           },
         ],
         '',

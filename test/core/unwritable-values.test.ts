@@ -405,9 +405,22 @@ describe('query parameters and headers', () => {
     ]);
     const lone = 'holds a lone surrogate (half of a UTF-16 pair), which a URL would write as U+FFFD';
     expect(await issuesOf(raw({ s: 'a\uD800' }))).toEqual([{ path: 'query.s', message: lone }]);
+    // A name with a lone surrogate is shown as JSON writes it: printed as UTF-8 it would read `query.k\uFFFD`.
     expect(await issuesOf(() => prs.clients.list({ query: { 'k\uDC00': 'v' } }))).toEqual([
-      { path: 'query.k\uDC00', message: lone },
+      { path: String.raw`query."k\udc00"`, message: lone },
     ]);
+    expect(await issuesOf(raw({ 'k\uD800': 'v' }))).toEqual([{ path: String.raw`query."k\ud800"`, message: lone }]);
+    expect(await issuesOf(() => prs.clients.list({ query: { 'k\uD800': {} } as never }))).toEqual([
+      {
+        path: String.raw`options.query."k\ud800"`,
+        message: 'must be a string, a finite number or a boolean, got an object',
+      },
+    ]);
+    // The codec's unknown parameter too.
+    const unknown = await issuesOf(() =>
+      prs.holdings.list('re1', { fromDate: '2024-01-01', toDate: '2024-01-31', 'k\uD800': 'v' } as never),
+    );
+    expect(unknown.map((issue) => issue.path)).toEqual([String.raw`"k\ud800"`]);
     expect(await issuesOf(() => prs.clients.retrieve('ab\uD800'))).toEqual([{ path: 'id', message: lone }]);
     expect(requests).toHaveLength(0);
     // The path's own query is kept as written, the query object's parameters after it; a U+FFFD given is sent.

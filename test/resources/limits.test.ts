@@ -3,6 +3,7 @@ import { type LimitCreateInput, type LimitFilter, limitFilter, limitType } from 
 import { jsonBody, pathAndQuery, useClientServer } from '../helpers/client-server.js';
 import { json } from '../helpers/http-server.js';
 import { thrownValidationError } from '../helpers/issues.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
 import { expectRefused } from '../helpers/refused.js';
 
 const ctx = useClientServer();
@@ -53,9 +54,59 @@ describe('limitFilter builder', () => {
   ] as const)(
     'limitFilter.%s(v) is { type: "condition", condition: { type: "%s", "%s": v } }',
     (builder, type, field) => {
-      expect(limitFilter[builder]('V1')).toEqual({ type: 'condition', condition: { type, [field]: 'V1' } });
+      // A value of the field's format: a country code, a currency code, or any non-empty string.
+      const value = field === 'country-code' ? 'CH' : field === 'currency-code' ? 'USD' : 'V1';
+      expect(limitFilter[builder](value)).toEqual({ type: 'condition', condition: { type, [field]: value } });
     },
   );
+
+  it("checks a condition's value when the builder is called, by the rule and in the words of the limit's create", async () => {
+    const build = (name: string, ...args: unknown[]) =>
+      thrownValidationError(() =>
+        (limitFilter as unknown as Record<string, (...a: unknown[]) => unknown>)[name]?.(...args),
+      ).message;
+    const cases = [
+      ['countryCodeIs', 5, 'country-code', 'must be a string, got number 5'],
+      [
+        'countryCodeIsNot',
+        'ch',
+        'country-code',
+        'must be a two-letter upper-case ISO 3166-1 country code, e.g. CH, got "ch"',
+      ],
+      [
+        'currencyCodeIs',
+        'EURO',
+        'currency-code',
+        'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "EURO"',
+      ],
+      ['reportingEntityIs', '', 'reporting-entity-id', 'must not be empty'],
+      ['securityIdentifierIsNot', undefined, 'security-identifier', 'is required'],
+      ['instrumentClassIs', ['ic1'], 'instrument-class-id', 'must be a string, got an array'],
+    ] as const;
+    for (const [builder, value, field, rule] of cases) {
+      expect(build(builder, value)).toBe(`limitFilter.${builder}(): value: ${rule} (nothing was sent)`);
+      // The same value in a condition object: limitFilter.condition() and the create say the same.
+      const type = builder.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+      expect(build('condition', { type, [field]: value })).toBe(
+        `limitFilter.condition(): condition.${field}: ${rule} (nothing was sent)`,
+      );
+      const { prs, requests } = recordingClient({ status: 201, body: {} });
+      const create = prs.limits.create({
+        attributes: { ...attributes, limitFilter: { type: 'condition', condition: { type, [field]: value } } },
+        relationships: { client: 'cl1' },
+      } as never);
+      await expect(create).rejects.toThrow(
+        `limits.create: attributes.limitFilter.condition.${field}: ${rule} (nothing was sent)`,
+      );
+      expect(requests).toHaveLength(0);
+    }
+    expect(build('and')).toBe(
+      'limitFilter.and(): filters: must hold at least one filter (an empty "and" has no documented meaning) (nothing was sent)',
+    );
+    expect(build('or')).toBe(
+      'limitFilter.or(): filters: must hold at least one filter (an empty "or" has no documented meaning) (nothing was sent)',
+    );
+  });
 
   it('has exactly the fourteen condition builders besides and / or / condition', () => {
     expect(Object.keys(limitFilter)).toHaveLength(17);
@@ -180,11 +231,12 @@ describe('limits.create', () => {
         ...attributes,
         limitFilter: {
           type: 'or',
+          // As a plain JavaScript caller may write them: the builders refuse these values when called.
           filters: [
-            limitFilter.countryCodeIs('ch'),
+            { type: 'condition', condition: { type: 'country-code-is', 'country-code': 'ch' } },
             { type: 'and', filters: [] },
             { type: 'condition', condition: { type: 'isin-is', isin: 'X' } },
-            limitFilter.currencyCodeIs('EURO'),
+            { type: 'condition', condition: { type: 'currency-code-is', 'currency-code': 'EURO' } },
           ],
         },
         limitType: limitType.proportional({ max: 30 }),

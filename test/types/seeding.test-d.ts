@@ -4,7 +4,7 @@
  * failure on read. Every `@ts-expect-error` below must be a real error: an unused directive fails `tsc --noEmit`
  * (part of `npm test`).
  */
-import { createMockService } from '../../src/testing/index.js';
+import { createMockService, type InstrumentSeedLinks } from '../../src/testing/index.js';
 import { bondSeed } from '../helpers/seeds.js';
 
 const { store } = createMockService();
@@ -52,3 +52,14 @@ store.transactions.add({
 
 // @ts-expect-error a transaction type the service does not have
 store.transactions.add({ type: 'dividends-transaction', attributes: {} });
+
+// What a seeded instrument carries besides its kind and attributes is a type the testing entry exports (a
+// misspelled member's error names it: test/types/seed-errors.test.ts).
+const links: InstrumentSeedLinks = { instrumentClassId: 'ic1', reportingEntityId: 're1' };
+store.instruments.add({ kind: 'bond', attributes: bond, ...links });
+store.instruments.add({
+  kind: 'bond',
+  attributes: bond,
+  // @ts-expect-error a misspelled link (`instrumentClassID`)
+  instrumentClassID: 'ic1',
+});

@@ -108,7 +108,7 @@ describe('prs.webhooks.verify()', () => {
     const error = await verify(d.body, d.headers, { secret: 'x' }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toBe(
-      'verify(): arguments[2]: is more than this takes (at most 2 arguments): it would not be read',
+      'verify(): arguments[2]: is past the 2 arguments this takes: it would not be read',
     );
     expect(server.requests).toHaveLength(0);
     await expect(verify(d.body, d.headers, undefined)).resolves.toEqual(EVENT);

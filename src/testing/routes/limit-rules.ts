@@ -12,7 +12,9 @@ import type { MockStore } from '../store/store.js';
 import { type Valued, valueOn } from '../valuation.js';
 
 /** Condition kind → its value field; each kind comes as `<kind>-is` and `<kind>-is-not` (the SDK's table). */
-const CONDITIONS: Readonly<Record<string, string>> = CONDITION_FIELDS;
+const CONDITIONS: Readonly<Record<string, string>> = Object.fromEntries(
+  Object.entries(CONDITION_FIELDS).map(([kind, { field }]) => [kind, field]),
+);
 const LIMIT_TYPES = ['limit-group', 'proportional', 'absolute'];
 
 function conditionKind(type: unknown): { kind: string; negated: boolean } | undefined {

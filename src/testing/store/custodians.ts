@@ -93,7 +93,7 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
    * mock.store.custodianAuthorities.advance(authority.id, 'awaiting-custodian');
    * mock.store.custodianAuthorities.advance(authority.id, 'active');
    */
-  advance(id: string, to: AdvanceTarget, options: { ccyCode?: string } = {}): CustodianAuthorityRecord {
+  advance(id: string, to: AdvanceTarget, options?: { ccyCode?: string }): CustodianAuthorityRecord {
     const authority = this.expect(id);
     const from = OUTSIDE_MOVES[to];
     if (!from) throw new Error(`mock store: "${to}" is not a status the operator or custodian moves an authority to`);
@@ -103,7 +103,7 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
       );
     }
     authority.status = to;
-    if (to === 'active') this.activateLinks(authority, options.ccyCode ?? 'EUR');
+    if (to === 'active') this.activateLinks(authority, options?.ccyCode ?? 'EUR');
     if (to === 'revoked') {
       authority.linkedDepositories = [];
       authority.linkedAccounts = [];

@@ -12,21 +12,32 @@ import type { InstrumentKind, Relationships } from './records.js';
 /** The attributes of a seeded instrument of kind `K`, as the service reports them. */
 export type InstrumentSeedAttributes<K extends InstrumentKind> = InstrumentsByKind[K]['attributes'];
 
-/** What every seeded instrument may carry besides its kind and attributes. */
-interface InstrumentSeedBase {
+/**
+ * What every seeded instrument may carry besides its kind and attributes: the records it is linked to. Exported (from
+ * `portfolio-reporting/testing`) because a compiler error about a seed names it: a misspelled member is reported as
+ * not in `InstrumentSeedLinks & { kind: …; attributes: … }`.
+ */
+export interface InstrumentSeedLinks {
+  /** Relationships as the service reports them, e.g. `{ depository: { data: { type: 'depository', id } } }`. */
   relationships?: Relationships;
+  /** The id of its instrument class; by default its detailed class's. */
   instrumentClassId?: string;
+  /** The id of its detailed instrument class; by default the seeded one its kind falls in. */
   detailedInstrumentClassId?: string;
+  /** The id of the reporting entity it belongs to, if any. */
   reportingEntityId?: string;
 }
 
 /** A seeded instrument: `kind` picks the attributes' type (`{ kind: 'bond', attributes: { couponFrequency, … } }`). */
 export type InstrumentInput = {
-  [K in InstrumentKind]: InstrumentSeedBase & { kind: K; attributes: InstrumentSeedAttributes<K> };
+  [K in InstrumentKind]: InstrumentSeedLinks & { kind: K; attributes: InstrumentSeedAttributes<K> };
 }[InstrumentKind];
 
 /** An instrument a route has checked by the service's rules (its request body has no static type). */
-export type CheckedInstrumentInput = InstrumentSeedBase & { kind: InstrumentKind; attributes: Record<string, unknown> };
+export type CheckedInstrumentInput = InstrumentSeedLinks & {
+  kind: InstrumentKind;
+  attributes: Record<string, unknown>;
+};
 
 /** The attributes of a seeded transaction of kind `K`, as the service reports them. */
 export type TransactionSeedAttributes<K extends TransactionKind> = TransactionsByKind[K]['attributes'];

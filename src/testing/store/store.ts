@@ -2,7 +2,9 @@
  * The mock's state: one table per resource, the id generator and the clock. `reset()` empties every
  * table, restarts the ids, and runs the default seed and the caller's seed again.
  */
+import { extraArguments, refuseExtraArgumentsOf } from '../../core/arity.js';
 import { mustBe } from '../../core/describe.js';
+import { ValidationError, type ValidationIssue } from '../../core/validation-error.js';
 import { drawnAfter, IdGenerator } from '../ids.js';
 import { AuthFlows, AuthorityFiles, CustodianAuthorities, Custodians } from './custodians.js';
 import { seedDefaults } from './defaults.js';
@@ -105,9 +107,16 @@ export class MockStore {
   private readonly seed: Seed | undefined;
 
   constructor(options: StoreOptions = {}) {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    extraArguments('new MockStore()', arguments, 1, '');
     this.now = options.now ?? (() => new Date());
     this.inviteBaseUrl = (options.inviteBaseUrl ?? 'https://app.reporting.test').replace(/\/$/, '');
     this.seed = options.seed;
+    // Every method of the store and of its tables refuses an argument past those it takes (it was ignored:
+    // `add(input, { id })` stored no such id), named as called: `mock.store.clients.add()`.
+    refuseExtraArgumentsOf(this, (method) => `mock.store.${method}()`, refuseNow);
+    for (const [name, table] of Object.entries(this))
+      if (isTable(table)) refuseExtraArgumentsOf(table, (method) => `mock.store.${name}.${method}()`, refuseNow);
     this.reset();
   }
 
@@ -118,6 +127,11 @@ export class MockStore {
     seedDefaults(this);
     this.seed?.(this);
   }
+}
+
+/** How the store's methods refuse bad input: at once, as a thrown `ValidationError`. */
+function refuseNow(what: string, issues: ValidationIssue[]): never {
+  throw new ValidationError(what, issues, '');
 }
 
 /** A store's records and id sequence as JSON: what `portfolio-reporting mock --state FILE` saves and loads. */
@@ -132,6 +146,8 @@ export interface StoreSnapshot {
 
 /** The records of every table and where the id sequence stands. @example writeFileSync(file, JSON.stringify(snapshotOf(mock.store))) */
 export function snapshotOf(store: MockStore): StoreSnapshot {
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments('snapshotOf()', arguments, 1, '');
   const tables: StoreSnapshot['tables'] = {};
   for (const [name, table] of Object.entries(store)) if (isTable(table)) tables[name] = table.all();
   return { format: 1, idsDrawn: store.ids.drawn, tables };
@@ -177,6 +193,8 @@ export class SnapshotError extends Error {
  * @example restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')))
  */
 export function restoreSnapshot(store: MockStore, snapshot: unknown): void {
+  // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+  extraArguments('restoreSnapshot()', arguments, 2, '');
   const tables = store as unknown as Record<string, unknown>;
   const rows = checkSnapshot(snapshot, (name) => isTable(tables[name]));
   for (const table of Object.values(store)) if (isTable(table)) table.clear();

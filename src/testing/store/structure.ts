@@ -15,8 +15,8 @@ export class Clients extends Table<ClientRecord> {
     super('client');
   }
   /** @example const client = mock.store.clients.add({ name: 'Family Office Berg' }); */
-  add(attributes: Record<string, unknown> = {}): ClientRecord {
-    return this.insert({ id: this.store.ids.hex24(), attributes });
+  add(attributes?: Record<string, unknown>): ClientRecord {
+    return this.insert({ id: this.store.ids.hex24(), attributes: attributes ?? {} });
   }
 }
 

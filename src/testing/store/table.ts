@@ -1,3 +1,5 @@
+import { extraArguments } from '../../core/arity.js';
+
 /**
  * One collection of records by id, in insertion order (lists answer in creation order). Every table of
  * `mock.store` is one, with an `add()` that creates a record as the service would.
@@ -12,7 +14,10 @@ export class Table<T extends { id: string }> {
    * An empty table.
    * @param label Names the resource in error details, e.g. `account`.
    */
-  constructor(readonly label: string) {}
+  constructor(readonly label: string) {
+    // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
+    extraArguments('new Table()', arguments, 1, '');
+  }
 
   /** The record, or undefined. @example mock.store.accounts.get(id)?.excludeFromReporting */
   get(id: string): T | undefined {
