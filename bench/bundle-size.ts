@@ -156,12 +156,13 @@ export const BUDGETS = [
   // With the client's webhook verifier refusing an extra argument of `verify` (an async `verify`, src/core/arity.ts),
   // and the verifier's own bytes trimmed to make room for its extra-argument check and `[name, value]` header pairs
   // (the webhooks entry: 7.996 -> 7.998 kB): 27.537 kB at load, 29.77 kB later.
-  // 27.964 kB at load, 29.732 kB later (+0.43 / -0.04 kB) with the exported functions refusing an extra argument (the builders, consentFiles, holdingAsset,
+  // 27.964 kB at load (27.965 with the named attribute types: types only, the lazy chunk's hashed name moved gzip by a
+  // byte), 29.732 kB later (+0.43 / -0.04 kB) with the exported functions refusing an extra argument (the builders, consentFiles, holdingAsset,
   // attributesOf, the constructor), the limit condition builders checking their value by the create's rule when
   // called (the country and currency rules' words now load with the client) and a query key with a
   // lone surrogate named as JSON writes it; the extra-argument message shortened (`is past the 2 arguments this
   // takes`) to keep the webhooks entry under its 8 kB.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_964, lazyCeiling: 29_732 },
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_965, lazyCeiling: 29_732 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -3,7 +3,8 @@
  * and compiler messages show a kind's own name (`BondInstrument`, `EquityTradeTransactionCreateAttributes`) instead
  * of the expanded object. Per family (instruments v3, assets v2, transactions v2):
  * - each kind's resource, `…Instrument` / `…Asset` / `…Transaction`, extending the type its response schema infers,
- *   and the table of them by kind (`InstrumentsByKind`);
+ *   with its `attributes` typed by `…InstrumentAttributes` (which extends the inferred attributes), and the table of
+ *   them by kind (`InstrumentsByKind`, which `InstrumentOf<K>` indexes);
  * - each creatable kind's `…CreateAttributes`, `…CreateRelationships` (where a relationship is required) and
  *   `…CreateParams`, extending the create input the kind table infers, and the table of the params by kind.
  * An input interface redeclares each required member of what it extends, typed from it (`Base['ccyCode']`, which
@@ -46,7 +47,7 @@ interface Family {
   version: string;
   /** The resource class whose `create` takes the params (`instruments`). */
   resource: string;
-  /** The resource type of kind `k`, as the schemas infer it. */
+  /** The resource type of kind `k`, as the schemas infer it (what its named interface extends). */
   of: (k: string) => string;
   /** The create attributes of kind `k`, as the create schemas infer them. */
   attributes: (k: string) => string;
@@ -73,7 +74,7 @@ const instrumentFamily = (suffix: 'instrument' | 'asset', version: string): Fami
   descriptions: KIND_DESCRIPTIONS.instrument,
   version,
   resource: `${suffix}s`,
-  of: (k) => `${pascal(suffix)}Of<${q(k)}>`,
+  of: (k) => `Inferred${pascal(suffix)}<${q(k)}>`,
   attributes: (k) => `InstrumentCreateAttributes<${q(k)}>`,
   input: (k) => `FamilyCreateInputOf<${q(suffix)}, ${q(k)}>`,
   example: 'bond',
@@ -89,7 +90,7 @@ const FAMILIES: Family[] = [
     descriptions: KIND_DESCRIPTIONS.transaction,
     version: '',
     resource: 'transactions',
-    of: (k) => `TransactionOf<${q(k)}>`,
+    of: (k) => `InferredTransaction<${q(k)}>`,
     attributes: (k) => `TransactionCreateAttributes<${q(k)}>`,
     input: (k) => `TransactionCreateInputOf<${q(k)}>`,
     example: 'dividend',
@@ -134,13 +135,22 @@ function familySection(family: Family): string {
   const named = (k: string) => `${pascal(k)}${noun}`;
   const type = (k: string) => `\`${k}-${suffix}\``;
   const out: string[] = [
-    `// ─── ${noun}s: one interface per kind, each the type its response schema infers, named ───`,
+    `// ─── ${noun}s: one interface per kind, each the type its response schema infers, named, with its attributes ───`,
   ];
   for (const k of kinds) {
     const description = family.descriptions[k];
     if (!description) throw new Error(`${k}: no description in src/schemas/kind-descriptions.ts`);
+    // The attributes get their own name, and the resource's `attributes` member is typed by it, so that hover on
+    // `bond.attributes` and a misspelled read's message name `BondInstrumentAttributes`, not the expanded object.
+    // They declare no member of their own, unlike the inputs: an interface that does loses the implicit index
+    // signature, and `BondInstrument['attributes']` stops being assignable to `Record<string, unknown>`.
     out.push(
-      `/** ${description}: ${type(k)}${family.version}. */\nexport interface ${named(k)} extends ${family.of(k)} {}`,
+      `/** The attributes of ${article(k)} ${type(k)}${family.version}. */`,
+      `export interface ${named(k)}Attributes extends Attributes<${family.of(k)}> {}`,
+      `/** ${description}: ${type(k)}${family.version}. */\nexport interface ${named(k)} extends ${family.of(k)} {`,
+      `/** The ${type(k)}'s fields (\`attributesOf\` reads any this SDK does not know). */`,
+      `attributes: ${named(k)}Attributes;`,
+      '}',
     );
   }
   out.push(
@@ -205,15 +215,18 @@ export function generateKindTypes(): string {
     '// and src/schemas/kind-descriptions.ts: do not edit. Run `npm run generate` after changing a kind table (a test',
     '// says when this file is stale). Types only: nothing here is in the bundles.',
     '//',
-    "// Each interface extends the type inferred from its kind's schemas and adds nothing: an input interface only",
-    '// redeclares the required members of what it extends, typed from it, so that a missing one is reported as',
-    '// required in the named type (test/types/required-members.test.ts), and each is proved equal to what it extends',
-    '// (test/types/named.test-d.ts). They exist so that editors and messages show a name, not the expanded object.',
+    "// Each interface extends the type inferred from its kind's schemas and adds nothing: a resource only redeclares",
+    '// `attributes`, typed by its named attributes interface (which extends the inferred attributes and declares',
+    '// nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the required',
+    '// members of what it extends, typed from it, so that a missing one is reported as required in the named type',
+    '// (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).',
+    '// They exist so that editors and messages show a name, not the expanded object.',
     "import type { FamilyCreateInputOf } from '../resources/instrument-family.js';",
     "import type { RelationshipsOf } from '../resources/kind-create.js';",
     "import type { TransactionCreateInputOf } from '../resources/transactions.js';",
-    "import type { AssetOf, InstrumentCreateAttributes, InstrumentOf } from './instruments.js';",
-    "import type { TransactionCreateAttributes, TransactionOf } from './transactions.js';",
+    "import type { InferredAsset, InferredInstrument, InstrumentCreateAttributes } from './instruments.js';",
+    "import type { Attributes } from './resource.js';",
+    "import type { InferredTransaction, TransactionCreateAttributes } from './transactions.js';",
     '',
     ...FAMILIES.map(familySection).join('\n\n').split('\n'),
     '',

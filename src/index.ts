@@ -132,22 +132,40 @@ export type {
 } from './resources/users.js';
 export type { ClientWebhookVerifier, ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
 export { attributesOf } from './schemas/attributes-of.js';
-export type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from './schemas/classes.js';
+export type {
+  AssetClass,
+  AssetClassAttributes,
+  AssetClassDetailed,
+  AssetClassDetailedAttributes,
+  InstrumentClass,
+  InstrumentClassAttributes,
+  InstrumentClassDetailed,
+  InstrumentClassDetailedAttributes,
+} from './schemas/classes.js';
 export type {
   ConsentFile,
   ConsentInput,
   ConsentParams,
   Custodian,
+  CustodianAttributes,
   CustodianAuthority,
+  CustodianAuthorityAttributes,
   CustodianAuthorityCreateParams,
   CustodianAuthorityCreateQuery,
   CustodianAuthorityFile,
+  CustodianAuthorityFileAttributes,
   CustodianAuthorityStatus,
   LinkParams,
   LinkQuery,
   RevokeResult,
 } from './schemas/custodians.js';
-export type { AssetHolding, Holding, HoldingExpansion } from './schemas/holdings.js';
+export type {
+  AssetHolding,
+  AssetHoldingAttributes,
+  Holding,
+  HoldingAttributes,
+  HoldingExpansion,
+} from './schemas/holdings.js';
 export type {
   AssetOf,
   CreatableInstrumentKind,
@@ -162,12 +180,15 @@ export type * from './schemas/kind-types.generated.js';
 export type { UnknownKind, UnknownObject, UnknownResource } from './schemas/kinds.js';
 export type {
   Account,
+  AccountAttributes,
   AccountCreateAttributes,
   AccountUpdateAttributes,
   Depository,
+  DepositoryAttributes,
   DepositoryCreateAttributes,
   DepositoryUpdateAttributes,
   LegalEntity,
+  LegalEntityAttributes,
   LegalEntityCreateAttributes,
   LegalEntityUpdateAttributes,
 } from './schemas/legal-structure.js';
@@ -176,6 +197,7 @@ export type {
   Limit,
   LimitAndFilter,
   LimitAndFilterInput,
+  LimitAttributes,
   LimitCondition,
   LimitConditionFilter,
   LimitConditionFilterInput,
@@ -187,6 +209,7 @@ export type {
   LimitOrFilter,
   LimitOrFilterInput,
   LimitStatus,
+  LimitStatusAttributes,
   LimitStatusParams,
   LimitType,
   LimitTypeInput,
@@ -194,12 +217,16 @@ export type {
 export type { GenericResource, ResourceIdentifier, ToMany, ToOne } from './schemas/resource.js';
 export type {
   IndexFactor,
+  IndexFactorAttributes,
   IndexFactorCreateAttributes,
   InterestRate,
+  InterestRateAttributes,
   InterestRateCreateAttributes,
   NetAssetValue,
+  NetAssetValueAttributes,
   NetAssetValueCreateAttributes,
   Price,
+  PriceAttributes,
   PriceCreateAttributes,
   PriceUpdateAttributes,
 } from './schemas/time-series.js';
@@ -215,8 +242,10 @@ export type {
 export type {
   IdentityProvider,
   Invite,
+  InviteAttributes,
   InviteCreateAttributes,
   User,
+  UserAttributes,
   UserCreateAttributes,
   UserUpdateAttributes,
 } from './schemas/users.js';

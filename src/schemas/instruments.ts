@@ -250,9 +250,15 @@ export const createAttributeSchemas = kindCreateSchemas(INSTRUMENT_KINDS);
 export type KnownInstrument = InstrumentsByKind[InstrumentKind];
 /** An asset (v2) of a known kind: `BondAsset | StockAsset | …`; narrow with `switch (asset.type)`. */
 export type KnownAsset = AssetsByKind[InstrumentKind];
-/** The instrument of one kind, e.g. `InstrumentOf<'bond'>`. */
-export type InstrumentOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'instrument'>[`${K}-instrument`]>;
-/** The asset of one kind, e.g. `AssetOf<'bond'>`. */
-export type AssetOf<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'asset'>[`${K}-asset`]>;
+/** The instrument of one kind, by its name: `InstrumentOf<'bond'>` is `BondInstrument`. */
+export type InstrumentOf<K extends InstrumentKind> = InstrumentsByKind[K];
+/** The asset of one kind, by its name: `AssetOf<'bond'>` is `BondAsset`. */
+export type AssetOf<K extends InstrumentKind> = AssetsByKind[K];
+// What the named types of src/schemas/kind-types.generated.ts extend: the types the response schemas infer. Not in
+// src/index.ts: the public helpers above name the kinds' interfaces, so hover shows `BondInstrument`.
+export type InferredInstrument<K extends InstrumentKind> = z.infer<
+  FamilySchemas<Kinds, 'instrument'>[`${K}-instrument`]
+>;
+export type InferredAsset<K extends InstrumentKind> = z.infer<FamilySchemas<Kinds, 'asset'>[`${K}-asset`]>;
 /** The attributes accepted when creating an instrument or asset of one kind. */
 export type InstrumentCreateAttributes<K extends CreatableInstrumentKind> = KindCreateAttributes<Kinds, K>;

@@ -2,42 +2,108 @@
 // and src/schemas/kind-descriptions.ts: do not edit. Run `npm run generate` after changing a kind table (a test
 // says when this file is stale). Types only: nothing here is in the bundles.
 //
-// Each interface extends the type inferred from its kind's schemas and adds nothing: an input interface only
-// redeclares the required members of what it extends, typed from it, so that a missing one is reported as
-// required in the named type (test/types/required-members.test.ts), and each is proved equal to what it extends
-// (test/types/named.test-d.ts). They exist so that editors and messages show a name, not the expanded object.
+// Each interface extends the type inferred from its kind's schemas and adds nothing: a resource only redeclares
+// `attributes`, typed by its named attributes interface (which extends the inferred attributes and declares
+// nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the required
+// members of what it extends, typed from it, so that a missing one is reported as required in the named type
+// (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).
+// They exist so that editors and messages show a name, not the expanded object.
 import type { FamilyCreateInputOf } from '../resources/instrument-family.js';
 import type { RelationshipsOf } from '../resources/kind-create.js';
 import type { TransactionCreateInputOf } from '../resources/transactions.js';
-import type { AssetOf, InstrumentCreateAttributes, InstrumentOf } from './instruments.js';
-import type { TransactionCreateAttributes, TransactionOf } from './transactions.js';
+import type { InferredAsset, InferredInstrument, InstrumentCreateAttributes } from './instruments.js';
+import type { Attributes } from './resource.js';
+import type { InferredTransaction, TransactionCreateAttributes } from './transactions.js';
 
-// ─── Instruments: one interface per kind, each the type its response schema infers, named ───
+// ─── Instruments: one interface per kind, each the type its response schema infers, named, with its attributes ───
+/** The attributes of a `bond-instrument` (v3). */
+export interface BondInstrumentAttributes extends Attributes<InferredInstrument<'bond'>> {}
 /** A bond: `bond-instrument` (v3). */
-export interface BondInstrument extends InstrumentOf<'bond'> {}
+export interface BondInstrument extends InferredInstrument<'bond'> {
+  /** The `bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: BondInstrumentAttributes;
+}
+/** The attributes of an `index-linked-bond-instrument` (v3). */
+export interface IndexLinkedBondInstrumentAttributes extends Attributes<InferredInstrument<'index-linked-bond'>> {}
 /** An index-linked bond: `index-linked-bond-instrument` (v3). */
-export interface IndexLinkedBondInstrument extends InstrumentOf<'index-linked-bond'> {}
+export interface IndexLinkedBondInstrument extends InferredInstrument<'index-linked-bond'> {
+  /** The `index-linked-bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: IndexLinkedBondInstrumentAttributes;
+}
+/** The attributes of a `zero-coupon-bond-instrument` (v3). */
+export interface ZeroCouponBondInstrumentAttributes extends Attributes<InferredInstrument<'zero-coupon-bond'>> {}
 /** A zero coupon bond: `zero-coupon-bond-instrument` (v3). */
-export interface ZeroCouponBondInstrument extends InstrumentOf<'zero-coupon-bond'> {}
+export interface ZeroCouponBondInstrument extends InferredInstrument<'zero-coupon-bond'> {
+  /** The `zero-coupon-bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: ZeroCouponBondInstrumentAttributes;
+}
+/** The attributes of a `stock-instrument` (v3). */
+export interface StockInstrumentAttributes extends Attributes<InferredInstrument<'stock'>> {}
 /** A stock: `stock-instrument` (v3). */
-export interface StockInstrument extends InstrumentOf<'stock'> {}
+export interface StockInstrument extends InferredInstrument<'stock'> {
+  /** The `stock-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: StockInstrumentAttributes;
+}
+/** The attributes of a `mutual-fund-instrument` (v3). */
+export interface MutualFundInstrumentAttributes extends Attributes<InferredInstrument<'mutual-fund'>> {}
 /** A mutual fund: `mutual-fund-instrument` (v3). */
-export interface MutualFundInstrument extends InstrumentOf<'mutual-fund'> {}
+export interface MutualFundInstrument extends InferredInstrument<'mutual-fund'> {
+  /** The `mutual-fund-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: MutualFundInstrumentAttributes;
+}
+/** The attributes of a `fee-instrument` (v3). */
+export interface FeeInstrumentAttributes extends Attributes<InferredInstrument<'fee'>> {}
 /** A fee, kept for reporting only (cannot be created): `fee-instrument` (v3). */
-export interface FeeInstrument extends InstrumentOf<'fee'> {}
+export interface FeeInstrument extends InferredInstrument<'fee'> {
+  /** The `fee-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FeeInstrumentAttributes;
+}
+/** The attributes of a `refund-instrument` (v3). */
+export interface RefundInstrumentAttributes extends Attributes<InferredInstrument<'refund'>> {}
 /** A refund, kept for reporting only (cannot be created): `refund-instrument` (v3). */
-export interface RefundInstrument extends InstrumentOf<'refund'> {}
+export interface RefundInstrument extends InferredInstrument<'refund'> {
+  /** The `refund-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: RefundInstrumentAttributes;
+}
+/** The attributes of a `loan-instrument` (v3). */
+export interface LoanInstrumentAttributes extends Attributes<InferredInstrument<'loan'>> {}
 /** A loan (receivable or payable) of an account: `loan-instrument` (v3). */
-export interface LoanInstrument extends InstrumentOf<'loan'> {}
+export interface LoanInstrument extends InferredInstrument<'loan'> {
+  /** The `loan-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: LoanInstrumentAttributes;
+}
+/** The attributes of a `fx-forward-cash-settlement-instrument` (v3). */
+export interface FxForwardCashSettlementInstrumentAttributes
+  extends Attributes<InferredInstrument<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash: `fx-forward-cash-settlement-instrument` (v3). */
-export interface FxForwardCashSettlementInstrument extends InstrumentOf<'fx-forward-cash-settlement'> {}
+export interface FxForwardCashSettlementInstrument extends InferredInstrument<'fx-forward-cash-settlement'> {
+  /** The `fx-forward-cash-settlement-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardCashSettlementInstrumentAttributes;
+}
+/** The attributes of a `fx-forward-physical-delivery-instrument` (v3). */
+export interface FxForwardPhysicalDeliveryInstrumentAttributes
+  extends Attributes<InferredInstrument<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery: `fx-forward-physical-delivery-instrument` (v3). */
-export interface FxForwardPhysicalDeliveryInstrument extends InstrumentOf<'fx-forward-physical-delivery'> {}
+export interface FxForwardPhysicalDeliveryInstrument extends InferredInstrument<'fx-forward-physical-delivery'> {
+  /** The `fx-forward-physical-delivery-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardPhysicalDeliveryInstrumentAttributes;
+}
+/** The attributes of a `private-market-fund-commitment-based-instrument` (v3). */
+export interface PrivateMarketFundCommitmentBasedInstrumentAttributes
+  extends Attributes<InferredInstrument<'private-market-fund-commitment-based'>> {}
 /** A commitment-based private market fund investment: `private-market-fund-commitment-based-instrument` (v3). */
 export interface PrivateMarketFundCommitmentBasedInstrument
-  extends InstrumentOf<'private-market-fund-commitment-based'> {}
+  extends InferredInstrument<'private-market-fund-commitment-based'> {
+  /** The `private-market-fund-commitment-based-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: PrivateMarketFundCommitmentBasedInstrumentAttributes;
+}
+/** The attributes of an `other-instrument` (v3). */
+export interface OtherInstrumentAttributes extends Attributes<InferredInstrument<'other'>> {}
 /** An uncommon instrument (retrieval only): `other-instrument` (v3). */
-export interface OtherInstrument extends InstrumentOf<'other'> {}
+export interface OtherInstrument extends InferredInstrument<'other'> {
+  /** The `other-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: OtherInstrumentAttributes;
+}
 /** The named instrument type of each kind: `InstrumentsByKind['bond']` is `BondInstrument`. */
 export interface InstrumentsByKind {
   /** `bond-instrument`. */
@@ -239,31 +305,94 @@ export interface InstrumentCreateParamsByKind {
   'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedInstrumentCreateParams;
 }
 
-// ─── Assets: one interface per kind, each the type its response schema infers, named ───
+// ─── Assets: one interface per kind, each the type its response schema infers, named, with its attributes ───
+/** The attributes of a `bond-asset` (v2). */
+export interface BondAssetAttributes extends Attributes<InferredAsset<'bond'>> {}
 /** A bond: `bond-asset` (v2). */
-export interface BondAsset extends AssetOf<'bond'> {}
+export interface BondAsset extends InferredAsset<'bond'> {
+  /** The `bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: BondAssetAttributes;
+}
+/** The attributes of an `index-linked-bond-asset` (v2). */
+export interface IndexLinkedBondAssetAttributes extends Attributes<InferredAsset<'index-linked-bond'>> {}
 /** An index-linked bond: `index-linked-bond-asset` (v2). */
-export interface IndexLinkedBondAsset extends AssetOf<'index-linked-bond'> {}
+export interface IndexLinkedBondAsset extends InferredAsset<'index-linked-bond'> {
+  /** The `index-linked-bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: IndexLinkedBondAssetAttributes;
+}
+/** The attributes of a `zero-coupon-bond-asset` (v2). */
+export interface ZeroCouponBondAssetAttributes extends Attributes<InferredAsset<'zero-coupon-bond'>> {}
 /** A zero coupon bond: `zero-coupon-bond-asset` (v2). */
-export interface ZeroCouponBondAsset extends AssetOf<'zero-coupon-bond'> {}
+export interface ZeroCouponBondAsset extends InferredAsset<'zero-coupon-bond'> {
+  /** The `zero-coupon-bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: ZeroCouponBondAssetAttributes;
+}
+/** The attributes of a `stock-asset` (v2). */
+export interface StockAssetAttributes extends Attributes<InferredAsset<'stock'>> {}
 /** A stock: `stock-asset` (v2). */
-export interface StockAsset extends AssetOf<'stock'> {}
+export interface StockAsset extends InferredAsset<'stock'> {
+  /** The `stock-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: StockAssetAttributes;
+}
+/** The attributes of a `mutual-fund-asset` (v2). */
+export interface MutualFundAssetAttributes extends Attributes<InferredAsset<'mutual-fund'>> {}
 /** A mutual fund: `mutual-fund-asset` (v2). */
-export interface MutualFundAsset extends AssetOf<'mutual-fund'> {}
+export interface MutualFundAsset extends InferredAsset<'mutual-fund'> {
+  /** The `mutual-fund-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: MutualFundAssetAttributes;
+}
+/** The attributes of a `fee-asset` (v2). */
+export interface FeeAssetAttributes extends Attributes<InferredAsset<'fee'>> {}
 /** A fee, kept for reporting only (cannot be created): `fee-asset` (v2). */
-export interface FeeAsset extends AssetOf<'fee'> {}
+export interface FeeAsset extends InferredAsset<'fee'> {
+  /** The `fee-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FeeAssetAttributes;
+}
+/** The attributes of a `refund-asset` (v2). */
+export interface RefundAssetAttributes extends Attributes<InferredAsset<'refund'>> {}
 /** A refund, kept for reporting only (cannot be created): `refund-asset` (v2). */
-export interface RefundAsset extends AssetOf<'refund'> {}
+export interface RefundAsset extends InferredAsset<'refund'> {
+  /** The `refund-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: RefundAssetAttributes;
+}
+/** The attributes of a `loan-asset` (v2). */
+export interface LoanAssetAttributes extends Attributes<InferredAsset<'loan'>> {}
 /** A loan (receivable or payable) of an account: `loan-asset` (v2). */
-export interface LoanAsset extends AssetOf<'loan'> {}
+export interface LoanAsset extends InferredAsset<'loan'> {
+  /** The `loan-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: LoanAssetAttributes;
+}
+/** The attributes of a `fx-forward-cash-settlement-asset` (v2). */
+export interface FxForwardCashSettlementAssetAttributes
+  extends Attributes<InferredAsset<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash: `fx-forward-cash-settlement-asset` (v2). */
-export interface FxForwardCashSettlementAsset extends AssetOf<'fx-forward-cash-settlement'> {}
+export interface FxForwardCashSettlementAsset extends InferredAsset<'fx-forward-cash-settlement'> {
+  /** The `fx-forward-cash-settlement-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardCashSettlementAssetAttributes;
+}
+/** The attributes of a `fx-forward-physical-delivery-asset` (v2). */
+export interface FxForwardPhysicalDeliveryAssetAttributes
+  extends Attributes<InferredAsset<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery: `fx-forward-physical-delivery-asset` (v2). */
-export interface FxForwardPhysicalDeliveryAsset extends AssetOf<'fx-forward-physical-delivery'> {}
+export interface FxForwardPhysicalDeliveryAsset extends InferredAsset<'fx-forward-physical-delivery'> {
+  /** The `fx-forward-physical-delivery-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardPhysicalDeliveryAssetAttributes;
+}
+/** The attributes of a `private-market-fund-commitment-based-asset` (v2). */
+export interface PrivateMarketFundCommitmentBasedAssetAttributes
+  extends Attributes<InferredAsset<'private-market-fund-commitment-based'>> {}
 /** A commitment-based private market fund investment: `private-market-fund-commitment-based-asset` (v2). */
-export interface PrivateMarketFundCommitmentBasedAsset extends AssetOf<'private-market-fund-commitment-based'> {}
+export interface PrivateMarketFundCommitmentBasedAsset extends InferredAsset<'private-market-fund-commitment-based'> {
+  /** The `private-market-fund-commitment-based-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: PrivateMarketFundCommitmentBasedAssetAttributes;
+}
+/** The attributes of an `other-asset` (v2). */
+export interface OtherAssetAttributes extends Attributes<InferredAsset<'other'>> {}
 /** An uncommon instrument (retrieval only): `other-asset` (v2). */
-export interface OtherAsset extends AssetOf<'other'> {}
+export interface OtherAsset extends InferredAsset<'other'> {
+  /** The `other-asset`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: OtherAssetAttributes;
+}
 /** The named asset type of each kind: `AssetsByKind['bond']` is `BondAsset`. */
 export interface AssetsByKind {
   /** `bond-asset`. */
@@ -463,49 +592,163 @@ export interface AssetCreateParamsByKind {
   'private-market-fund-commitment-based': PrivateMarketFundCommitmentBasedAssetCreateParams;
 }
 
-// ─── Transactions: one interface per kind, each the type its response schema infers, named ───
+// ─── Transactions: one interface per kind, each the type its response schema infers, named, with its attributes ───
+/** The attributes of an `account-interest-transaction`. */
+export interface AccountInterestTransactionAttributes extends Attributes<InferredTransaction<'account-interest'>> {}
 /** Interest credited or charged on an account: `account-interest-transaction`. */
-export interface AccountInterestTransaction extends TransactionOf<'account-interest'> {}
+export interface AccountInterestTransaction extends InferredTransaction<'account-interest'> {
+  /** The `account-interest-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: AccountInterestTransactionAttributes;
+}
+/** The attributes of a `bond-coupon-transaction`. */
+export interface BondCouponTransactionAttributes extends Attributes<InferredTransaction<'bond-coupon'>> {}
 /** A coupon paid on a bond: `bond-coupon-transaction`. */
-export interface BondCouponTransaction extends TransactionOf<'bond-coupon'> {}
+export interface BondCouponTransaction extends InferredTransaction<'bond-coupon'> {
+  /** The `bond-coupon-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: BondCouponTransactionAttributes;
+}
+/** The attributes of a `bond-redemption-transaction`. */
+export interface BondRedemptionTransactionAttributes extends Attributes<InferredTransaction<'bond-redemption'>> {}
 /** A bond redeemed: `bond-redemption-transaction`. */
-export interface BondRedemptionTransaction extends TransactionOf<'bond-redemption'> {}
+export interface BondRedemptionTransaction extends InferredTransaction<'bond-redemption'> {
+  /** The `bond-redemption-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: BondRedemptionTransactionAttributes;
+}
+/** The attributes of a `bond-trade-transaction`. */
+export interface BondTradeTransactionAttributes extends Attributes<InferredTransaction<'bond-trade'>> {}
 /** A bond bought or sold: `bond-trade-transaction`. */
-export interface BondTradeTransaction extends TransactionOf<'bond-trade'> {}
+export interface BondTradeTransaction extends InferredTransaction<'bond-trade'> {
+  /** The `bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: BondTradeTransactionAttributes;
+}
+/** The attributes of a `cash-transfer-transaction`. */
+export interface CashTransferTransactionAttributes extends Attributes<InferredTransaction<'cash-transfer'>> {}
 /** Cash moved into or out of an account (internal transfers link the other side): `cash-transfer-transaction`. */
-export interface CashTransferTransaction extends TransactionOf<'cash-transfer'> {}
+export interface CashTransferTransaction extends InferredTransaction<'cash-transfer'> {
+  /** The `cash-transfer-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: CashTransferTransactionAttributes;
+}
+/** The attributes of a `dividend-transaction`. */
+export interface DividendTransactionAttributes extends Attributes<InferredTransaction<'dividend'>> {}
 /** A dividend paid on a holding: `dividend-transaction`. */
-export interface DividendTransaction extends TransactionOf<'dividend'> {}
+export interface DividendTransaction extends InferredTransaction<'dividend'> {
+  /** The `dividend-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: DividendTransactionAttributes;
+}
+/** The attributes of an `equity-trade-transaction`. */
+export interface EquityTradeTransactionAttributes extends Attributes<InferredTransaction<'equity-trade'>> {}
 /** A stock or fund bought or sold: `equity-trade-transaction`. */
-export interface EquityTradeTransaction extends TransactionOf<'equity-trade'> {}
+export interface EquityTradeTransaction extends InferredTransaction<'equity-trade'> {
+  /** The `equity-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: EquityTradeTransactionAttributes;
+}
+/** The attributes of a `fee-transaction`. */
+export interface FeeTransactionAttributes extends Attributes<InferredTransaction<'fee'>> {}
 /** A fee charged to an account: `fee-transaction`. */
-export interface FeeTransaction extends TransactionOf<'fee'> {}
+export interface FeeTransaction extends InferredTransaction<'fee'> {
+  /** The `fee-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FeeTransactionAttributes;
+}
+/** The attributes of a `futures-trade-transaction`. */
+export interface FuturesTradeTransactionAttributes extends Attributes<InferredTransaction<'futures-trade'>> {}
 /** A futures contract bought or sold: `futures-trade-transaction`. */
-export interface FuturesTradeTransaction extends TransactionOf<'futures-trade'> {}
+export interface FuturesTradeTransaction extends InferredTransaction<'futures-trade'> {
+  /** The `futures-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FuturesTradeTransactionAttributes;
+}
+/** The attributes of a `futures-execution-transaction`. */
+export interface FuturesExecutionTransactionAttributes extends Attributes<InferredTransaction<'futures-execution'>> {}
 /** A futures contract executed (closes its opening trade): `futures-execution-transaction`. */
-export interface FuturesExecutionTransaction extends TransactionOf<'futures-execution'> {}
+export interface FuturesExecutionTransaction extends InferredTransaction<'futures-execution'> {
+  /** The `futures-execution-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FuturesExecutionTransactionAttributes;
+}
+/** The attributes of a `fx-forward-cash-settlement-transaction`. */
+export interface FxForwardCashSettlementTransactionAttributes
+  extends Attributes<InferredTransaction<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash (made by the service): `fx-forward-cash-settlement-transaction`. */
-export interface FxForwardCashSettlementTransaction extends TransactionOf<'fx-forward-cash-settlement'> {}
+export interface FxForwardCashSettlementTransaction extends InferredTransaction<'fx-forward-cash-settlement'> {
+  /** The `fx-forward-cash-settlement-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardCashSettlementTransactionAttributes;
+}
+/** The attributes of a `fx-forward-physical-delivery-transaction`. */
+export interface FxForwardPhysicalDeliveryTransactionAttributes
+  extends Attributes<InferredTransaction<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery (made by the service): `fx-forward-physical-delivery-transaction`. */
-export interface FxForwardPhysicalDeliveryTransaction extends TransactionOf<'fx-forward-physical-delivery'> {}
+export interface FxForwardPhysicalDeliveryTransaction extends InferredTransaction<'fx-forward-physical-delivery'> {
+  /** The `fx-forward-physical-delivery-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxForwardPhysicalDeliveryTransactionAttributes;
+}
+/** The attributes of a `fx-spot-transaction`. */
+export interface FxSpotTransactionAttributes extends Attributes<InferredTransaction<'fx-spot'>> {}
 /** A spot currency exchange between two accounts: `fx-spot-transaction`. */
-export interface FxSpotTransaction extends TransactionOf<'fx-spot'> {}
+export interface FxSpotTransaction extends InferredTransaction<'fx-spot'> {
+  /** The `fx-spot-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: FxSpotTransactionAttributes;
+}
+/** The attributes of an `index-linked-bond-coupon-transaction`. */
+export interface IndexLinkedBondCouponTransactionAttributes
+  extends Attributes<InferredTransaction<'index-linked-bond-coupon'>> {}
 /** A coupon paid on an index-linked bond: `index-linked-bond-coupon-transaction`. */
-export interface IndexLinkedBondCouponTransaction extends TransactionOf<'index-linked-bond-coupon'> {}
+export interface IndexLinkedBondCouponTransaction extends InferredTransaction<'index-linked-bond-coupon'> {
+  /** The `index-linked-bond-coupon-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: IndexLinkedBondCouponTransactionAttributes;
+}
+/** The attributes of an `index-linked-bond-redemption-transaction`. */
+export interface IndexLinkedBondRedemptionTransactionAttributes
+  extends Attributes<InferredTransaction<'index-linked-bond-redemption'>> {}
 /** An index-linked bond redeemed: `index-linked-bond-redemption-transaction`. */
-export interface IndexLinkedBondRedemptionTransaction extends TransactionOf<'index-linked-bond-redemption'> {}
+export interface IndexLinkedBondRedemptionTransaction extends InferredTransaction<'index-linked-bond-redemption'> {
+  /** The `index-linked-bond-redemption-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: IndexLinkedBondRedemptionTransactionAttributes;
+}
+/** The attributes of an `index-linked-bond-trade-transaction`. */
+export interface IndexLinkedBondTradeTransactionAttributes
+  extends Attributes<InferredTransaction<'index-linked-bond-trade'>> {}
 /** An index-linked bond bought or sold: `index-linked-bond-trade-transaction`. */
-export interface IndexLinkedBondTradeTransaction extends TransactionOf<'index-linked-bond-trade'> {}
+export interface IndexLinkedBondTradeTransaction extends InferredTransaction<'index-linked-bond-trade'> {
+  /** The `index-linked-bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: IndexLinkedBondTradeTransactionAttributes;
+}
+/** The attributes of a `loan-transaction`. */
+export interface LoanTransactionAttributes extends Attributes<InferredTransaction<'loan'>> {}
 /** A loan payment (made by the service with the loan instrument): `loan-transaction`. */
-export interface LoanTransaction extends TransactionOf<'loan'> {}
+export interface LoanTransaction extends InferredTransaction<'loan'> {
+  /** The `loan-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: LoanTransactionAttributes;
+}
+/** The attributes of a `private-market-fund-distribution-transaction`. */
+export interface PrivateMarketFundDistributionTransactionAttributes
+  extends Attributes<InferredTransaction<'private-market-fund-distribution'>> {}
 /** A distribution from a private market fund: `private-market-fund-distribution-transaction`. */
-export interface PrivateMarketFundDistributionTransaction extends TransactionOf<'private-market-fund-distribution'> {}
+export interface PrivateMarketFundDistributionTransaction
+  extends InferredTransaction<'private-market-fund-distribution'> {
+  /** The `private-market-fund-distribution-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: PrivateMarketFundDistributionTransactionAttributes;
+}
+/** The attributes of a `private-market-fund-drawdown-transaction`. */
+export interface PrivateMarketFundDrawdownTransactionAttributes
+  extends Attributes<InferredTransaction<'private-market-fund-drawdown'>> {}
 /** A drawdown (capital call or fee) of a private market fund: `private-market-fund-drawdown-transaction`. */
-export interface PrivateMarketFundDrawdownTransaction extends TransactionOf<'private-market-fund-drawdown'> {}
+export interface PrivateMarketFundDrawdownTransaction extends InferredTransaction<'private-market-fund-drawdown'> {
+  /** The `private-market-fund-drawdown-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: PrivateMarketFundDrawdownTransactionAttributes;
+}
+/** The attributes of a `refund-transaction`. */
+export interface RefundTransactionAttributes extends Attributes<InferredTransaction<'refund'>> {}
 /** A refund credited to an account: `refund-transaction`. */
-export interface RefundTransaction extends TransactionOf<'refund'> {}
+export interface RefundTransaction extends InferredTransaction<'refund'> {
+  /** The `refund-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: RefundTransactionAttributes;
+}
+/** The attributes of a `zero-coupon-bond-trade-transaction`. */
+export interface ZeroCouponBondTradeTransactionAttributes
+  extends Attributes<InferredTransaction<'zero-coupon-bond-trade'>> {}
 /** A zero coupon bond bought or sold: `zero-coupon-bond-trade-transaction`. */
-export interface ZeroCouponBondTradeTransaction extends TransactionOf<'zero-coupon-bond-trade'> {}
+export interface ZeroCouponBondTradeTransaction extends InferredTransaction<'zero-coupon-bond-trade'> {
+  /** The `zero-coupon-bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
+  attributes: ZeroCouponBondTradeTransactionAttributes;
+}
 /** The named transaction type of each kind: `TransactionsByKind['dividend']` is `DividendTransaction`. */
 export interface TransactionsByKind {
   /** `account-interest-transaction`. */

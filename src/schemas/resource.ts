@@ -104,6 +104,12 @@ export const rel = {
   always: <R extends Rel<string, false>>(r: R): R & { always: true } => ({ ...r, always: true }),
 };
 
+/**
+ * The `attributes` member of a resource type `T`: what a named attributes interface extends
+ * (`interface AccountAttributes extends Attributes<…> {}`), as an interface cannot extend `T['attributes']` itself.
+ */
+export type Attributes<T extends { attributes: object }> = T['attributes'];
+
 export interface ResourceDef<T extends string = string, F extends Fields = Fields, R extends Rels = Rels> {
   type: T;
   fields: F;

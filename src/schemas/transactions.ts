@@ -345,8 +345,12 @@ export const transactionCreateSchemas = kindCreateSchemas(TRANSACTION_KINDS);
 
 /** A transaction of a known kind: `DividendTransaction | EquityTradeTransaction | …`; narrow with `switch (tx.type)`. */
 export type KnownTransaction = TransactionsByKind[TransactionKind];
-/** The transaction of one kind, e.g. `TransactionOf<'dividend'>`. */
-export type TransactionOf<K extends TransactionKind> = z.infer<FamilySchemas<Kinds, 'transaction'>[`${K}-transaction`]>;
+/** The transaction of one kind, by its name: `TransactionOf<'dividend'>` is `DividendTransaction`. */
+export type TransactionOf<K extends TransactionKind> = TransactionsByKind[K];
+// What the named types of src/schemas/kind-types.generated.ts extend (not in src/index.ts, as for instruments).
+export type InferredTransaction<K extends TransactionKind> = z.infer<
+  FamilySchemas<Kinds, 'transaction'>[`${K}-transaction`]
+>;
 /** The attributes accepted when creating a transaction of one kind. */
 export type TransactionCreateAttributes<K extends CreatableTransactionKind> = KindCreateAttributes<Kinds, K>;
 

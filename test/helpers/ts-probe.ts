@@ -28,6 +28,43 @@ export function compileProbe(root: string, path: string, text: string, overrides
   return { program, checker: program.getTypeChecker(), source };
 }
 
+/** A probe compiled by a language service, what an editor runs: `service` answers hovers (`getQuickInfoAtPosition`). */
+export interface ServiceProbe extends Probe {
+  service: ts.LanguageService;
+}
+
+/** `compileProbe`, through a language service over the same program (so hovers read what the checker says). */
+export function serviceProbe(
+  root: string,
+  path: string,
+  text: string,
+  overrides: ts.CompilerOptions = {},
+): ServiceProbe {
+  const options = { ...projectOptions(root), ...overrides };
+  const read = (file: string) => (file === path ? text : ts.sys.readFile(file));
+  const host: ts.LanguageServiceHost = {
+    getCompilationSettings: () => options,
+    getScriptFileNames: () => [path],
+    getScriptVersion: () => '1',
+    getScriptSnapshot: (file) => {
+      const content = read(file);
+      return content === undefined ? undefined : ts.ScriptSnapshot.fromString(content);
+    },
+    getCurrentDirectory: () => root,
+    getDefaultLibFileName: (o) => ts.getDefaultLibFilePath(o),
+    fileExists: (file) => file === path || ts.sys.fileExists(file),
+    readFile: read,
+    readDirectory: ts.sys.readDirectory,
+    directoryExists: ts.sys.directoryExists,
+    getDirectories: ts.sys.getDirectories,
+  };
+  const service = ts.createLanguageService(host);
+  const program = service.getProgram();
+  const source = program?.getSourceFile(path);
+  if (!program || !source) throw new Error('the probe was not compiled');
+  return { service, program, checker: program.getTypeChecker(), source };
+}
+
 /** A diagnostic of the probe: its 1-based line, and its chain and related information as one text. */
 export interface ProbeDiagnostic {
   line: number;

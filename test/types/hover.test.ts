@@ -1,33 +1,43 @@
 /**
  * What an editor shows (issue 15, item 2), checked with the TypeScript compiler API on a probe file compiled against
- * the sources: hovering a value names its type (`Account`, `BondInstrument`), hovering a field shows its JSDoc from
- * the reference, and a call missing a required input is reported as required in the named input type
- * (`AccountCreateAttributes`, `TransactionListParams`), under the `...Params` type, never in an expanded object.
+ * the sources: hovering a value names its type (`Account`, `BondInstrument`, `InstrumentOf<'bond'>` too), hovering
+ * `.attributes` names theirs (`AccountAttributes`), a misspelled read is reported against that name, hovering a field
+ * shows its JSDoc from the reference, and a call missing a required input is reported as required in the named
+ * input type (`AccountCreateAttributes`, `TransactionListParams`), under the `...Params` type, never in an expanded
+ * object.
  * The last block hovers input fields against the built declarations (`dist/*.d.ts`, what a user's editor reads):
  * the declaration build drops the JSDoc of members written inside a zod call, which the sources still show.
  */
 import { existsSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { compileProbe, probeDiagnostics } from '../helpers/ts-probe.js';
+import { compileProbe, probeDiagnostics, serviceProbe } from '../helpers/ts-probe.js';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 /** Virtual: served from memory, resolved as if it were in test/types. */
 const probePath = join(root, 'test', 'types', '__hover_probe__.ts');
 const probe = `
-import type { PortfolioReporting } from '../../src/index.js';
+import type { AssetOf, InstrumentOf, PortfolioReporting, TransactionOf } from '../../src/index.js';
 declare const prs: PortfolioReporting;
+declare const bondOf: InstrumentOf<'bond'>;
+declare const stockOf: AssetOf<'stock'>;
+declare const dividendOf: TransactionOf<'dividend'>;
 export async function probe() {
   const account = await prs.accounts.retrieve('a');
   const accountCurrency = account.attributes.ccyCode;
+  const accountAttributes = account.attributes;
+  const misspelledAccount = account.attributes.ccycode;
   const instrument = await prs.instruments.retrieve('i');
   if (instrument.type === 'bond-instrument') {
     const bond = instrument;
     const coupons = bond.attributes.couponFrequency;
-    void coupons;
+    const bondAttributes = bond.attributes;
+    const misspelledBond = bond.attributes.maturityDat;
+    void [coupons, bondAttributes, misspelledBond];
   }
+  const misspelledUnion = instrument.attributes?.name;
   if (instrument.type === 'loan-instrument') {
     const loanRate = instrument.attributes.interestRateInPercent;
     void loanRate;
@@ -55,7 +65,7 @@ export async function probe() {
   const performance = await prs.performance.retrieve('r');
   const webhookKeys = await prs.webhooks.keys();
   const webhookKey = webhookKeys.keys[0];
-  void [accountCurrency, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
+  void [accountCurrency, accountAttributes, misspelledAccount, misspelledUnion, bondOf, stockOf, dividendOf, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
 
   prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
   prs.transactions.create({
@@ -74,9 +84,10 @@ export async function probe() {
 let program: ts.Program;
 let checker: ts.TypeChecker;
 let source: ts.SourceFile;
+let service: ts.LanguageService;
 
 beforeAll(() => {
-  ({ program, checker, source } = compileProbe(root, probePath, probe));
+  ({ program, checker, source, service } = serviceProbe(root, probePath, probe));
 }, 120_000);
 
 /** The variable declared as `name` in the probe. */
@@ -102,6 +113,21 @@ function fieldDoc(name: string): string {
   if (!init || !ts.isPropertyAccessExpression(init)) throw new Error(`${name} is not initialised by a property read`);
   const symbol = checker.getSymbolAtLocation(init.name);
   return ts.displayPartsToString(symbol?.getDocumentationComment(checker));
+}
+
+/** What an editor's hover shows at the end of the first `at` in the probe (`account.attributes`: on `attributes`). */
+function quickInfo(at: string): string {
+  const index = probe.indexOf(at);
+  if (index < 0) throw new Error(`no ${at} in the probe`);
+  const info = service.getQuickInfoAtPosition(probePath, index + at.length - 1);
+  return ts.displayPartsToString(info?.displayParts);
+}
+
+/** Where go to definition at the end of the first `at` lands: each `file: Container.name`, the file from the root. */
+function definitions(at: string): string[] {
+  const index = probe.indexOf(at);
+  const found = service.getDefinitionAtPosition(probePath, index + at.length - 1) ?? [];
+  return found.map((d) => `${relative(root, d.fileName)}: ${d.containerName}.${d.name}`);
 }
 
 /** Every diagnostic of the probe, each with its chain and related information as one text. */
@@ -157,9 +183,58 @@ describe('hover', () => {
   });
 });
 
+describe('attributes and kinds, by name', () => {
+  it("hover on a resource's attributes names their type; go to definition lands on the named resource", () => {
+    expect({
+      account: quickInfo('account.attributes'),
+      bond: quickInfo('bond.attributes'),
+    }).toEqual({
+      account: '(property) Account.attributes: AccountAttributes',
+      bond: '(property) BondInstrument.attributes: BondInstrumentAttributes',
+    });
+    expect(hover('accountAttributes')).toBe('AccountAttributes');
+    expect(hover('bondAttributes')).toBe('BondInstrumentAttributes');
+    // It landed on `attributes: KeptObject<ReadShape<F>>` in src/schemas/resource.ts.
+    expect(definitions('account.attributes')).toEqual(['src/schemas/legal-structure.ts: Account.attributes']);
+    expect(definitions('bond.attributes')).toEqual(['src/schemas/kind-types.generated.ts: BondInstrument.attributes']);
+  });
+
+  it('the public helpers of one kind hover as its named type', () => {
+    expect({
+      bondOf: quickInfo('const bondOf'),
+      stockOf: quickInfo('const stockOf'),
+      dividendOf: quickInfo('const dividendOf'),
+    }).toEqual({
+      bondOf: 'const bondOf: BondInstrument',
+      stockOf: 'const stockOf: StockAsset',
+      dividendOf: 'const dividendOf: DividendTransaction',
+    });
+  });
+
+  it('a misspelled read names the attributes type and suggests the field', () => {
+    const messages = diagnostics();
+    const about = (field: string) => messages.filter((m) => m.includes(`Property '${field}' does not exist`));
+    expect(about('ccycode')).toEqual([
+      "Property 'ccycode' does not exist on type 'AccountAttributes'. Did you mean 'ccyCode'?",
+    ]);
+    expect(about('maturityDat')).toEqual([
+      "Property 'maturityDat' does not exist on type 'BondInstrumentAttributes'. Did you mean 'maturityDate'?",
+    ]);
+    // On the un-narrowed union, the message names the union's members and the kind that lacks the field (an
+    // `other-instrument` has no `name`), where it showed an anonymous `{ securityIdentifier: string; … }`.
+    expect(about('name')).toEqual([
+      "Property 'name' does not exist on type 'OtherInstrumentAttributes | BondInstrumentAttributes | " +
+        "IndexLinkedBondInstrumentAttributes | ... 8 more ... | PrivateMarketFundCommitmentBasedInstrumentAttributes'.\n" +
+        "  Property 'name' does not exist on type 'OtherInstrumentAttributes'.",
+    ]);
+  });
+});
+
 describe('a call missing a required input', () => {
   it('is reported as required in the named input type, never in an expanded object type', () => {
-    const messages = diagnostics();
+    // The misspelled reads above: 3; the calls below: 5.
+    const messages = diagnostics().filter((m) => !m.includes('does not exist on type'));
+    expect(diagnostics()).toHaveLength(8);
     expect(messages).toHaveLength(5);
     /** The message of the diagnostic that reports `field` missing, and the type it names as requiring it. */
     const missing = (field: string) => {
@@ -225,7 +300,10 @@ const DOCUMENTED_FIELDS: Record<string, RegExp> = {
   // The JSON:API envelope, documented once (resources, relationships, create inputs).
   'Account.id': /id: an opaque string the service assigns/,
   'Account.type': /JSON:API type/,
-  'Account.attributes': /resource's fields/,
+  'Account.attributes': /`account`'s fields.*`attributesOf`/s,
+  'BondInstrument.attributes': /`bond-instrument`'s fields/,
+  'AccountAttributes.ccyCode': /ISO 4217/,
+  'BondInstrumentAttributes.couponFrequency': /`quarterly`, `semiannually` or `annually`/,
   'Account.relationships': /related resources/,
   'Holding.relationships.reportingEntity.data.id': /id of the related resource/,
   'ToMany.data': /related resources, each `\{ type, id \}`/,

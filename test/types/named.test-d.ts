@@ -11,6 +11,7 @@ import type * as z from 'zod/mini';
 import type { RelationshipInputs } from '../../src/core/jsonapi.js';
 import type {
   Account,
+  AccountAttributes,
   AccountCreateAttributes,
   AccountCreateInput,
   AccountCreateParams,
@@ -19,16 +20,20 @@ import type {
   AccountUpdateParams,
   Asset,
   AssetClass,
+  AssetClassAttributes,
   AssetClassDetailed,
+  AssetClassDetailedAttributes,
   AssetCreateInput,
   AssetCreateParams,
   AssetCreateParamsByKind,
   AssetHolding,
+  AssetHoldingAttributes,
   AssetHoldingsListParams,
   AssetOf,
   AssetsByKind,
   BondAsset,
   BondInstrument,
+  BondInstrumentAttributes,
   BondInstrumentCreateParams,
   ConsentFile,
   ConsentInput,
@@ -36,30 +41,40 @@ import type {
   CreatableInstrumentKind,
   CreatableTransactionKind,
   Custodian,
+  CustodianAttributes,
   CustodianAuthority,
+  CustodianAuthorityAttributes,
   CustodianAuthorityCreateParams,
   CustodianAuthorityCreateQuery,
   CustodianAuthorityFile,
+  CustodianAuthorityFileAttributes,
   Depository,
+  DepositoryAttributes,
   DepositoryCreateAttributes,
   DepositoryCreateInput,
   DepositoryCreateParams,
   DepositoryUpdateAttributes,
   DepositoryUpdateInput,
   DepositoryUpdateParams,
+  DividendTransaction,
+  DividendTransactionAttributes,
   EquityTradeTransaction,
   EquityTradeTransactionCreateAttributes,
   EquityTradeTransactionCreateParams,
   FileUploadInput,
   FileUploadParams,
   Holding,
+  HoldingAttributes,
   HoldingsListParams,
   IndexFactor,
+  IndexFactorAttributes,
   IndexFactorCreateAttributes,
   IndexFactorCreateParams,
   Instrument,
   InstrumentClass,
+  InstrumentClassAttributes,
   InstrumentClassDetailed,
+  InstrumentClassDetailedAttributes,
   InstrumentCreateAttributes,
   InstrumentCreateInput,
   InstrumentCreateParams,
@@ -68,9 +83,11 @@ import type {
   InstrumentOf,
   InstrumentsByKind,
   InterestRate,
+  InterestRateAttributes,
   InterestRateCreateAttributes,
   InterestRateCreateParams,
   Invite,
+  InviteAttributes,
   InviteCreateAttributes,
   InviteCreateInput,
   InviteCreateParams,
@@ -78,6 +95,7 @@ import type {
   KnownInstrument,
   KnownTransaction,
   LegalEntity,
+  LegalEntityAttributes,
   LegalEntityCreateAttributes,
   LegalEntityCreateInput,
   LegalEntityCreateParams,
@@ -85,17 +103,21 @@ import type {
   LegalEntityUpdateInput,
   LegalEntityUpdateParams,
   Limit,
+  LimitAttributes,
   LimitCreateAttributes,
   LimitCreateInput,
   LimitCreateParams,
   LimitStatus,
+  LimitStatusAttributes,
   LimitStatusParams,
   LinkParams,
   LinkQuery,
   NetAssetValue,
+  NetAssetValueAttributes,
   NetAssetValueCreateAttributes,
   NetAssetValueCreateParams,
   Price,
+  PriceAttributes,
   PriceCreateAttributes,
   PriceCreateParams,
   PriceUpdateAttributes,
@@ -104,6 +126,7 @@ import type {
   SeriesCreateInput,
   SeriesCreateParams,
   StockAsset,
+  StockAssetAttributes,
   StockAssetCreateAttributes,
   StockInstrumentCreateAttributes,
   Transaction,
@@ -118,6 +141,7 @@ import type {
   TransactionsByKind,
   UnknownResource,
   User,
+  UserAttributes,
   UserCreateAttributes,
   UserCreateInput,
   UserCreateParams,
@@ -146,7 +170,7 @@ import type {
   holdingSchema,
   holdingsParams,
 } from '../../src/schemas/holdings.js';
-import type { INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
+import type { INSTRUMENT_KINDS, InferredAsset, InferredInstrument } from '../../src/schemas/instruments.js';
 import type { KnownOf } from '../../src/schemas/kind-table.js';
 import type {
   accountCreateAttributes,
@@ -175,7 +199,7 @@ import type {
   priceSeries,
   priceUpdateAttributes,
 } from '../../src/schemas/time-series.js';
-import type { TRANSACTION_KINDS, transactionListQuery } from '../../src/schemas/transactions.js';
+import type { InferredTransaction, TRANSACTION_KINDS, transactionListQuery } from '../../src/schemas/transactions.js';
 import type {
   inviteCreateAttributes,
   inviteSchema,
@@ -190,9 +214,24 @@ import type { Infer } from '../../src/webhooks/shape.js';
 
 // ─── kinds: every named type of a family, as one table over the kind table's keys ─────────────────────────
 
-expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> }>();
-expectTypeOf<AssetsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: AssetOf<K> }>();
-expectTypeOf<TransactionsByKind>().toEqualTypeOf<{ [K in TransactionKind]: TransactionOf<K> }>();
+expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InferredInstrument<K> }>();
+expectTypeOf<AssetsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InferredAsset<K> }>();
+expectTypeOf<TransactionsByKind>().toEqualTypeOf<{ [K in TransactionKind]: InferredTransaction<K> }>();
+// Each kind's named attributes (`BondInstrumentAttributes`, what its `attributes` is typed by) equal the attributes
+// its response schema infers.
+expectTypeOf<{ [K in InstrumentKind]: InstrumentsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in InstrumentKind]: InferredInstrument<K>['attributes'];
+}>();
+expectTypeOf<{ [K in InstrumentKind]: AssetsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in InstrumentKind]: InferredAsset<K>['attributes'];
+}>();
+expectTypeOf<{ [K in TransactionKind]: TransactionsByKind[K]['attributes'] }>().toEqualTypeOf<{
+  [K in TransactionKind]: InferredTransaction<K>['attributes'];
+}>();
+// The public helpers name the kinds' interfaces (hover shows `BondInstrument`, test/types/hover.test.ts).
+expectTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> }>().toEqualTypeOf<InstrumentsByKind>();
+expectTypeOf<{ [K in InstrumentKind]: AssetOf<K> }>().toEqualTypeOf<AssetsByKind>();
+expectTypeOf<{ [K in TransactionKind]: TransactionOf<K> }>().toEqualTypeOf<TransactionsByKind>();
 // A create params interface declares its `type`, `attributes` and required `relationships` itself (so that a missing
 // one is reported against its name) over the intersection it extends (`{ type, attributes } & { relationships }`).
 // TypeScript's identity check (what `toEqualTypeOf` uses first) never equates such an interface with an intersection,
@@ -220,10 +259,17 @@ expectTypeOf<{ [K in CreatableTransactionKind]: TransactionCreateParamsByKind[K]
   [K in CreatableTransactionKind]: TransactionCreateAttributes<K>;
 }>();
 // The same, spelled out for a few (the tables above cover every kind).
-expectTypeOf<BondInstrument>().toEqualTypeOf<InstrumentOf<'bond'>>();
-expectTypeOf<BondAsset>().toEqualTypeOf<AssetOf<'bond'>>();
-expectTypeOf<StockAsset>().toEqualTypeOf<AssetOf<'stock'>>();
-expectTypeOf<EquityTradeTransaction>().toEqualTypeOf<TransactionOf<'equity-trade'>>();
+expectTypeOf<BondInstrument>().toEqualTypeOf<InferredInstrument<'bond'>>();
+expectTypeOf<BondAsset>().toEqualTypeOf<InferredAsset<'bond'>>();
+expectTypeOf<StockAsset>().toEqualTypeOf<InferredAsset<'stock'>>();
+expectTypeOf<EquityTradeTransaction>().toEqualTypeOf<InferredTransaction<'equity-trade'>>();
+expectTypeOf<BondInstrumentAttributes>().toEqualTypeOf<InferredInstrument<'bond'>['attributes']>();
+expectTypeOf<StockAssetAttributes>().toEqualTypeOf<InferredAsset<'stock'>['attributes']>();
+expectTypeOf<DividendTransactionAttributes>().toEqualTypeOf<InferredTransaction<'dividend'>['attributes']>();
+expectTypeOf<BondInstrument['attributes']>().toEqualTypeOf<BondInstrumentAttributes>();
+expectTypeOf<InstrumentOf<'bond'>>().toEqualTypeOf<BondInstrument>();
+expectTypeOf<AssetOf<'stock'>>().toEqualTypeOf<StockAsset>();
+expectTypeOf<TransactionOf<'dividend'>>().toEqualTypeOf<DividendTransaction>();
 expectTypeOf<StockInstrumentCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'stock'>>();
 expectTypeOf<StockAssetCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'stock'>>();
 expectTypeOf<EquityTradeTransactionCreateAttributes>().toEqualTypeOf<TransactionCreateAttributes<'equity-trade'>>();
@@ -237,7 +283,11 @@ expectTypeOf<Flat<BondInstrumentCreateParams>>().toEqualTypeOf<Omit<BondInstrume
 // @ts-expect-error the attributes of another kind
 expectTypeOf<StockInstrumentCreateAttributes>().toEqualTypeOf<InstrumentCreateAttributes<'bond'>>();
 // @ts-expect-error a member more than the schema declares
-expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InstrumentOf<K> & { extra: true } }>();
+expectTypeOf<InstrumentsByKind>().toEqualTypeOf<{ [K in InstrumentKind]: InferredInstrument<K> & { extra: true } }>();
+// @ts-expect-error the attributes of another kind
+expectTypeOf<BondInstrumentAttributes>().toEqualTypeOf<InferredInstrument<'stock'>['attributes']>();
+// @ts-expect-error an attribute more than the schema declares
+expectTypeOf<AccountAttributes>().toEqualTypeOf<z.infer<typeof accountSchema>['attributes'] & { extra: string }>();
 
 // The unions are unions of the named types, equal to the unions inferred from the kind tables.
 expectTypeOf<KnownInstrument>().toEqualTypeOf<KnownOf<typeof INSTRUMENT_KINDS, 'instrument'>>();
@@ -273,6 +323,84 @@ expectTypeOf<InstrumentClass>().toEqualTypeOf<z.infer<typeof instrumentClasses.c
 expectTypeOf<InstrumentClassDetailed>().toEqualTypeOf<z.infer<typeof instrumentClasses.detailedSchema>>();
 expectTypeOf<AssetClass>().toEqualTypeOf<z.infer<typeof assetClasses.classSchema>>();
 expectTypeOf<AssetClassDetailed>().toEqualTypeOf<z.infer<typeof assetClasses.detailedSchema>>();
+// Each resource's named attributes (`AccountAttributes`, what its `attributes` is typed by) equal the attributes
+// its response schema infers.
+expectTypeOf<AccountAttributes>().toEqualTypeOf<z.infer<typeof accountSchema>['attributes']>();
+expectTypeOf<LegalEntityAttributes>().toEqualTypeOf<z.infer<typeof legalEntitySchema>['attributes']>();
+expectTypeOf<DepositoryAttributes>().toEqualTypeOf<z.infer<typeof depositorySchema>['attributes']>();
+expectTypeOf<LimitAttributes>().toEqualTypeOf<z.infer<typeof limitSchema>['attributes']>();
+expectTypeOf<LimitStatusAttributes>().toEqualTypeOf<z.infer<typeof limitStatusSchema>['attributes']>();
+expectTypeOf<PriceAttributes>().toEqualTypeOf<z.infer<typeof priceSeries.schema>['attributes']>();
+expectTypeOf<InterestRateAttributes>().toEqualTypeOf<z.infer<typeof interestRateSeries.schema>['attributes']>();
+expectTypeOf<IndexFactorAttributes>().toEqualTypeOf<z.infer<typeof indexFactorSeries.schema>['attributes']>();
+expectTypeOf<NetAssetValueAttributes>().toEqualTypeOf<z.infer<typeof netAssetValueSeries.schema>['attributes']>();
+expectTypeOf<UserAttributes>().toEqualTypeOf<z.infer<typeof userSchema>['attributes']>();
+expectTypeOf<InviteAttributes>().toEqualTypeOf<z.infer<typeof inviteSchema>['attributes']>();
+expectTypeOf<HoldingAttributes>().toEqualTypeOf<z.infer<typeof holdingSchema>['attributes']>();
+expectTypeOf<AssetHoldingAttributes>().toEqualTypeOf<z.infer<typeof assetHoldingSchema>['attributes']>();
+expectTypeOf<CustodianAttributes>().toEqualTypeOf<z.infer<typeof custodianSchema>['attributes']>();
+expectTypeOf<CustodianAuthorityAttributes>().toEqualTypeOf<z.infer<typeof custodianAuthoritySchema>['attributes']>();
+expectTypeOf<CustodianAuthorityFileAttributes>().toEqualTypeOf<
+  z.infer<typeof custodianAuthorityFileSchema>['attributes']
+>();
+expectTypeOf<InstrumentClassAttributes>().toEqualTypeOf<z.infer<typeof instrumentClasses.classSchema>['attributes']>();
+expectTypeOf<InstrumentClassDetailedAttributes>().toEqualTypeOf<
+  z.infer<typeof instrumentClasses.detailedSchema>['attributes']
+>();
+expectTypeOf<AssetClassAttributes>().toEqualTypeOf<z.infer<typeof assetClasses.classSchema>['attributes']>();
+expectTypeOf<AssetClassDetailedAttributes>().toEqualTypeOf<z.infer<typeof assetClasses.detailedSchema>['attributes']>();
+// They declare no member of their own (unlike the inputs), so they stay assignable to `Record<string, unknown>` as the
+// inferred attributes are: an interface with members of its own is not (the mock store's `addChecked` takes them so).
+expectTypeOf<AccountAttributes | LimitAttributes | PriceAttributes | CustodianAuthorityAttributes>().toMatchTypeOf<
+  Record<string, unknown>
+>();
+expectTypeOf<InstrumentsByKind[InstrumentKind]['attributes']>().toMatchTypeOf<Record<string, unknown>>();
+expectTypeOf<AssetsByKind[InstrumentKind]['attributes']>().toMatchTypeOf<Record<string, unknown>>();
+expectTypeOf<TransactionsByKind[TransactionKind]['attributes']>().toMatchTypeOf<Record<string, unknown>>();
+// …and type the resource's `attributes` member, so hover and a misspelled read name them.
+expectTypeOf<{
+  Account: Account['attributes'];
+  LegalEntity: LegalEntity['attributes'];
+  Depository: Depository['attributes'];
+  Limit: Limit['attributes'];
+  LimitStatus: LimitStatus['attributes'];
+  Price: Price['attributes'];
+  InterestRate: InterestRate['attributes'];
+  IndexFactor: IndexFactor['attributes'];
+  NetAssetValue: NetAssetValue['attributes'];
+  User: User['attributes'];
+  Invite: Invite['attributes'];
+  Holding: Holding['attributes'];
+  AssetHolding: AssetHolding['attributes'];
+  Custodian: Custodian['attributes'];
+  CustodianAuthority: CustodianAuthority['attributes'];
+  CustodianAuthorityFile: CustodianAuthorityFile['attributes'];
+  InstrumentClass: InstrumentClass['attributes'];
+  InstrumentClassDetailed: InstrumentClassDetailed['attributes'];
+  AssetClass: AssetClass['attributes'];
+  AssetClassDetailed: AssetClassDetailed['attributes'];
+}>().toEqualTypeOf<{
+  Account: AccountAttributes;
+  LegalEntity: LegalEntityAttributes;
+  Depository: DepositoryAttributes;
+  Limit: LimitAttributes;
+  LimitStatus: LimitStatusAttributes;
+  Price: PriceAttributes;
+  InterestRate: InterestRateAttributes;
+  IndexFactor: IndexFactorAttributes;
+  NetAssetValue: NetAssetValueAttributes;
+  User: UserAttributes;
+  Invite: InviteAttributes;
+  Holding: HoldingAttributes;
+  AssetHolding: AssetHoldingAttributes;
+  Custodian: CustodianAttributes;
+  CustodianAuthority: CustodianAuthorityAttributes;
+  CustodianAuthorityFile: CustodianAuthorityFileAttributes;
+  InstrumentClass: InstrumentClassAttributes;
+  InstrumentClassDetailed: InstrumentClassDetailedAttributes;
+  AssetClass: AssetClassAttributes;
+  AssetClassDetailed: AssetClassDetailedAttributes;
+}>();
 
 // ─── inputs: attributes and parameters equal their request schemas' input types ─────────────────────────────
 
