@@ -162,7 +162,8 @@ export const BUDGETS = [
   // called (the country and currency rules' words now load with the client) and a query key with a
   // lone surrogate named as JSON writes it; the extra-argument message shortened (`is past the 2 arguments this
   // takes`) to keep the webhooks entry under its 8 kB.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_965, lazyCeiling: 29_732 },
+  // 27.971 / 29.737 kB with the method wrapper in api.ts (a call's path goes through no file more; gzip moved by bytes).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_971, lazyCeiling: 29_737 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -183,8 +184,8 @@ export const BUDGETS = [
   // sent again, never uncertain).
   // 6.47 kB after the mock's start and state fixes (gzip's split of the shared modules moved by 4 bytes).
   // 6.682 kB with the client checked at construction and a floor or first delay above its bound refused, naming both.
-  // 6.883 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_883, lazyCeiling: 0 },
+  // 6.884 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_884, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -6,7 +6,7 @@
  */
 import type { EndpointId } from '../endpoints.js';
 import { APIPromise, ListPromise, type WithResponse } from './api-promise.js';
-import { extraArguments } from './arity.js';
+import { extraArgumentIssues, extraArguments } from './arity.js';
 import { describe, mustBe } from './describe.js';
 import type { Body } from './documents.js';
 import { loadEndpointCalls } from './endpoint-calls-loader.js';
@@ -249,4 +249,39 @@ function copyPlain<T>(value: T, seen: Map<object, unknown>): T {
     });
   }
   return out as T;
+}
+
+/**
+ * Gives each method of `object` (of its prototype chain, below `Object.prototype`) an own wrapper that refuses a
+ * defined argument past the ones the method declares: its `Function.length`, so no parameter of such a method has
+ * a default value. `what` names a method in the error; `refuse` answers the call as the method answers its other
+ * bad input (it throws, or returns a rejected promise). For objects with many methods (the client's namespaces,
+ * the mock's store): a method added later is covered without a list to keep. Here, beside `API.call`, since every
+ * call of a client's method runs the wrapper first: a call's path goes through no file more (README, Architecture).
+ */
+export function refuseExtraArgumentsOf(
+  object: object,
+  what: (method: string) => string,
+  refuse: (what: string, issues: ValidationIssue[]) => unknown,
+): void {
+  for (let proto = Object.getPrototypeOf(object); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+    for (const name of Object.getOwnPropertyNames(proto)) {
+      const method = Object.getOwnPropertyDescriptor(proto, name)?.value;
+      if (name === 'constructor' || typeof method !== 'function' || Object.hasOwn(object, name)) continue;
+      const max = method.length;
+      const checked = function (this: unknown) {
+        // `arguments`, not a rest parameter: a call with the arguments it takes allocates no array.
+        // biome-ignore lint/complexity/noArguments: read for its length, and its members when it is too long
+        const given = arguments;
+        if (given.length > max) {
+          const issues = extraArgumentIssues(given, max);
+          if (issues.length) return refuse(what(name), issues);
+        }
+        return method.apply(this, given);
+      };
+      // It says what the method takes, as the method does (`length` is read by tools that adapt functions).
+      Object.defineProperty(checked, 'length', { value: max });
+      Object.defineProperty(object, name, { configurable: true, writable: true, value: checked });
+    }
+  }
 }

@@ -3,8 +3,9 @@
  * wrapper when the client is built, named by its path (`prs.accounts.retrieve`), so that a method added to a
  * resource class is covered without a list to keep.
  */
+
+import { refuseExtraArgumentsOf } from './api.js';
 import { ListPromise } from './api-promise.js';
-import { refuseExtraArgumentsOf } from './arity.js';
 import { ValidationError } from './validation-error.js';
 
 /** The methods that answer with a value, not a promise: an extra argument is thrown, as their other input errors. */

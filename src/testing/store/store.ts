@@ -2,7 +2,8 @@
  * The mock's state: one table per resource, the id generator and the clock. `reset()` empties every
  * table, restarts the ids, and runs the default seed and the caller's seed again.
  */
-import { extraArguments, refuseExtraArgumentsOf } from '../../core/arity.js';
+import { refuseExtraArgumentsOf } from '../../core/api.js';
+import { extraArguments } from '../../core/arity.js';
 import { mustBe } from '../../core/describe.js';
 import { ValidationError, type ValidationIssue } from '../../core/validation-error.js';
 import { drawnAfter, IdGenerator } from '../ids.js';
