@@ -10,13 +10,12 @@ import { Clients } from './resources/clients.js';
 import { CustodianAuthorities } from './resources/custodian-authorities.js';
 import { Custodians } from './resources/custodians.js';
 import { type Depositories, depositoriesOf } from './resources/depositories.js';
-import type { GenericItems } from './resources/generic.js';
 import { AssetHoldings, Holdings } from './resources/holdings.js';
 import { Instruments } from './resources/instruments.js';
 import { LegalEntities } from './resources/legal-entities.js';
 import { Limits } from './resources/limits.js';
 import { CustodianHoldings, Performance } from './resources/reporting.js';
-import { portfoliosOf, ReportingEntities } from './resources/reporting-entities.js';
+import { type Portfolios, portfoliosOf, ReportingEntities } from './resources/reporting-entities.js';
 import { Transactions } from './resources/transactions.js';
 import { Users } from './resources/users.js';
 import { Webhooks } from './resources/webhooks.js';
@@ -71,7 +70,7 @@ export class PortfolioReporting {
   /** Performance of a reporting entity (`/api/v2/performance`). */
   readonly performance: Performance;
   /** Portfolios (`/api/v2/portfolios/:id`); created under `reportingEntities.portfolios`. */
-  readonly portfolios: GenericItems;
+  readonly portfolios: Portfolios;
   /** Reporting entities and their portfolios (`/api/v2/reporting-entities`). */
   readonly reportingEntities: ReportingEntities;
   /** Transactions (`/api/v2/transactions`). */

@@ -46,7 +46,7 @@ export type {
 } from './resources/assets.js';
 export type { Children, Items } from './resources/calls.js';
 export type { AssetClasses, Classes, InstrumentClasses } from './resources/classes.js';
-export type { ClientPortfolios, Clients } from './resources/clients.js';
+export type { ClientPortfolios, ClientReportingEntities, Clients } from './resources/clients.js';
 export { consentFiles, type WaitForStatusOptions } from './resources/custodian-authorities.js';
 export type {
   FileUploadInput,
@@ -100,9 +100,16 @@ export type {
   LimitCreateRelationships,
 } from './resources/limits.js';
 export type { CustodianHoldings, Performance, PerformanceData } from './resources/reporting.js';
-export type { ReportingEntities } from './resources/reporting-entities.js';
+export type { Portfolios, ReportingEntities, ReportingEntityPortfolios } from './resources/reporting-entities.js';
 export type {
+  AssetIndexFactors,
+  AssetInterestRates,
+  AssetPrices,
   IndexFactorCreateParams,
+  InstrumentIndexFactors,
+  InstrumentInterestRates,
+  InstrumentNetAssetValues,
+  InstrumentPrices,
   InterestRateCreateParams,
   NetAssetValueCreateParams,
   PriceCreateParams,

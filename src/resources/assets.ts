@@ -4,20 +4,8 @@ import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownAsset } from '../schemas/instruments.js';
 import type { AssetCreateParamsByKind, AssetsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import type {
-  IndexFactor,
-  IndexFactorCreateAttributes,
-  InterestRate,
-  InterestRateCreateAttributes,
-} from '../schemas/time-series.js';
 import type { CreatedKind } from './kind-create.js';
-import {
-  commonSeries,
-  type IndexFactorCreateParams,
-  type InterestRateCreateParams,
-  type PriceSeries,
-  type TimeSeries,
-} from './time-series.js';
+import { type AssetIndexFactors, type AssetInterestRates, type AssetPrices, commonSeries } from './time-series.js';
 
 /** An asset (v2): a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Asset = KnownAsset | UnknownResource;
@@ -32,11 +20,11 @@ export type AssetCreateInput = AssetCreateParams;
 /** Assets: the `/api/v2` name of instruments. Same kinds and fields, `-asset` type strings. */
 export class Assets {
   /** Interest rates: `/api/v2/assets/:id/interest-rates`, `/api/v2/interest-rates/:id`. */
-  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes, InterestRateCreateParams>;
+  readonly interestRates: AssetInterestRates;
   /** End-of-day prices: `/api/v2/assets/:id/prices`, `/api/v2/prices/:id`. */
-  readonly prices: PriceSeries;
+  readonly prices: AssetPrices;
   /** Index factors: `/api/v2/assets/:id/index-factors`, `/api/v2/index-factors/:id`. */
-  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
+  readonly indexFactors: AssetIndexFactors;
   constructor(private readonly api: API) {
     ({
       interestRates: this.interestRates,

@@ -35,10 +35,40 @@ export class Classes<C, D> {
   }
 }
 
-/** `prs.instrumentClasses` (v3). */
-export type InstrumentClasses = Classes<InstrumentClass, InstrumentClassDetailed>;
-/** `prs.assetClasses` (v2). */
-export type AssetClasses = Classes<AssetClass, AssetClassDetailed>;
+/** `prs.instrumentClasses` (v3): one class, or one detailed class with its class relationship. */
+export interface InstrumentClasses extends Classes<InstrumentClass, InstrumentClassDetailed> {
+  /**
+   * Retrieves one instrument class (a single object, not a list).
+   * @example
+   * const cls = await prs.instrumentClasses.retrieve(classId);
+   * console.log(cls.attributes.name);
+   */
+  retrieve(classId: string, options?: RequestOptions): APIPromise<InstrumentClass>;
+  /**
+   * Retrieves one detailed class; its `instrumentClass` relationship names its class.
+   * @example
+   * const detailed = await prs.instrumentClasses.retrieveDetailed(detailedClassId);
+   * const classId = detailed.relationships?.instrumentClass?.data?.id;
+   */
+  retrieveDetailed(detailedClassId: string, options?: RequestOptions): APIPromise<InstrumentClassDetailed>;
+}
+/** `prs.assetClasses` (v2): one class, or one detailed class with its class relationship. */
+export interface AssetClasses extends Classes<AssetClass, AssetClassDetailed> {
+  /**
+   * Retrieves one asset class (a single object, not a list).
+   * @example
+   * const cls = await prs.assetClasses.retrieve(classId);
+   * console.log(cls.attributes.name);
+   */
+  retrieve(classId: string, options?: RequestOptions): APIPromise<AssetClass>;
+  /**
+   * Retrieves one detailed class; its `assetClass` relationship names its class.
+   * @example
+   * const detailed = await prs.assetClasses.retrieveDetailed(detailedClassId);
+   * const classId = detailed.relationships?.assetClass?.data?.id;
+   */
+  retrieveDetailed(detailedClassId: string, options?: RequestOptions): APIPromise<AssetClassDetailed>;
+}
 
 /** Builds `prs.instrumentClasses` (wiring used by the client). */
 export function instrumentClassesOf(api: API): InstrumentClasses {

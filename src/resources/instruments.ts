@@ -4,21 +4,13 @@ import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
 import type { InstrumentCreateParamsByKind, InstrumentsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import type {
-  IndexFactor,
-  IndexFactorCreateAttributes,
-  InterestRate,
-  InterestRateCreateAttributes,
-  NetAssetValue,
-  NetAssetValueCreateAttributes,
-} from '../schemas/time-series.js';
 import type { CreatedKind } from './kind-create.js';
 import {
   commonSeries,
-  type IndexFactorCreateParams,
-  type InterestRateCreateParams,
-  type NetAssetValueCreateParams,
-  type PriceSeries,
+  type InstrumentIndexFactors,
+  type InstrumentInterestRates,
+  type InstrumentNetAssetValues,
+  type InstrumentPrices,
   TimeSeries,
 } from './time-series.js';
 
@@ -35,13 +27,13 @@ export type InstrumentCreateInput = InstrumentCreateParams;
 /** Instruments under `/api/v3`: bonds, stocks, funds, loans, FX forwards, private market funds. */
 export class Instruments {
   /** Interest rates: `/api/v3/instruments/:id/interest-rates`, `/api/v3/interest-rates/:id`. */
-  readonly interestRates: TimeSeries<InterestRate, InterestRateCreateAttributes, InterestRateCreateParams>;
+  readonly interestRates: InstrumentInterestRates;
   /** End-of-day prices: `/api/v3/instruments/:id/prices`, `/api/v3/prices/:id`. */
-  readonly prices: PriceSeries;
+  readonly prices: InstrumentPrices;
   /** Index factors: `/api/v3/instruments/:id/index-factors`, `/api/v3/index-factors/:id`. */
-  readonly indexFactors: TimeSeries<IndexFactor, IndexFactorCreateAttributes, IndexFactorCreateParams>;
+  readonly indexFactors: InstrumentIndexFactors;
   /** Net asset values of private equity instruments (v3 only): `/api/v3/instruments/:id/net-asset-values`. */
-  readonly netAssetValues: TimeSeries<NetAssetValue, NetAssetValueCreateAttributes, NetAssetValueCreateParams>;
+  readonly netAssetValues: InstrumentNetAssetValues;
   constructor(private readonly api: API) {
     ({
       interestRates: this.interestRates,

@@ -2,7 +2,7 @@
  * `prs.legalEntities`: a legal entity, and the accounts and depositories it owns.
  */
 import type { API } from '../core/api.js';
-import type { APIPromise } from '../core/api-promise.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type {
@@ -67,7 +67,17 @@ export interface DepositoryCreateRelationships {
  */
 export type DepositoryCreateInput = DepositoryCreateParams;
 
+// The interface gives the inherited method its own name and example in an editor; the class implements it.
+export interface LegalEntityDepositories {
+  /**
+   * Lists the depositories of a legal entity, every page followed (`for await` walks them item by item).
+   * @example
+   * const depositories = await prs.legalEntities.depositories.list(legalEntityId);
+   */
+  list(legalEntityId: string, options?: RequestOptions): ListPromise<Depository>;
+}
 /** The depositories of a legal entity: each is created linked to exactly one existing account. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares only what the base class implements
 export class LegalEntityDepositories extends Children<Depository, DepositoryCreateParams> {
   /**
    * Creates a depository linked to exactly one existing account (more accounts are linked by creating them with
@@ -99,13 +109,55 @@ export class LegalEntityDepositories extends Children<Depository, DepositoryCrea
 }
 
 /** `prs.legalEntities.accounts`: list and create the accounts of a legal entity. */
-export type LegalEntityAccounts = Children<Account, AccountCreateParams>;
-/** `prs.legalEntities.depositories`: list and create the depositories of a legal entity. */
+export interface LegalEntityAccounts extends Children<Account, AccountCreateParams> {
+  /**
+   * Lists the accounts of a legal entity, every page followed (`for await` walks them item by item).
+   * @example
+   * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
+   */
+  list(legalEntityId: string, options?: RequestOptions): ListPromise<Account>;
+  /**
+   * Creates an account of a legal entity; `excludeFromReporting` can only be set here, and `depository` links an
+   * existing depository. Bad input is a `ValidationError`, and nothing is sent.
+   * @example
+   * const account = await prs.legalEntities.accounts.create(legalEntityId, {
+   *   attributes: { externalIdentifier: 'CH93 0076 2011 6238 5295 7', ccyCode: 'CHF' },
+   * });
+   */
+  create(
+    legalEntityId: string,
+    input: AccountCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<Account, { created: boolean }>;
+}
 
+// The interface gives the inherited methods their own names and examples in an editor; the class implements them.
+export interface LegalEntities {
+  /**
+   * Retrieves a legal entity by id.
+   * @example
+   * const entity = await prs.legalEntities.retrieve(legalEntityId);
+   */
+  retrieve(legalEntityId: string, options?: RequestOptions): APIPromise<LegalEntity>;
+  /**
+   * Renames a legal entity (PATCH, answered with 204): only `name` can change; another field or a relationship is a
+   * `ValidationError`, and nothing is sent.
+   * @example
+   * await prs.legalEntities.update(legalEntityId, { attributes: { name: 'Muster Holding AG' } });
+   */
+  update(legalEntityId: string, input: LegalEntityUpdateParams, options?: RequestOptions): APIPromise<void>;
+  /**
+   * Deletes a legal entity (204).
+   * @example
+   * await prs.legalEntities.delete(legalEntityId);
+   */
+  delete(legalEntityId: string, options?: RequestOptions): APIPromise<void>;
+}
 /**
  * `prs.legalEntities`: retrieve, rename (only `name` can change; relationships never) and delete legal
  * entities; their accounts and depositories.
  */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares only what the base class implements
 export class LegalEntities extends Items<LegalEntity, LegalEntityUpdateParams> {
   /**
    * Accounts owned by a legal entity. `excludeFromReporting` can only be set on create; `depository`
@@ -136,7 +188,24 @@ export interface LegalEntityCreateParams {
  */
 export type LegalEntityCreateInput = LegalEntityCreateParams;
 /** `prs.clients.legalEntities`: list and create the legal entities of a client. */
-export type ClientLegalEntities = Children<LegalEntity, LegalEntityCreateParams>;
+export interface ClientLegalEntities extends Children<LegalEntity, LegalEntityCreateParams> {
+  /**
+   * Lists the legal entities of a client, every page followed (`for await` walks them item by item).
+   * @example
+   * const entities = await prs.clients.legalEntities.list(clientId);
+   */
+  list(clientId: string, options?: RequestOptions): ListPromise<LegalEntity>;
+  /**
+   * Creates a legal entity of a client from its `name`. Bad input is a `ValidationError`, and nothing is sent.
+   * @example
+   * const entity = await prs.clients.legalEntities.create(clientId, { attributes: { name: 'Muster Holding AG' } });
+   */
+  create(
+    clientId: string,
+    input: LegalEntityCreateParams,
+    options?: RequestOptions,
+  ): APIPromise<LegalEntity, { created: boolean }>;
+}
 
 /** Builds `prs.clients.legalEntities` (wiring used by the client). */
 export function clientLegalEntities(api: API): ClientLegalEntities {

@@ -4,7 +4,7 @@
  */
 
 import type { API } from '../core/api.js';
-import type { APIPromise } from '../core/api-promise.js';
+import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
 import type {
@@ -67,14 +67,40 @@ export interface InviteCreateParams {
 export type InviteCreateInput = InviteCreateParams;
 
 /** `prs.clients.users`: list and create the users of a client. */
-export type ClientUsers = Children<User, UserCreateParams>;
+export interface ClientUsers extends Children<User, UserCreateParams> {
+  /**
+   * Lists the users of a client, every page followed (`for await` walks them item by item).
+   * @example
+   * const users = await prs.clients.users.list(clientId);
+   */
+  list(clientId: string, options?: RequestOptions): ListPromise<User>;
+  /**
+   * Creates a user of a client (the client relationship grants no access by itself: give
+   * `readAccessToReportingEntities`). Bad input is a `ValidationError`, and nothing is sent.
+   * @example
+   * const user = await prs.clients.users.create(clientId, {
+   *   attributes: { firstName: 'Anna', lastName: 'Muster', contactEmail: 'anna@example.com' },
+   * });
+   */
+  create(clientId: string, input: UserCreateParams, options?: RequestOptions): APIPromise<User, { created: boolean }>;
+}
 
 /** Builds `prs.clients.users` (wiring used by the client). */
 export function clientUsers(api: API): ClientUsers {
   return new Children(api, 'clients.users', 'clientId');
 }
 
+// The interface gives the inherited method its own name and example in an editor; the class implements it.
+export interface UserInvites {
+  /**
+   * Lists the invites of a user in every state, every page followed.
+   * @example
+   * const invites = await prs.users.invites.list(userId);
+   */
+  list(userId: string, options?: RequestOptions): ListPromise<Invite>;
+}
 /** `prs.users.invites`: invitation links that connect an identity provider to a user. */
+// biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares only what the base class implements
 export class UserInvites extends Children<Invite, InviteCreateParams> {
   constructor(api: API) {
     super(api, 'users.invites', 'userId');

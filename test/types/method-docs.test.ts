@@ -1,0 +1,125 @@
+/**
+ * What hovering a method of the client shows (the standard for types: every public method has a JSDoc line with an
+ * example): for every method of every namespace of `PortfolioReporting`, at any depth, walked with the compiler
+ * API, the hover names the namespace's own type (`Accounts.retrieve`, not a generic `Items<Account, …>.retrieve`)
+ * and the method's `@example` calls that very method (`prs.depositories.retrieve(`, not another namespace's).
+ */
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { PortfolioReporting } from '../../src/index.js';
+import { serviceProbe } from '../helpers/ts-probe.js';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const probePath = join(root, 'test', 'types', '__method_docs_probe__.ts');
+const probe = `
+import type { PortfolioReporting } from '../../src/index.js';
+declare const prs: PortfolioReporting;
+prs;
+`;
+
+interface Method {
+  /** `prs.legalEntities.accounts.create` */
+  path: string;
+  /** What the hover shows before the parameters: `(method) LegalEntityAccounts.create` */
+  hover: string;
+  /** The method's `@example` texts, joined. */
+  example: string;
+}
+
+let methods: Method[];
+
+beforeAll(() => {
+  const { checker, source, service } = serviceProbe(root, probePath, probe);
+  const at = probe.lastIndexOf('prs;');
+  const prsType = checker.getTypeAtLocation(findIdentifier(source, at));
+  methods = [];
+  walk(checker, prsType, 'prs', methods);
+  // The hover of each method as an editor shows it: one more probe reading every path.
+  const text = `${probe}${methods.map((m) => `${m.path};`).join('\n')}\n`;
+  const second = serviceProbe(root, probePath, text);
+  for (const m of methods) {
+    const index = text.indexOf(`\n${m.path};`) + m.path.length;
+    const info = second.service.getQuickInfoAtPosition(probePath, index);
+    const shown = ts.displayPartsToString(info?.displayParts);
+    const method = m.path.slice(m.path.lastIndexOf('.'));
+    m.hover = shown.slice(0, shown.indexOf(`${method}(`) + method.length);
+  }
+  void service;
+}, 180_000);
+
+function findIdentifier(source: ts.SourceFile, position: number): ts.Node {
+  let found: ts.Node | undefined;
+  const visit = (node: ts.Node): void => {
+    if (ts.isIdentifier(node) && node.getStart(source) === position) found = node;
+    else ts.forEachChild(node, visit);
+  };
+  visit(source);
+  if (!found) throw new Error('no identifier at the position');
+  return found;
+}
+
+/** Public members of `type`: methods are collected, objects declared under src/ walked as namespaces. */
+function walk(checker: ts.TypeChecker, type: ts.Type, path: string, into: Method[]): void {
+  for (const symbol of checker.getPropertiesOfType(type)) {
+    const declaration = symbol.declarations?.[0];
+    if (!declaration) continue;
+    const flags = ts.getCombinedModifierFlags(declaration);
+    if (flags & (ts.ModifierFlags.Private | ts.ModifierFlags.Protected) || symbol.name.startsWith('_')) continue;
+    const member = checker.getTypeOfSymbol(symbol);
+    const memberPath = `${path}.${symbol.name}`;
+    if (ts.isMethodDeclaration(declaration) || ts.isMethodSignature(declaration)) {
+      const example = symbol
+        .getJsDocTags(checker)
+        .filter((tag) => tag.name === 'example')
+        .map((tag) => ts.displayPartsToString(tag.text))
+        .join('\n');
+      into.push({ path: memberPath, hover: '', example });
+    } else if (
+      member.getCallSignatures().length === 0 &&
+      member.getFlags() & ts.TypeFlags.Object &&
+      member.getSymbol()?.declarations?.some((d) => d.getSourceFile().fileName.includes('/src/'))
+    ) {
+      walk(checker, member, memberPath, into);
+    }
+  }
+}
+
+/** The public methods of the client's namespaces as the client has them: own and inherited, not `_`/private ones. */
+function runTimeMethods(owner: object, path: string): string[] {
+  const found: string[] = [];
+  for (const [name, value] of Object.entries(owner)) {
+    // `children` is ClientPortfolios' private delegate, `api` the calls every namespace is made of.
+    if (value === null || typeof value !== 'object' || name.startsWith('_') || name === 'api' || name === 'children')
+      continue;
+    found.push(...runTimeMethods(value, `${path}.${name}`));
+    for (let proto = Object.getPrototypeOf(value); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
+      for (const method of Object.getOwnPropertyNames(proto)) {
+        const full = `${path}.${name}.${method}`;
+        if (method !== 'constructor' && !found.includes(full)) found.push(full);
+      }
+    }
+  }
+  return found;
+}
+
+describe('the methods of the client, as an editor shows them', () => {
+  it('walks every method the client has at run time (every namespace, at any depth) and prs.request', () => {
+    const prs = new PortfolioReporting({ accessToken: 'token', baseUrl: 'https://prs.example' });
+    expect(methods.map((m) => m.path).sort()).toEqual([...runTimeMethods(prs, 'prs'), 'prs.request'].sort());
+    expect(methods.length).toBeGreaterThan(95);
+  });
+
+  it("hovering a method names its namespace's own type, not a generic one", () => {
+    const generic = methods.filter((m) => /<|^\(method\) (Items|Children)\./.test(m.hover));
+    expect(generic.map((m) => `${m.path}: ${m.hover}`)).toEqual([]);
+  });
+
+  it('each method has an @example that calls that method', () => {
+    const astray = methods.filter((m) => !m.example.includes(`${m.path}(`));
+    expect(
+      astray.map((m) => `${m.path}: ${m.example.split('\n').find((l) => l.includes('prs.')) ?? '(none)'}`),
+    ).toEqual([]);
+  });
+});
