@@ -147,6 +147,17 @@ describe('the packed tarball', () => {
     }
   });
 
+  it("declares no internal member: `@internal` ones (the client's `_api`) are stripped from every declaration file", async () => {
+    const declarations = packedFiles.filter((file) => /\.d\.c?ts$/.test(file));
+    expect(declarations).toContain('dist/index.d.ts');
+    const leaking: string[] = [];
+    for (const file of declarations) {
+      const text = await readFile(join(project, 'node_modules', pkg.name, file), 'utf8');
+      if (/\b_api\b|@internal/.test(text)) leaking.push(file);
+    }
+    expect(leaking).toEqual([]);
+  });
+
   it('passes publint (strict: warnings and suggestions count)', async () => {
     const data = await readFile(tarball);
     const tar = data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer;
@@ -284,6 +295,8 @@ export const retrieved: PromiseLike<Instrument> = prs.instruments.retrieve('abc'
 export const issues = (e: unknown) => (e instanceof ValidationError ? e.issues.map((i) => i.path) : []);
 // @ts-expect-error the check is live: were the types missing (any), this directive would be unused, an error
 export const wrong: number = prs.baseUrl;
+// @ts-expect-error the client's internals are not in its types: \`_api\` is \`@internal\`, stripped from the declarations
+export const internals = prs._api;
 `;
   const program = [header, source, usage].join('\n');
   const options = { strict: true, noEmit: true, skipLibCheck: false, lib: ['ES2023', 'DOM'], types: [] };
