@@ -5,6 +5,7 @@
  * contract tests read them back.
  */
 import * as z from 'zod/mini';
+import { relationshipTypes } from '../schemas/families.js';
 import type { Schema } from '../schemas/fields.js';
 import type { KindTable } from '../schemas/kind-table.js';
 import { defineLazy } from '../schemas/lazy.js';
@@ -106,10 +107,8 @@ export type RequestBody =
 const nonEmpty = z.string().check(z.minLength(1));
 
 function identifierOf(r: Rel): Schema {
-  // A family relationship (an `asset`) may name its target by a kind of any listed family (`bond-instrument`).
-  const type = r.family
-    ? z.string().check(z.regex(new RegExp(`^(${r.target}|.+-(${r.family.join('|')}))$`)))
-    : z.literal(r.target);
+  // A family relationship (an `asset`) may name its target by a known kind of any listed family (`bond-instrument`).
+  const type = r.family ? z.literal(relationshipTypes(r)) : z.literal(r.target);
   return z.strictObject({ type, id: nonEmpty });
 }
 

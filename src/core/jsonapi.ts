@@ -5,6 +5,7 @@
  * input first: bad input is a `ValidationError` naming each field and rule, and nothing is sent.
  */
 import * as z from 'zod/mini';
+import { acceptsType, type FamilyTypes } from '../schemas/families.js';
 import { genericAttributes } from '../schemas/generic.js';
 import type { Rel, Rels, ResourceIdentifier } from '../schemas/resource.js';
 import { fixesKeys, returnsInput, shapeKeys, writesAsJson } from '../schemas/zod-definitions.js';
@@ -26,25 +27,31 @@ import { checkKeys, checkObject, enumerableSymbols, symbolNames, unknownKey } fr
 
 export { formatIssues } from './issues.js';
 
-/** A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. */
+/**
+ * A relationship as a caller may give it: an id, a `{ type, id }` pair, or a resource the SDK returned. `T` is the
+ * `type`s it accepts: its target (`account`), or where a family is accepted its known kinds too (`stock-asset`).
+ */
 export type RelationshipInput<T extends string = string> =
   | string
   | {
       /** The related resource's JSON:API type (e.g. `account`; a kind such as `stock-asset` where a family is accepted). */
-      readonly type: T | (string & {});
+      readonly type: T;
       /** The related resource's id. */
       readonly id: string;
     };
 
-/** The relationships a create input accepts, from a resource's relationship table. */
+/**
+ * The relationships a create input accepts, from a resource's relationship table: each one's `type` is its target or
+ * a kind of its families (`FamilyTypes`, written out here so that editors show the types, not the alias).
+ */
 export type RelationshipInputs<R extends Rels> = {
   [K in keyof R as R[K]['create'] extends 'required' ? K : never]: R[K]['many'] extends true
-    ? readonly RelationshipInput<R[K]['target']>[]
-    : RelationshipInput<R[K]['target']>;
+    ? readonly RelationshipInput<R[K]['target'] | FamilyTypes<R[K]>>[]
+    : RelationshipInput<R[K]['target'] | FamilyTypes<R[K]>>;
 } & {
   [K in keyof R as R[K]['create'] extends 'optional' ? K : never]?: R[K]['many'] extends true
-    ? readonly RelationshipInput<R[K]['target']>[]
-    : RelationshipInput<R[K]['target']>;
+    ? readonly RelationshipInput<R[K]['target'] | FamilyTypes<R[K]>>[]
+    : RelationshipInput<R[K]['target'] | FamilyTypes<R[K]>>;
 };
 
 interface Identifier {
@@ -64,16 +71,19 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
       issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
       return undefined;
     }
-    if (type !== undefined && type !== target && !inFamily(type, r.family)) {
+    if (type !== undefined && !acceptsType(r, type)) {
+      const refused = r.refusedKinds?.find((kind) => r.family?.some((family) => type === `${kind}-${family}`));
       const kinds = r.family?.map((f) => ` or a <kind>-${f}`).join('') ?? '';
-      issues.push({ path: `${path}.type`, message: `must be "${target}"${kinds}, got ${describe(type)}` });
-      return undefined;
-    }
-    const refused = r.refusedKinds?.find((kind) => r.family?.some((family) => type === `${kind}-${family}`));
-    if (refused !== undefined) {
+      // A `<kind>-<family>` type of a kind the kind tables do not have is named so (a typo reads as a kind).
+      const unknown = r.family?.some((f) => typeof type === 'string' && type.endsWith(`-${f}`))
+        ? ', no kind this SDK knows'
+        : '';
       issues.push({
         path: `${path}.type`,
-        message: `cannot be a ${refused} kind (got "${type as string}"): the service keeps ${r.refusedKinds?.join(' and ')} kinds for reporting only`,
+        message:
+          refused === undefined
+            ? `must be "${target}"${kinds}, got ${describe(type)}${unknown}`
+            : `cannot be a ${refused} kind (got "${type as string}"): the service keeps ${r.refusedKinds?.join(' and ')} kinds for reporting only`,
       });
       return undefined;
     }
@@ -85,11 +95,6 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
     message: `must be an id string, a { type: "${target}", id } pair or ${article(target)} resource`,
   });
   return undefined;
-}
-
-/** True when `type` is a kind of one of the families (`bond-asset` of `asset`). */
-function inFamily(type: unknown, family: readonly string[] | undefined): boolean {
-  return typeof type === 'string' && !!family?.some((f) => type.endsWith(`-${f}`));
 }
 
 /** Turns relationship inputs into JSON:API relationship objects, checking names, cardinality and required ones. */

@@ -61,6 +61,7 @@ export interface Rel<
   T extends string = string,
   M extends boolean = boolean,
   C extends 'required' | 'optional' | false = 'required' | 'optional' | false,
+  F extends string = string,
 > {
   target: T;
   many: M;
@@ -69,7 +70,7 @@ export interface Rel<
    * Families whose kinds stand for the target (`['asset', 'instrument']`: a `bond-asset` or a
    * `bond-instrument` the SDK returned may be given for an `asset`); such an input is sent with its own type.
    */
-  family?: readonly string[];
+  family?: readonly F[];
   /** Kinds of those families that may not be given (`['fee', 'refund']`: `fee-asset`, `refund-instrument`). */
   refusedKinds?: readonly string[];
   /** Always in the service's answers, with its resource (the reference says "required" or "always"): an answer without it is refused. */
@@ -80,21 +81,21 @@ export type Rels = Record<string, Rel>;
 export type NoRels = Record<never, Rel>;
 
 export const rel = {
-  one: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(
+  one: <T extends string, C extends 'required' | 'optional' | false = 'optional', const F extends string = never>(
     target: T,
     create?: C,
-    family?: readonly string[],
-  ): Rel<T, false, C> => ({
+    family?: readonly F[],
+  ): Rel<T, false, C, F> => ({
     target,
     many: false,
     create: (create ?? 'optional') as C,
     ...(family && { family }),
   }),
-  many: <T extends string, C extends 'required' | 'optional' | false = 'optional'>(
+  many: <T extends string, C extends 'required' | 'optional' | false = 'optional', const F extends string = never>(
     target: T,
     create?: C,
-    family?: readonly string[],
-  ): Rel<T, true, C> => ({
+    family?: readonly F[],
+  ): Rel<T, true, C, F> => ({
     target,
     many: true,
     create: (create ?? 'optional') as C,

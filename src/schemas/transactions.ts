@@ -86,7 +86,7 @@ const ASSET_FAMILIES = ['asset', 'instrument'] as const;
 /** An asset or instrument a transaction names: `fee` and `refund` kinds exist only for reporting (the reference). */
 const heldAsset = <T extends 'asset' | 'instrument'>(target: T) => ({
   ...rel.one(target, 'required', ASSET_FAMILIES),
-  refusedKinds: ['fee', 'refund'],
+  refusedKinds: ['fee', 'refund'] as const,
 });
 const account = {
   /** The account whose balance the transaction changes. */

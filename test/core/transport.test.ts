@@ -205,7 +205,7 @@ describe('request as sent', () => {
     server.handle((req, res) => json(res, 201, { data: { id: 'fx1', ...JSON.parse(req.body).data } }));
     const returnedAccount = {
       id: 'acc-3',
-      type: 'account',
+      type: 'account' as const,
       attributes: { name: 'Main' },
       relationships: { depository: { data: { type: 'depository', id: 'd1' } } },
     };

@@ -45,7 +45,7 @@ describe('assets and instruments (the asset family)', () => {
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: dividend,
-      relationships: { account: 'acc1', asset: { type, id: 'ast1' }, depository: 'dep1' },
+      relationships: { account: 'acc1', asset: { type: type as 'asset', id: 'ast1' }, depository: 'dep1' },
     });
     expect(sentRelationships(requests)).toMatchObject({ asset: { data: { type, id: 'ast1' } } });
   });
@@ -59,6 +59,8 @@ describe('assets and instruments (the asset family)', () => {
         : echo('dividend-transaction')(req),
     );
     const decoded = await prs.instruments.retrieve('bnd7');
+    // Any instrument but a fee or refund one (refused, in types too).
+    if (decoded.type === 'fee-instrument' || decoded.type === 'refund-instrument') throw new Error(decoded.type);
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: dividend,
@@ -77,6 +79,7 @@ describe('assets and instruments (the asset family)', () => {
       prs.transactions.create({
         type: 'dividend-transaction',
         attributes: dividend,
+        // @ts-expect-error an account is not an asset (in types too)
         relationships: { account: 'acc1', asset: { type: 'account', id: 'acc1' }, depository: 'dep1' },
       }),
     );
@@ -88,12 +91,30 @@ describe('assets and instruments (the asset family)', () => {
     ]);
     expect(requests).toHaveLength(0);
   });
+  it('refuses a <kind>-asset of no kind the SDK knows (the kind tables), as the types do, with nothing sent', async () => {
+    const { prs, requests } = recordingClient(echo('dividend-transaction'));
+    const error = await refusal(() =>
+      prs.transactions.create({
+        type: 'dividend-transaction',
+        attributes: dividend,
+        // @ts-expect-error "stok" is no kind
+        relationships: { account: 'acc1', asset: { type: 'stok-asset', id: 'ast1' }, depository: 'dep1' },
+      }),
+    );
+    expect(error.issues).toEqual([
+      {
+        path: 'relationships.asset.type',
+        message: 'must be "asset" or a <kind>-asset or a <kind>-instrument, got "stok-asset", no kind this SDK knows',
+      },
+    ]);
+    expect(requests).toHaveLength(0);
+  });
 });
 
 describe('accounts and depositories', () => {
   it('sends an account pair, a decoded depository and a bare account id each as given', async () => {
     const { prs, requests } = recordingClient(echo('dividend-transaction'));
-    const depository = { id: 'dep9', type: 'depository', attributes: { externalIdentifier: 'D-9' } };
+    const depository = { id: 'dep9', type: 'depository' as const, attributes: { externalIdentifier: 'D-9' } };
     await prs.transactions.create({
       type: 'dividend-transaction',
       attributes: dividend,
@@ -111,6 +132,7 @@ describe('accounts and depositories', () => {
     const error = await refusal(() =>
       prs.legalEntities.accounts.create('le1', {
         attributes: { externalIdentifier: 'CH93-0076', ccyCode: 'CHF' },
+        // @ts-expect-error an account is not a depository (in types too)
         relationships: { depository: { type: 'account', id: 'acc1' } },
       }),
     );
@@ -121,6 +143,7 @@ describe('accounts and depositories', () => {
       prs.transactions.create({
         type: 'dividend-transaction',
         attributes: dividend,
+        // @ts-expect-error a depository is not an account (in types too)
         relationships: { account: { type: 'depository', id: 'd1' }, asset: 'ast1', depository: 'dep1' },
       }),
     );
@@ -140,7 +163,7 @@ describe('limits and clients', () => {
 
   it('sends a decoded parent limit and a client pair as given', async () => {
     const { prs, requests } = recordingClient(echo('limit'));
-    const parentLimit = { id: 'lim1', type: 'limit', attributes: {} };
+    const parentLimit = { id: 'lim1', type: 'limit' as const, attributes: {} };
     await prs.limits.create({ attributes, relationships: { client: { type: 'client', id: 'cl1' }, parentLimit } });
     expect(sentRelationships(requests)).toEqual({
       client: { data: { type: 'client', id: 'cl1' } },
@@ -151,6 +174,7 @@ describe('limits and clients', () => {
   it('refuses a client given as the parent limit', async () => {
     const { prs, requests } = recordingClient(echo('limit'));
     const error = await refusal(() =>
+      // @ts-expect-error a client is not a limit (in types too)
       prs.limits.create({ attributes, relationships: { client: 'cl1', parentLimit: { type: 'client', id: 'cl1' } } }),
     );
     expect(error.issues).toEqual([
@@ -163,7 +187,7 @@ describe('limits and clients', () => {
 describe('transactions', () => {
   it('sends a decoded counterpart transaction with its own kind', async () => {
     const { prs, requests } = recordingClient(echo('cash-transfer-transaction'));
-    const counterpart = { id: 'tx0', type: 'cash-transfer-transaction', attributes: {} };
+    const counterpart = { id: 'tx0', type: 'cash-transfer-transaction' as const, attributes: {} };
     await prs.transactions.create({
       type: 'cash-transfer-transaction',
       attributes: { accountAmount: -500, ...dates },

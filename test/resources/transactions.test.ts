@@ -44,8 +44,8 @@ describe('transactions.create', () => {
 
   it('accepts resources the SDK returned for relationships and sends their own type and id', async () => {
     echoCreated();
-    const bondAsset = { id: 'ast9', type: 'bond-asset', attributes: {} };
-    const counterpart = { id: 'tx0', type: 'cash-transfer-transaction', attributes: {} };
+    const bondAsset = { id: 'ast9', type: 'bond-asset' as const, attributes: {} };
+    const counterpart = { id: 'tx0', type: 'cash-transfer-transaction' as const, attributes: {} };
     await ctx.prs.transactions.create({
       type: 'bond-coupon-transaction',
       attributes: { accountAmount: 120, grossAmount: 150, ...dates },
@@ -70,6 +70,7 @@ describe('transactions.create', () => {
         ctx.prs.transactions.create({
           type: 'dividend-transaction',
           attributes: { accountAmount: 90, grossAmount: 100, tax: 10, ...dates },
+          // @ts-expect-error an account is not an asset (in types too)
           relationships: { ...held, asset: { type: 'account', id: 'acc1' } },
         }),
       ['relationships.asset.type', 'must be "asset" or a <kind>-asset or a <kind>-instrument, got "account"'],
@@ -99,6 +100,7 @@ describe('transactions.create', () => {
           ctx.prs.transactions.create({
             type: 'dividend-transaction',
             attributes: { accountAmount: 90, grossAmount: 100, tax: 10, ...dates },
+            // @ts-expect-error fee and refund kinds are refused in types too
             relationships: { ...held, asset: { id: 'f1', type } },
           }),
         [
@@ -265,7 +267,7 @@ describe('transactions.create', () => {
     const flags = { affectsEstimatedNav: true, affectsMultiples: true, affectsIrr: false, affectsCostBase: true };
     const fund = {
       account: 'acc1',
-      instrument: { id: 'pmf1', type: 'private-market-fund-commitment-based-instrument' },
+      instrument: { id: 'pmf1', type: 'private-market-fund-commitment-based-instrument' as const },
     };
 
     it('sends a drawdown with its category, flags and instrument', async () => {

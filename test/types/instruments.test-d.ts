@@ -9,6 +9,7 @@
  */
 import { expectTypeOf } from 'vitest';
 import type {
+  Account,
   Asset,
   AssetCreateInput,
   AssetOf,
@@ -177,6 +178,7 @@ const stock = { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD'
 const relationships = { account: 'a1' };
 declare const account: GenericResource;
 declare const instrument: Instrument;
+declare const returnedAccount: Account;
 
 export function creates(): void {
   // The valid forms, against which each refusal below differs in one place.
@@ -255,8 +257,18 @@ export function relationshipInputs(): void {
     attributes: loan,
     relationships: { account: { type: 'account', id: 'a1' } },
   });
+  prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: returnedAccount } });
+  // Only an account stands for an account (as at run time): a resource of another type is a compile error.
+  // @ts-expect-error a generic resource's type is any string
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account } });
+  // @ts-expect-error an instrument is not an account
   prs.instruments.create({ type: 'loan-instrument', attributes: loan, relationships: { account: instrument } });
+  prs.instruments.create({
+    type: 'loan-instrument',
+    attributes: loan,
+    // @ts-expect-error "acount" is not "account"
+    relationships: { account: { type: 'acount', id: 'x' } },
+  });
   prs.assets.create({
     type: 'fx-forward-physical-delivery-asset',
     attributes: {

@@ -5,9 +5,12 @@
 import { expectTypeOf } from 'vitest';
 import type {
   Asset,
+  BondInstrument,
   CreatableTransactionKind,
+  DividendTransactionCreateParams,
   Instrument,
   PortfolioReporting,
+  StockAsset,
   Transaction,
   TransactionCreateAttributes,
   TransactionCreateInput,
@@ -133,6 +136,10 @@ const trade = { accountAmount: -10_050, commission: 50, unitPrice: 100, units: 1
 const held = { account: 'a1', asset: 'as1', depository: 'd1' } as const;
 declare const asset: Asset;
 declare const instrument: Instrument;
+declare const stock: StockAsset;
+declare const bond: BondInstrument;
+/** What the `account` relationship of a dividend takes. */
+type TransactionAccountInput = NonNullable<DividendTransactionCreateParams['relationships']>['account'];
 
 export function creates(): void {
   // The valid forms, against which each refusal below differs in one place.
@@ -182,13 +189,56 @@ export function creates(): void {
 export function relationshipInputs(): void {
   // `asset` takes an id, a pair, or a returned resource of either family (assets are the v2 name of instruments).
   const attributes = { accountAmount: 10, grossAmount: 12, tax: 2, ...dates };
-  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset } });
-  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset: instrument } });
+  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset: stock } });
+  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset: bond } });
   prs.transactions.create({
     type: 'dividend-transaction',
     attributes,
     relationships: { ...held, asset: { type: 'asset', id: 'x' } },
   });
+  prs.transactions.create({
+    type: 'dividend-transaction',
+    attributes,
+    relationships: { ...held, asset: { type: 'stock-asset', id: 'x' } },
+  });
+  // An instrument relationship (a private market fund's) takes a returned instrument or asset of any kind it accepts.
+  const fund = { accountAmount: 10, amount: 10, recallableAmount: 0, category: 'capital-call', ...dates } as const;
+  const flags = { affectsEstimatedNav: true, affectsMultiples: true, affectsIrr: true, affectsCostBase: true } as const;
+  const drawdown = 'private-market-fund-drawdown-transaction';
+  const fundAttributes = { ...fund, ...flags, effectOnUnfundedCommitment: 0 };
+  prs.transactions.create({
+    type: drawdown,
+    attributes: fundAttributes,
+    relationships: { account: 'a1', instrument: bond },
+  });
+  prs.transactions.create({
+    type: drawdown,
+    attributes: fundAttributes,
+    relationships: { account: 'a1', instrument: stock },
+  });
+  // The type is the target or a known kind of its families, as at run time: a typo is a compile error.
+  prs.transactions.create({
+    type: 'dividend-transaction',
+    attributes,
+    // @ts-expect-error "acount" is not "account"
+    relationships: { ...held, account: { type: 'acount', id: 'x' } },
+  });
+  prs.transactions.create({
+    type: 'dividend-transaction',
+    attributes,
+    // @ts-expect-error "stok-asset" is no kind of asset
+    relationships: { ...held, asset: { type: 'stok-asset', id: 'x' } },
+  });
+  expectTypeOf<{ type: 'account'; id: string }>().toMatchTypeOf<TransactionAccountInput>();
+  expectTypeOf<{ type: 'stock-asset'; id: string }>().not.toMatchTypeOf<TransactionAccountInput>();
+  // Fee and refund kinds are refused (the service keeps them for reporting): a returned asset or instrument of any
+  // kind (`Asset`, `Instrument`) is narrowed first.
+  // @ts-expect-error it may be a fee or refund asset
+  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset } });
+  // @ts-expect-error it may be a fee or refund instrument
+  prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset: instrument } });
+  if (asset.type !== 'fee-asset' && asset.type !== 'refund-asset')
+    prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { ...held, asset } });
 
   // @ts-expect-error the depository of a holding transaction is required
   prs.transactions.create({ type: 'dividend-transaction', attributes, relationships: { account: 'a1', asset: 'x' } });

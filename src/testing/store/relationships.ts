@@ -4,9 +4,10 @@
  * here, and a `<kind>-<family>` type (`loan-asset`, `cash-transfer-transaction`) is its family's. The create rules
  * (create-rule.ts), the deletes (a record still named is kept) and `restoreSnapshot` all look relationships up here.
  */
-import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
+import { FAMILY_KINDS as SDK_FAMILY_KINDS } from '../../schemas/families.js';
+import type { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
 import type { KindTable } from '../../schemas/kind-table.js';
-import { TRANSACTION_KINDS } from '../../schemas/transactions.js';
+import type { TRANSACTION_KINDS } from '../../schemas/transactions.js';
 import type { TableName } from './record-schemas.js';
 import type { Relationships } from './records.js';
 import type { MockStore } from './store.js';
@@ -28,12 +29,8 @@ const TARGET_TABLES: { [T in Target]: TableName } = {
   transaction: 'transactions',
 };
 
-/** The kinds of each family whose `<kind>-<family>` types stand for it, from the kind tables. */
-export const FAMILY_KINDS: Record<string, readonly string[]> = {
-  asset: Object.keys(INSTRUMENT_KINDS),
-  instrument: Object.keys(INSTRUMENT_KINDS),
-  transaction: Object.keys(TRANSACTION_KINDS),
-};
+/** The kinds of each family whose `<kind>-<family>` types stand for it: the SDK's, from the kind tables. */
+export const FAMILY_KINDS: Readonly<Record<string, readonly string[]>> = SDK_FAMILY_KINDS;
 
 /** The tables whose records keep relationships, in the order a refusal names them. */
 const HOLDERS = ['transactions', 'instruments'] as const satisfies readonly TableName[];
