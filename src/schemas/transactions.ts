@@ -16,7 +16,7 @@ import {
 } from './kind-table.js';
 import type { TransactionsByKind } from './kind-types.generated.js';
 import { kindUnion } from './kinds.js';
-import { rel } from './resource.js';
+import { type Rel, rel } from './resource.js';
 
 /** A number whose sign the reference fixes (FX spot: inflow positive, outflow negative). */
 function signed(sign: 'positive' | 'negative', why: string): Field<z.ZodMiniNumber, Schema<number, number>> {
@@ -84,7 +84,11 @@ const affects = {
 /** Assets are the v2 name of instruments: either family's resource may be given for the `asset` relationship. */
 const ASSET_FAMILIES = ['asset', 'instrument'] as const;
 /** An asset or instrument a transaction names: `fee` and `refund` kinds exist only for reporting (the reference). */
-const heldAsset = <T extends 'asset' | 'instrument'>(target: T) => ({
+// Typed so that its declaration keeps `Rel`'s optional members as they are (a spread's type, emitted, adds
+// `| undefined` to them, which a consumer's `exactOptionalPropertyTypes` does not let extend `Rels`).
+const heldAsset = <T extends 'asset' | 'instrument'>(
+  target: T,
+): Rel<T, false, 'required', (typeof ASSET_FAMILIES)[number]> & { refusedKinds: readonly ['fee', 'refund'] } => ({
   ...rel.one(target, 'required', ASSET_FAMILIES),
   refusedKinds: ['fee', 'refund'] as const,
 });

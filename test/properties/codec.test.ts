@@ -7,6 +7,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PortfolioReporting } from '../../src/index.js';
+import { relationshipTypes } from '../../src/schemas/families.js';
 import { createAttributeSchemas, INSTRUMENT_KINDS } from '../../src/schemas/instruments.js';
 import type { KindTable } from '../../src/schemas/kind-table.js';
 import type { Rel, Rels } from '../../src/schemas/resource.js';
@@ -57,7 +58,8 @@ const id = fc.string({ unit: codePoint, minLength: 1 });
 
 /** One relationship in each accepted form (an id, a pair, a returned resource), with the identifier it becomes. */
 function relationship(r: Rel): fc.Arbitrary<{ given: unknown; identifier: { type: string; id: string } }> {
-  const resourceTypes = [r.target, ...(r.family ?? []).map((family) => `some-kind-${family}`)];
+  // Its target, or any known kind of its families it accepts (src/schemas/families.ts).
+  const resourceTypes = relationshipTypes(r);
   return fc.tuple(id, fc.constantFrom(...resourceTypes)).chain(([value, resourceType]) =>
     fc.constantFrom<{ given: unknown; identifier: { type: string; id: string } }>(
       // A bare id gets the documented target type; a pair or a returned resource keeps its own.
