@@ -76,7 +76,7 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
       const kinds = r.family?.map((f) => ` or a <kind>-${f}`).join('') ?? '';
       // A `<kind>-<family>` type of a kind the kind tables do not have is named so (a typo reads as a kind).
       const unknown = r.family?.some((f) => typeof type === 'string' && type.endsWith(`-${f}`))
-        ? ', no kind this SDK knows'
+        ? ', a kind this SDK does not know (give its id alone)'
         : '';
       issues.push({
         path: `${path}.type`,

@@ -104,7 +104,8 @@ describe('assets and instruments (the asset family)', () => {
     expect(error.issues).toEqual([
       {
         path: 'relationships.asset.type',
-        message: 'must be "asset" or a <kind>-asset or a <kind>-instrument, got "stok-asset", no kind this SDK knows',
+        message:
+          'must be "asset" or a <kind>-asset or a <kind>-instrument, got "stok-asset", a kind this SDK does not know (give its id alone)',
       },
     ]);
     expect(requests).toHaveLength(0);

@@ -56,7 +56,6 @@ describe('prs.request: a path the URL parser would rewrite is refused, nothing s
     expect((withBody as Error).message).toBe(
       'prs.request: body: must be left out of a GET (fetch sends none) (nothing was sent)',
     );
-    // biome-ignore lint/suspicious/noExplicitAny: what a plain JavaScript caller can write
     const none = await (prs.request as any)().catch((e: unknown) => e);
     expect(none).toBeInstanceOf(ValidationError);
     expect((none as Error).message).toBe(
@@ -135,7 +134,6 @@ describe('the client’s base URL and token', () => {
   it('checks a given null as it is: the environment fills in only what was not given', () => {
     vi.stubEnv('PRS_BASE_URL', 'https://env.example');
     vi.stubEnv('PRS_ACCESS_TOKEN', 'env-token-123456');
-    // biome-ignore lint/suspicious/noExplicitAny: what a plain JavaScript caller can write
     expect(() => new PortfolioReporting({ baseUrl: null, accessToken: null } as any)).toThrow(
       'new PortfolioReporting(): baseUrl: must be a string (e.g. https://reporting.example.com), got null; ' +
         'accessToken: must be a string or a function returning one, got object',
