@@ -166,7 +166,9 @@ export const BUDGETS = [
   // 27.972 / 29.809 kB with a relationship's `type` held to its target or a known kind of its families (the kind
   // tables, src/schemas/families.ts: `stok-asset` was sent), as its type now says (+72 bytes later).
   // 27.971 / 29.831 kB with that refusal saying what to do instead (`give its id alone`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_971, lazyCeiling: 29_831 },
+  // 27.971 / 29.746 kB (−85 bytes later) with the limit conditions' schemas made from the builders' table by one
+  // function (seven rows written out before).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_971, lazyCeiling: 29_746 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -8,41 +8,22 @@ import { f, type KeptObject, keptObject, rule, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { CONDITION_FIELDS, emptyGroup } from './limit-builders.js';
 import { type Attributes, createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
+import type { StringFormat } from './string-rules.js';
+
+/** Each row of the builders' table with its value's schemas made by its format: `{ field, value: f[format]() }`. */
+function withSchemas<const T extends Record<string, { field: string; format: StringFormat }>>(
+  table: T,
+): { [K in keyof T]: { field: T[K]['field']; value: ReturnType<(typeof f)[T[K]['format']]> } } {
+  return Object.fromEntries(
+    Object.entries(table).map(([stem, { field, format }]) => [stem, { field, value: f[format]() }]),
+  ) as never;
+}
 
 /**
  * Condition types by the stem of their name; each has an `-is` and an `-is-not` form with the same value field. The
  * field and its format are the builders' table's (the builders check a value by it too).
  */
-const CONDITIONS = {
-  'country-code': {
-    field: CONDITION_FIELDS['country-code'].field,
-    value: f[CONDITION_FIELDS['country-code'].format](),
-  },
-  'instrument-class': {
-    field: CONDITION_FIELDS['instrument-class'].field,
-    value: f[CONDITION_FIELDS['instrument-class'].format](),
-  },
-  'detailed-instrument-class': {
-    field: CONDITION_FIELDS['detailed-instrument-class'].field,
-    value: f[CONDITION_FIELDS['detailed-instrument-class'].format](),
-  },
-  'currency-code': {
-    field: CONDITION_FIELDS['currency-code'].field,
-    value: f[CONDITION_FIELDS['currency-code'].format](),
-  },
-  'security-identifier': {
-    field: CONDITION_FIELDS['security-identifier'].field,
-    value: f[CONDITION_FIELDS['security-identifier'].format](),
-  },
-  'reporting-entity': {
-    field: CONDITION_FIELDS['reporting-entity'].field,
-    value: f[CONDITION_FIELDS['reporting-entity'].format](),
-  },
-  'reporting-portfolio': {
-    field: CONDITION_FIELDS['reporting-portfolio'].field,
-    value: f[CONDITION_FIELDS['reporting-portfolio'].format](),
-  },
-} as const;
+const CONDITIONS = withSchemas(CONDITION_FIELDS);
 
 type Conditions = typeof CONDITIONS;
 type Stem = keyof Conditions;
