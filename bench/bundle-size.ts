@@ -168,7 +168,10 @@ export const BUDGETS = [
   // 27.971 / 29.831 kB with that refusal saying what to do instead (`give its id alone`).
   // 27.971 / 29.746 kB (−85 bytes later) with the limit conditions' schemas made from the builders' table by one
   // function (seven rows written out before).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_971, lazyCeiling: 29_746 },
+  // +11 B at load with the method that throws an extra argument (`prs.webhooks.verifier`) marked where it is
+  // written, by a symbol checked-methods.ts reads, in place of a list of names (the mark, and the method handed to
+  // `refuse`): 27.984 / 29.745 kB.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_984, lazyCeiling: 29_745 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

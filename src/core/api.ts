@@ -262,7 +262,7 @@ function copyPlain<T>(value: T, seen: Map<object, unknown>): T {
 export function refuseExtraArgumentsOf(
   object: object,
   what: (method: string) => string,
-  refuse: (what: string, issues: ValidationIssue[]) => unknown,
+  refuse: (what: string, issues: ValidationIssue[], method: object) => unknown,
 ): void {
   for (let proto = Object.getPrototypeOf(object); proto !== Object.prototype; proto = Object.getPrototypeOf(proto)) {
     for (const name of Object.getOwnPropertyNames(proto)) {
@@ -275,7 +275,7 @@ export function refuseExtraArgumentsOf(
         const given = arguments;
         if (given.length > max) {
           const issues = extraArgumentIssues(given, max);
-          if (issues.length) return refuse(what(name), issues);
+          if (issues.length) return refuse(what(name), issues, method);
         }
         return method.apply(this, given);
       };

@@ -8,14 +8,19 @@ import { refuseExtraArgumentsOf } from './api.js';
 import { ListPromise } from './api-promise.js';
 import { ValidationError } from './validation-error.js';
 
-/** The methods that answer with a value, not a promise: an extra argument is thrown, as their other input errors. */
-const ANSWER_AT_ONCE = ['prs.webhooks.verifier'];
+/**
+ * The mark of a namespace's method that answers with a value, not a promise (`prs.webhooks.verifier`): an extra
+ * argument is thrown, as its other input errors are. Set where the method is written
+ * (`method[answersAtOnce] = true`), so that the method says it: a new such method is covered by marking it there.
+ */
+export const answersAtOnce = Symbol();
 
 /**
  * Gives every method of the client's namespaces (`prs.accounts`, `prs.legalEntities.accounts`, at any depth) an own
  * wrapper that refuses extra arguments before the method runs (`refuseExtraArgumentsOf`): the promise it returns
- * rejects with a `ValidationError` (nothing is sent), as for any other bad input. The client's own methods
- * (`prs.request`) check theirs in their bodies: a wrapper on the instance would hide a subclass's override.
+ * rejects with a `ValidationError` (nothing is sent), as for any other bad input; a method marked by
+ * `answersAtOnce` throws it. The client's own methods (`prs.request`) check theirs in their bodies: a wrapper on the
+ * instance would hide a subclass's override.
  */
 export function refuseExtraArguments(client: object): void {
   checkNamespaces(client, 'prs.');
@@ -32,9 +37,8 @@ function checkNamespaces(owner: object, prefix: string): void {
   }
 }
 
-function refuse(what: string, issues: ConstructorParameters<typeof ValidationError>[1]): unknown {
-  const atOnce = ANSWER_AT_ONCE.includes(what);
-  const error = new ValidationError(what, issues, atOnce ? '' : undefined);
-  if (atOnce) throw error;
+function refuse(what: string, issues: ConstructorParameters<typeof ValidationError>[1], method: object): unknown {
+  if (answersAtOnce in method) throw new ValidationError(what, issues, '');
+  const error = new ValidationError(what, issues);
   return new ListPromise(() => Promise.reject(error));
 }

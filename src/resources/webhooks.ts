@@ -1,6 +1,7 @@
 import type { API } from '../core/api.js';
 import { APIPromise } from '../core/api-promise.js';
 import { extraArguments } from '../core/arity.js';
+import { answersAtOnce } from '../core/checked-methods.js';
 import { ResponseValidationError } from '../core/errors.js';
 import { checkKeys } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
@@ -106,5 +107,11 @@ export class Webhooks {
         return (await loaded).verify(rawBody, headers);
       },
     };
+  }
+
+  static {
+    // It answers with a verifier, not a promise: an extra argument is thrown, as its bad options are.
+    // biome-ignore lint/complexity/noThisInStatic: naming the class here has the bundler rename it (16 B at load)
+    (this.prototype.verifier as { [answersAtOnce]?: true })[answersAtOnce] = true;
   }
 }

@@ -5,6 +5,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { answersAtOnce, refuseExtraArguments } from '../../src/core/checked-methods.js';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
@@ -55,6 +56,32 @@ describe('extra arguments', () => {
       ),
     );
     expect(typeof verifier.call(prs.webhooks, undefined, undefined)).toBe('object');
+  });
+
+  it('the mark on a method decides how it refuses: marked, it throws; unmarked, it rejects', async () => {
+    // Two methods alike but for the mark, in a namespace the client's walk reads as it reads `prs.webhooks`.
+    class Demo {
+      now(value: string) {
+        return value;
+      }
+      later(value: string) {
+        return value;
+      }
+    }
+    (Demo.prototype.now as { [answersAtOnce]?: true })[answersAtOnce] = true;
+    const client = { demo: new Demo() };
+    refuseExtraArguments(client);
+    const call = (name: 'now' | 'later', ...args: unknown[]) =>
+      (client.demo[name] as (...a: unknown[]) => unknown).apply(client.demo, args);
+    const issues = [{ path: 'arguments[1]', message: 'is past the 1 argument this takes: it would not be read' }];
+    expect(() => call('now', 'a', 'b')).toThrow(new ValidationError('prs.demo.now', issues, ''));
+    let rejected: unknown;
+    expect(() => {
+      rejected = call('later', 'a', 'b');
+    }).not.toThrow();
+    await expect(rejected).rejects.toThrow(new ValidationError('prs.demo.later', issues));
+    // Within what they take, both run as written.
+    expect([call('now', 'a'), call('later', 'a', undefined)]).toEqual(['a', 'a']);
   });
 
   it('every method of every namespace is covered: 100, each an own wrapper taking what the method declares', () => {
