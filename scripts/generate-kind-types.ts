@@ -7,6 +7,9 @@
  *   them by kind (`InstrumentsByKind`, which `InstrumentOf<K>` indexes);
  * - each creatable kind's `…CreateAttributes`, `…CreateRelationships` (where a relationship is required) and
  *   `…CreateParams`, extending the create input the kind table infers, and the table of the params by kind.
+ * And for every other resource (`account`, `price`, `limit`, …: each response schema src/schemas exports), its
+ * resource and attributes the same way (`Account`, `AccountAttributes`), documented by its line of
+ * `RESOURCE_DESCRIPTIONS`.
  * An input interface redeclares each required member of what it extends, typed from it (`Base['ccyCode']`, which
  * keeps the schema's JSDoc on hover): TypeScript then names the interface, not the expanded object, in the message
  * about a missing member (test/types/required-members.test.ts walks them; test/types/named.test-d.ts proves each
@@ -15,19 +18,21 @@
  * What is written comes from the objects the SDK runs on: the kinds, whether each is creatable and its required
  * relationships from the kind tables (`INSTRUMENT_KINDS`, `TRANSACTION_KINDS`), the required attributes from the
  * kinds' create schemas (read through src/schemas/zod-definitions.ts), and each kind's one-line description from
- * src/schemas/kind-descriptions.ts. test/schemas/kind-types.test.ts fails when the checked-in file is not what this
- * script writes. The source is formatted by the project's formatter (biome), so the file is checked like any other.
+ * src/schemas/kind-descriptions.ts; the other resources from the response schemas src/schemas exports. Per-field
+ * JSDoc is the schemas' own (each named type extends what they infer). test/schemas/kind-types.test.ts fails when
+ * the checked-in file is not what this script writes. The source is formatted by the project's formatter (biome),
+ * so the file is checked like any other.
  *
  *   npm run generate                                # writes both generated files
  *   npx tsx scripts/generate-kind-types.ts --print  # prints this one
  */
 import { spawnSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAttributeSchemas, INSTRUMENT_KINDS } from '../src/schemas/instruments.js';
-import { KIND_DESCRIPTIONS } from '../src/schemas/kind-descriptions.js';
+import { KIND_DESCRIPTIONS, RESOURCE_DESCRIPTIONS } from '../src/schemas/kind-descriptions.js';
 import type { KindTable } from '../src/schemas/kind-table.js';
 import { TRANSACTION_KINDS, transactionCreateSchemas } from '../src/schemas/transactions.js';
 import { known, presence } from '../src/schemas/zod-definitions.js';
@@ -208,27 +213,126 @@ function familySection(family: Family): string {
   return out.join('\n');
 }
 
+/** The `type` of the resource `value` is the response schema of (`account`); undefined if it is none. */
+function resourceType(value: unknown): string | undefined {
+  const def = known(value);
+  if (def?.type !== 'object') return undefined;
+  const { id, type, attributes } = def.shape as Record<string, unknown>;
+  const literal = known(type);
+  const values = literal?.type === 'literal' ? (literal.values as unknown[]) : [];
+  return id && attributes && values.length === 1 ? String(values[0]) : undefined;
+}
+
+/** Where a resource's response schema is exported: its module (`./legal-structure.js`) and the path to it. */
+interface SchemaExport {
+  module: string;
+  /** `accountSchema`, or `instrumentClasses.classSchema` for one held by an exported object. */
+  path: string;
+}
+
+/**
+ * The response schema of every resource that is not a kind, found among the exports of src/schemas (and the members
+ * of exported objects, `instrumentClasses.classSchema`), by `type`: a resource added there gets its named type
+ * without a list to keep, once its description is written (src/schemas/kind-descriptions.ts).
+ */
+async function resourceSchemas(): Promise<Map<string, SchemaExport>> {
+  const kinds = new Set(FAMILIES.flatMap((family) => Object.keys(family.table).map((k) => `${k}-${family.suffix}`)));
+  const found = new Map<string, SchemaExport>();
+  const add = (value: unknown, module: string, path: string) => {
+    const type = resourceType(value);
+    if (type === undefined || kinds.has(type)) return false;
+    const seen = found.get(type);
+    if (seen) throw new Error(`${type}: two response schemas, ${seen.path} (${seen.module}) and ${path} (${module})`);
+    found.set(type, { module, path });
+    return true;
+  };
+  const files = readdirSync(fileURLToPath(new URL('../src/schemas/', import.meta.url)))
+    .filter((file) => file.endsWith('.ts') && !file.endsWith('.generated.ts'))
+    .sort();
+  for (const file of files) {
+    const module = `./${file.replace(/\.ts$/, '.js')}`;
+    const exports: Record<string, unknown> = await import(`../src/schemas/${module.slice(2)}`);
+    for (const [name, value] of Object.entries(exports))
+      if (!add(value, module, name) && value !== null && typeof value === 'object' && !known(value))
+        for (const [member, inner] of Object.entries(value)) add(inner, module, `${name}.${member}`);
+  }
+  return found;
+}
+const RESOURCE_SCHEMAS = await resourceSchemas();
+
+/** `a` or `an` before a resource's `type` (`user` is said with a consonant). */
+const articleOfType = (type: string) => (/^[aeio]/.test(type) ? 'an' : 'a');
+
+/** A JSDoc block: on one line where it fits, else a line of the comment per line of `text` (hover keeps them). */
+function jsdoc(text: string): string {
+  const line = `/** ${text} */`;
+  return !text.includes('\n') && line.length <= 120 ? line : `/**\n${text.replace(/^/gm, ' * ')}\n */`;
+}
+
+/**
+ * The named types of the resources that are not kinds (`Account`, `AccountAttributes`), as the kinds' are written:
+ * each resource extends the type its response schema infers, with its `attributes` typed by its named attributes.
+ */
+function resourceSection(): { imports: Map<string, Set<string>>; source: string } {
+  const described = Object.keys(RESOURCE_DESCRIPTIONS);
+  const undescribed = [...RESOURCE_SCHEMAS.keys()].filter((type) => !described.includes(type));
+  if (undescribed.length) throw new Error(`${undescribed.join(', ')}: no description in RESOURCE_DESCRIPTIONS`);
+  const imports = new Map<string, Set<string>>();
+  const out = ['// ─── The other resources: each the type its response schema infers, named, with its attributes ───'];
+  for (const [type, description] of Object.entries(RESOURCE_DESCRIPTIONS)) {
+    const schema = RESOURCE_SCHEMAS.get(type);
+    if (!schema) throw new Error(`${type}: described in RESOURCE_DESCRIPTIONS, but no response schema has that type`);
+    const root = schema.path.split('.')[0] as string;
+    imports.set(schema.module, (imports.get(schema.module) ?? new Set()).add(root));
+    const name = pascal(type);
+    const inferred = `output<typeof ${schema.path}>`;
+    out.push(
+      `/** The attributes of ${articleOfType(type)} \`${type}\`. */`,
+      `export interface ${name}Attributes extends Attributes<${inferred}> {}`,
+      `${jsdoc(description)}\nexport interface ${name} extends ${inferred} {`,
+      `/** The \`${type}\`'s fields (\`attributesOf\` reads any this SDK does not know). */`,
+      `attributes: ${name}Attributes;`,
+      '}',
+    );
+  }
+  return { imports, source: out.join('\n') };
+}
+
 /** The generated module, formatted as the repository formats its sources. */
 export function generateKindTypes(): string {
+  const resources = resourceSection();
+  const imports = new Map<string, Set<string>>([
+    ['zod/mini', new Set(['output'])],
+    ['../resources/instrument-family.js', new Set(['FamilyCreateInputOf'])],
+    ['../resources/kind-create.js', new Set(['RelationshipsOf'])],
+    ['../resources/transactions.js', new Set(['TransactionCreateInputOf'])],
+    ['./instruments.js', new Set(['InferredAsset', 'InferredInstrument', 'InstrumentCreateAttributes'])],
+    ['./resource.js', new Set(['Attributes'])],
+    ['./transactions.js', new Set(['InferredTransaction', 'TransactionCreateAttributes'])],
+    ...resources.imports,
+  ]);
+  // In the order biome's import sorting keeps: packages, then parent folders, then this one.
+  const rank = (module: string) => (module.startsWith('../') ? 1 : module.startsWith('./') ? 2 : 0);
+  const modules = [...imports.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : 1));
   const source = [
-    '// Generated by scripts/generate-kind-types.ts from the kind tables (src/schemas/instruments.ts, transactions.ts)',
-    '// and src/schemas/kind-descriptions.ts: do not edit. Run `npm run generate` after changing a kind table (a test',
-    '// says when this file is stale). Types only: nothing here is in the bundles.',
+    '// Generated by scripts/generate-kind-types.ts from the kind tables (src/schemas/instruments.ts, transactions.ts),',
+    '// the response schemas of the other resources (src/schemas) and src/schemas/kind-descriptions.ts: do not edit.',
+    '// Run `npm run generate` after changing a kind table or a resource (a test says when this file is stale). Types',
+    '// only: nothing here is in the bundles.',
     '//',
-    "// Each interface extends the type inferred from its kind's schemas and adds nothing: a resource only redeclares",
-    '// `attributes`, typed by its named attributes interface (which extends the inferred attributes and declares',
-    '// nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the required',
-    '// members of what it extends, typed from it, so that a missing one is reported as required in the named type',
-    '// (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).',
+    "// Each interface extends the type inferred from its kind's or resource's schemas and adds nothing: a resource only",
+    '// redeclares `attributes`, typed by its named attributes interface (which extends the inferred attributes and',
+    '// declares nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the',
+    '// required members of what it extends, typed from it, so that a missing one is reported as required in the named',
+    '// type (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).',
     '// They exist so that editors and messages show a name, not the expanded object.',
-    "import type { FamilyCreateInputOf } from '../resources/instrument-family.js';",
-    "import type { RelationshipsOf } from '../resources/kind-create.js';",
-    "import type { TransactionCreateInputOf } from '../resources/transactions.js';",
-    "import type { InferredAsset, InferredInstrument, InstrumentCreateAttributes } from './instruments.js';",
-    "import type { Attributes } from './resource.js';",
-    "import type { InferredTransaction, TransactionCreateAttributes } from './transactions.js';",
+    ...modules.map(
+      (module) => `import type { ${[...(imports.get(module) ?? [])].sort().join(', ')} } from '${module}';`,
+    ),
     '',
     ...FAMILIES.map(familySection).join('\n\n').split('\n'),
+    '',
+    ...resources.source.split('\n'),
     '',
   ].join('\n');
   return format(source);

@@ -140,39 +140,17 @@ export type {
 export type { ClientWebhookVerifier, ClientWebhookVerifierOptions, Webhooks } from './resources/webhooks.js';
 export { attributesOf } from './schemas/attributes-of.js';
 export type {
-  AssetClass,
-  AssetClassAttributes,
-  AssetClassDetailed,
-  AssetClassDetailedAttributes,
-  InstrumentClass,
-  InstrumentClassAttributes,
-  InstrumentClassDetailed,
-  InstrumentClassDetailedAttributes,
-} from './schemas/classes.js';
-export type {
   ConsentFile,
   ConsentInput,
   ConsentParams,
-  Custodian,
-  CustodianAttributes,
-  CustodianAuthority,
-  CustodianAuthorityAttributes,
   CustodianAuthorityCreateParams,
   CustodianAuthorityCreateQuery,
-  CustodianAuthorityFile,
-  CustodianAuthorityFileAttributes,
   CustodianAuthorityStatus,
   LinkParams,
   LinkQuery,
   RevokeResult,
 } from './schemas/custodians.js';
-export type {
-  AssetHolding,
-  AssetHoldingAttributes,
-  Holding,
-  HoldingAttributes,
-  HoldingExpansion,
-} from './schemas/holdings.js';
+export type { HoldingExpansion } from './schemas/holdings.js';
 export type {
   AssetOf,
   CreatableInstrumentKind,
@@ -182,29 +160,22 @@ export type {
   KnownAsset,
   KnownInstrument,
 } from './schemas/instruments.js';
-// The named types of every kind (`BondInstrument`, `DividendTransactionCreateParams`, …), written from the kind tables.
+// The named types of every kind (`BondInstrument`, `DividendTransactionCreateParams`, …), written from the kind tables,
+// and of every other resource (`Account`, `AccountAttributes`, …), written from their response schemas.
 export type * from './schemas/kind-types.generated.js';
 export type { UnknownKind, UnknownObject, UnknownResource } from './schemas/kinds.js';
 export type {
-  Account,
-  AccountAttributes,
   AccountCreateAttributes,
   AccountUpdateAttributes,
-  Depository,
-  DepositoryAttributes,
   DepositoryCreateAttributes,
   DepositoryUpdateAttributes,
-  LegalEntity,
-  LegalEntityAttributes,
   LegalEntityCreateAttributes,
   LegalEntityUpdateAttributes,
 } from './schemas/legal-structure.js';
 export { limitFilter, limitType } from './schemas/limit-builders.js';
 export type {
-  Limit,
   LimitAndFilter,
   LimitAndFilterInput,
-  LimitAttributes,
   LimitCondition,
   LimitConditionFilter,
   LimitConditionFilterInput,
@@ -215,25 +186,15 @@ export type {
   LimitFilterInput,
   LimitOrFilter,
   LimitOrFilterInput,
-  LimitStatus,
-  LimitStatusAttributes,
   LimitStatusParams,
   LimitType,
   LimitTypeInput,
 } from './schemas/limits.js';
 export type { GenericResource, ResourceIdentifier, ToMany, ToOne } from './schemas/resource.js';
 export type {
-  IndexFactor,
-  IndexFactorAttributes,
   IndexFactorCreateAttributes,
-  InterestRate,
-  InterestRateAttributes,
   InterestRateCreateAttributes,
-  NetAssetValue,
-  NetAssetValueAttributes,
   NetAssetValueCreateAttributes,
-  Price,
-  PriceAttributes,
   PriceCreateAttributes,
   PriceUpdateAttributes,
 } from './schemas/time-series.js';
@@ -248,11 +209,7 @@ export type {
 } from './schemas/transactions.js';
 export type {
   IdentityProvider,
-  Invite,
-  InviteAttributes,
   InviteCreateAttributes,
-  User,
-  UserAttributes,
   UserCreateAttributes,
   UserUpdateAttributes,
 } from './schemas/users.js';

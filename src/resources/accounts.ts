@@ -4,7 +4,8 @@
 import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { Account, AccountUpdateAttributes } from '../schemas/legal-structure.js';
+import type { Account } from '../schemas/kind-types.generated.js';
+import type { AccountUpdateAttributes } from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
 
 /** The body of `accounts.update` without the `data` wrapper: `name`, `externalIdentifier`, `ccyCode`. */

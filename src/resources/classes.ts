@@ -4,7 +4,12 @@
 import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { AssetClass, AssetClassDetailed, InstrumentClass, InstrumentClassDetailed } from '../schemas/classes.js';
+import type {
+  AssetClass,
+  AssetClassDetailed,
+  InstrumentClass,
+  InstrumentClassDetailed,
+} from '../schemas/kind-types.generated.js';
 
 /** Classes of one version: `retrieve` a class, `retrieveDetailed` a detailed class with its class relationship. */
 export class Classes<C, D> {

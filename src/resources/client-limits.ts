@@ -1,7 +1,8 @@
 import type { API } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { Limit, LimitStatus, LimitStatusParams } from '../schemas/limits.js';
+import type { Limit, LimitStatus } from '../schemas/kind-types.generated.js';
+import type { LimitStatusParams } from '../schemas/limits.js';
 
 /** A client's investment limits (`/api/v2/clients/:id/limits…`). */
 export class ClientLimits {

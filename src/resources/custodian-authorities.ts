@@ -9,11 +9,11 @@ import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from '../schemas/custod
 import type {
   ConsentFile,
   ConsentParams,
-  CustodianAuthority,
   CustodianAuthorityStatus,
   LinkParams,
   RevokeResult,
 } from '../schemas/custodians.js';
+import type { CustodianAuthority } from '../schemas/kind-types.generated.js';
 import { CustodianAuthorityFiles } from './custodian-authority-files.js';
 
 /** States an authority never leaves: waiting on beyond them is pointless. */

@@ -5,7 +5,7 @@ import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { checkKeys } from '../core/settings.js';
 import { checkRequestOptions, type RequestOptions } from '../core/transport.js';
 import { wellFormed } from '../core/well-formed.js';
-import type { CustodianAuthorityFile } from '../schemas/custodians.js';
+import type { CustodianAuthorityFile } from '../schemas/kind-types.generated.js';
 
 /**
  * What may be uploaded: a Blob or File, bytes, or a stream of bytes (a Node `Readable`, a web `ReadableStream`)

@@ -1,7 +1,7 @@
 import type { API } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { Custodian } from '../schemas/custodians.js';
+import type { Custodian } from '../schemas/kind-types.generated.js';
 
 /** Custodians: the banks the operator can obtain data access from. The reference marks these endpoints "not yet available". */
 export class Custodians {

@@ -5,7 +5,8 @@
 import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { Depository, DepositoryUpdateAttributes } from '../schemas/legal-structure.js';
+import type { Depository } from '../schemas/kind-types.generated.js';
+import type { DepositoryUpdateAttributes } from '../schemas/legal-structure.js';
 import { Items } from './calls.js';
 
 /** The body of `depositories.update` without the `data` wrapper: `name`, `externalIdentifier`. */

@@ -10,13 +10,8 @@ import { mustBe } from '../core/describe.js';
 import { ValidationError } from '../core/errors.js';
 import { checkArgument } from '../core/settings.js';
 import type { RequestOptions } from '../core/transport.js';
-import type {
-  AssetHolding,
-  assetHoldingsParams,
-  Holding,
-  HoldingExpansion,
-  holdingsParams,
-} from '../schemas/holdings.js';
+import type { assetHoldingsParams, HoldingExpansion, holdingsParams } from '../schemas/holdings.js';
+import type { AssetHolding, Holding } from '../schemas/kind-types.generated.js';
 import type { ToOne } from '../schemas/resource.js';
 import type { Asset } from './assets.js';
 

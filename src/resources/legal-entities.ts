@@ -5,13 +5,11 @@ import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
+import type { Account, Depository, LegalEntity } from '../schemas/kind-types.generated.js';
 import type {
-  Account,
   AccountCreateAttributes,
   accountDef,
-  Depository,
   DepositoryCreateAttributes,
-  LegalEntity,
   LegalEntityCreateAttributes,
   LegalEntityUpdateAttributes,
 } from '../schemas/legal-structure.js';

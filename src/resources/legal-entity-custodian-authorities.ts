@@ -1,7 +1,8 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { CustodianAuthority, CustodianAuthorityCreateParams } from '../schemas/custodians.js';
+import type { CustodianAuthorityCreateParams } from '../schemas/custodians.js';
+import type { CustodianAuthority } from '../schemas/kind-types.generated.js';
 
 /** A legal entity's custodian authorities (endpoints the reference marks "not yet available"). */
 export class LegalEntityCustodianAuthorities {

@@ -2,7 +2,8 @@ import type { API } from '../core/api.js';
 import type { APIPromise } from '../core/api-promise.js';
 import type { RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import type { Limit, LimitCreateAttributes, LimitStatus, LimitStatusParams, limitDef } from '../schemas/limits.js';
+import type { Limit, LimitStatus } from '../schemas/kind-types.generated.js';
+import type { LimitCreateAttributes, LimitStatusParams, limitDef } from '../schemas/limits.js';
 
 type LimitRelationshipInputs = RelationshipInputs<typeof limitDef.relationships>;
 /** The relationships of a limit to create: ids, `{ type, id }` pairs or resources the SDK returned. */

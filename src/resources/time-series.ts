@@ -6,14 +6,11 @@ import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RequestOptions } from '../core/transport.js';
 import type { EndpointId } from '../endpoints.js';
+import type { IndexFactor, InterestRate, NetAssetValue, Price } from '../schemas/kind-types.generated.js';
 import type {
-  IndexFactor,
   IndexFactorCreateAttributes,
-  InterestRate,
   InterestRateCreateAttributes,
-  NetAssetValue,
   NetAssetValueCreateAttributes,
-  Price,
   PriceCreateAttributes,
   PriceUpdateAttributes,
 } from '../schemas/time-series.js';

@@ -7,14 +7,8 @@ import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
 import type { RequestOptions } from '../core/transport.js';
-import type {
-  Invite,
-  InviteCreateAttributes,
-  User,
-  UserCreateAttributes,
-  UserUpdateAttributes,
-  userDef,
-} from '../schemas/users.js';
+import type { Invite, User } from '../schemas/kind-types.generated.js';
+import type { InviteCreateAttributes, UserCreateAttributes, UserUpdateAttributes, userDef } from '../schemas/users.js';
 import { Children } from './calls.js';
 
 type UserRelationshipInputs = RelationshipInputs<typeof userDef.relationships>;

@@ -5,7 +5,7 @@
 import * as z from 'zod/mini';
 import { CUSTODIAN_AUTHORITY_STATUSES, HASH_ALGORITHMS } from './custodian-values.js';
 import { f, type KeptObject, keptObject, rule } from './fields.js';
-import { type Attributes, type ResourceDef, readSchema, rel } from './resource.js';
+import { type ResourceDef, readSchema, rel } from './resource.js';
 
 export const custodianDef = {
   type: 'custodian',
@@ -20,13 +20,6 @@ export const custodianDef = {
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianSchema = readSchema(custodianDef);
-/** The attributes of a `custodian`. */
-export interface CustodianAttributes extends Attributes<z.infer<typeof custodianSchema>> {}
-/** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
-export interface Custodian extends z.infer<typeof custodianSchema> {
-  /** The `custodian`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: CustodianAttributes;
-}
 
 const status = f.enum(CUSTODIAN_AUTHORITY_STATUSES);
 /** A custodian authority status; other strings the service may add pass through. */
@@ -79,16 +72,6 @@ export const custodianAuthorityDef = {
   },
 } as const satisfies ResourceDef;
 export const custodianAuthoritySchema = readSchema(custodianAuthorityDef);
-/** The attributes of a `custodian-authority`. */
-export interface CustodianAuthorityAttributes extends Attributes<z.infer<typeof custodianAuthoritySchema>> {}
-/**
- * A custodian authority (`custodian-authority`): its `status`, the `pendingFiles` still to upload, and the depositories
- * and accounts linked so far.
- */
-export interface CustodianAuthority extends z.infer<typeof custodianAuthoritySchema> {
-  /** The `custodian-authority`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: CustodianAuthorityAttributes;
-}
 
 export const custodianAuthorityFileDef = {
   type: 'custodian-authority-file',
@@ -108,13 +91,6 @@ export const custodianAuthorityFileDef = {
   relationships: {},
 } as const satisfies ResourceDef;
 export const custodianAuthorityFileSchema = readSchema(custodianAuthorityFileDef);
-/** The attributes of a `custodian-authority-file`. */
-export interface CustodianAuthorityFileAttributes extends Attributes<z.infer<typeof custodianAuthorityFileSchema>> {}
-/** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
-export interface CustodianAuthorityFile extends z.infer<typeof custodianAuthorityFileSchema> {
-  /** The `custodian-authority-file`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: CustodianAuthorityFileAttributes;
-}
 
 // The shapes below are declared types: the declaration build keeps the JSDoc of their members (it drops it on the
 // members of an object literal written inside a zod call), so hover shows it. No run-time cost.

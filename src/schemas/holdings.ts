@@ -3,7 +3,7 @@
  */
 import * as z from 'zod/mini';
 import { dateString, f } from './fields.js';
-import { type Attributes, defineResource, readSchema, rel } from './resource.js';
+import { defineResource, readSchema, rel } from './resource.js';
 
 const holdingFields = {
   /** Currency the holding is reported in: ISO 4217 code. */
@@ -110,19 +110,5 @@ export const holdingsParams: z.ZodMiniObject<HoldingsShape, z.core.$strict> = z.
   include,
 });
 
-/** The attributes of a `holding`. */
-export interface HoldingAttributes extends Attributes<z.infer<typeof holdingSchema>> {}
-/** A holding (`holding`): market value per date, aggregated according to `expand`. */
-export interface Holding extends z.infer<typeof holdingSchema> {
-  /** The `holding`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: HoldingAttributes;
-}
-/** The attributes of an `asset-holding`. */
-export interface AssetHoldingAttributes extends Attributes<z.infer<typeof assetHoldingSchema>> {}
-/** An asset holding (`asset-holding`): the most detailed level, with `unitsInHolding`. */
-export interface AssetHolding extends z.infer<typeof assetHoldingSchema> {
-  /** The `asset-holding`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: AssetHoldingAttributes;
-}
 /** A value of `expand`. `'assets'` is deprecated by the service: use `prs.assetHoldings.list`. */
 export type HoldingExpansion = (typeof HOLDING_EXPANSIONS)[number];

@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod/mini';
 import { f } from './fields.js';
-import { type Attributes, createAttributes, defineResource, readSchema, rel, updateAttributes } from './resource.js';
+import { createAttributes, defineResource, readSchema, rel, updateAttributes } from './resource.js';
 
 export const legalEntityDef = defineResource(
   'legal-entity',
@@ -80,30 +80,6 @@ export const legalEntityUpdateAttributes = updateAttributes(legalEntityDef.field
 export const accountUpdateAttributes = updateAttributes(accountDef.fields, ['name', 'externalIdentifier', 'ccyCode']);
 export const depositoryUpdateAttributes = updateAttributes(depositoryDef.fields, ['name', 'externalIdentifier']);
 
-/** The attributes of a `legal-entity`. */
-export interface LegalEntityAttributes extends Attributes<z.infer<typeof legalEntitySchema>> {}
-/** A legal entity (`legal-entity`): owns accounts and depositories, belongs to a client. */
-export interface LegalEntity extends z.infer<typeof legalEntitySchema> {
-  /** The `legal-entity`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: LegalEntityAttributes;
-}
-/** The attributes of an `account`. */
-export interface AccountAttributes extends Attributes<z.infer<typeof accountSchema>> {}
-/**
- * An account (`account`). Its depositories come as `relationships.depositories`; the deprecated
- * `relationships.depository` holds the same single depository while the service still sends it.
- */
-export interface Account extends z.infer<typeof accountSchema> {
-  /** The `account`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: AccountAttributes;
-}
-/** The attributes of a `depository`. */
-export interface DepositoryAttributes extends Attributes<z.infer<typeof depositorySchema>> {}
-/** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
-export interface Depository extends z.infer<typeof depositorySchema> {
-  /** The `depository`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: DepositoryAttributes;
-}
 /** The attributes of `clients.legalEntities.create`: `name`. */
 export interface LegalEntityCreateAttributes extends z.input<typeof legalEntityCreateAttributes> {
   name: z.input<typeof legalEntityCreateAttributes>['name'];

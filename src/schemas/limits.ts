@@ -7,7 +7,7 @@ import * as z from 'zod/mini';
 import { f, type KeptObject, keptObject, rule, type Schema } from './fields.js';
 import { kindUnion, openKindUnion, type UnknownObject } from './kinds.js';
 import { CONDITION_FIELDS, emptyGroup } from './limit-builders.js';
-import { type Attributes, createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
+import { createAttributes, type ResourceDef, readSchema, rel } from './resource.js';
 import type { StringFormat } from './string-rules.js';
 
 /** Each row of the builders' table with its value's schemas made by its format: `{ field, value: f[format]() }`. */
@@ -332,20 +332,6 @@ export interface LimitStatusParams extends z.input<typeof limitStatusQuery> {
   date: z.input<typeof limitStatusQuery>['date'];
 }
 
-/** The attributes of a `limit`. */
-export interface LimitAttributes extends Attributes<z.infer<typeof limitSchema>> {}
-/** An investment limit as decoded. */
-export interface Limit extends z.infer<typeof limitSchema> {
-  /** The `limit`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: LimitAttributes;
-}
-/** The attributes of a `limit-status`. */
-export interface LimitStatusAttributes extends Attributes<z.infer<typeof limitStatusSchema>> {}
-/** A limit's status on a date (its id is the limit's id). */
-export interface LimitStatus extends z.infer<typeof limitStatusSchema> {
-  /** The `limit-status`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: LimitStatusAttributes;
-}
 /** The attributes of `limits.create`. */
 export interface LimitCreateAttributes extends z.input<typeof limitCreateAttributes> {
   name: z.input<typeof limitCreateAttributes>['name'];

@@ -5,7 +5,6 @@
 import type * as z from 'zod/mini';
 import { type Fields, f } from './fields.js';
 import {
-  type Attributes,
   createAttributes,
   defineResource,
   type NoRels,
@@ -73,36 +72,6 @@ export const netAssetValueSeries = series(
 /** A price's PATCH: only `value` can change. */
 export const priceUpdateAttributes = updateAttributes(priceSeries.def.fields, ['value']);
 
-/** The attributes of an `interest-rate`. */
-export interface InterestRateAttributes extends Attributes<z.infer<typeof interestRateSeries.schema>> {}
-/**
- * An interest rate (`interest-rate`): `value` as a decimal annual rate from `date`, and who supplied it (`provider`).
- */
-export interface InterestRate extends z.infer<typeof interestRateSeries.schema> {
-  /** The `interest-rate`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: InterestRateAttributes;
-}
-/** The attributes of a `price`. */
-export interface PriceAttributes extends Attributes<z.infer<typeof priceSeries.schema>> {}
-/** A price (`price`): the end-of-day `value` on `date` in the instrument currency, and who supplied it (`provider`). */
-export interface Price extends z.infer<typeof priceSeries.schema> {
-  /** The `price`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: PriceAttributes;
-}
-/** The attributes of an `index-factor`. */
-export interface IndexFactorAttributes extends Attributes<z.infer<typeof indexFactorSeries.schema>> {}
-/** An index factor (`index-factor`) of an index-linked bond: `value` dated `date`, and who supplied it (`provider`). */
-export interface IndexFactor extends z.infer<typeof indexFactorSeries.schema> {
-  /** The `index-factor`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: IndexFactorAttributes;
-}
-/** The attributes of a `net-asset-value`. */
-export interface NetAssetValueAttributes extends Attributes<z.infer<typeof netAssetValueSeries.schema>> {}
-/** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
-export interface NetAssetValue extends z.infer<typeof netAssetValueSeries.schema> {
-  /** The `net-asset-value`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: NetAssetValueAttributes;
-}
 /** The attributes of `interestRates.create`: `date` and `value` (`provider` is set by the service). */
 export interface InterestRateCreateAttributes extends z.input<typeof interestRateSeries.create> {
   value: z.input<typeof interestRateSeries.create>['value'];

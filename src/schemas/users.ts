@@ -3,7 +3,7 @@
  */
 import type * as z from 'zod/mini';
 import { f } from './fields.js';
-import { type Attributes, createAttributes, defineResource, readSchema, rel, updateAttributes } from './resource.js';
+import { createAttributes, defineResource, readSchema, rel, updateAttributes } from './resource.js';
 
 export const userDef = defineResource(
   'user',
@@ -56,20 +56,6 @@ export const userCreateAttributes = createAttributes(userDef.fields);
 export const userUpdateAttributes = updateAttributes(userDef.fields, ['firstName', 'lastName', 'contactEmail']);
 export const inviteCreateAttributes = createAttributes(inviteDef.fields);
 
-/** The attributes of a `user`. */
-export interface UserAttributes extends Attributes<z.infer<typeof userSchema>> {}
-/** A user (`user`) with `client` and `readAccessToReportingEntities`. */
-export interface User extends z.infer<typeof userSchema> {
-  /** The `user`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: UserAttributes;
-}
-/** The attributes of an `invite`. */
-export interface InviteAttributes extends Attributes<z.infer<typeof inviteSchema>> {}
-/** An invite (`invite`): `state`, the `link` to deliver, its restrictions and `expiration`. */
-export interface Invite extends z.infer<typeof inviteSchema> {
-  /** The `invite`'s fields (`attributesOf` reads any this SDK does not know). */
-  attributes: InviteAttributes;
-}
 /** An identity provider an invite can be restricted to; `''` for none. */
 export type IdentityProvider = (typeof IDENTITY_PROVIDERS)[number];
 /** The attributes of `clients.users.create`: `firstName`, `lastName` and `contactEmail`. */

@@ -1,6 +1,7 @@
 /**
- * The named types of every kind (src/schemas/kind-types.generated.ts, written by scripts/generate-kind-types.ts
- * from the kind tables) are what the script writes from today's tables, and cost the bundles nothing: the module
+ * The named types of every kind and of every other resource (src/schemas/kind-types.generated.ts, written by
+ * scripts/generate-kind-types.ts from the kind tables and the response schemas) are what the script writes from
+ * today's tables and schemas, and cost the bundles nothing: the module
  * declares types only, and the descriptions it is written from (src/schemas/kind-descriptions.ts) are imported by
  * no module of the SDK. That each named type equals what it extends, and redeclares its required members, is held
  * by test/types/named.test-d.ts and test/types/required-members.test.ts.

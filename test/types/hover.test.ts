@@ -195,7 +195,7 @@ describe('attributes and kinds, by name', () => {
     expect(hover('accountAttributes')).toBe('AccountAttributes');
     expect(hover('bondAttributes')).toBe('BondInstrumentAttributes');
     // It landed on `attributes: KeptObject<ReadShape<F>>` in src/schemas/resource.ts.
-    expect(definitions('account.attributes')).toEqual(['src/schemas/legal-structure.ts: Account.attributes']);
+    expect(definitions('account.attributes')).toEqual(['src/schemas/kind-types.generated.ts: Account.attributes']);
     expect(definitions('bond.attributes')).toEqual(['src/schemas/kind-types.generated.ts: BondInstrument.attributes']);
   });
 
