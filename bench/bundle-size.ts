@@ -171,7 +171,9 @@ export const BUDGETS = [
   // +11 B at load with the method that throws an extra argument (`prs.webhooks.verifier`) marked where it is
   // written, by a symbol checked-methods.ts reads, in place of a list of names (the mark, and the method handed to
   // `refuse`): 27.984 / 29.745 kB.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_984, lazyCeiling: 29_745 },
+  // 27.977 kB at load with the extra-argument messages naming a method as its other errors do (`accounts.retrieve`,
+  // not `prs.accounts.retrieve`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_977, lazyCeiling: 29_745 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

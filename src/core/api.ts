@@ -15,12 +15,11 @@ import { jsonValueIssue } from './json-value.js';
 import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
 import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
-import type { RequestOptions, Transport, TransportRequest } from './transport.js';
+import type { Query, RequestOptions, Transport, TransportRequest } from './transport.js';
 import { LONE_SURROGATE, shownKey } from './well-formed.js';
 
-export type Query = TransportRequest['query'];
-
 export type { Body } from './documents.js';
+export type { Query } from './transport.js';
 
 /** Where a call goes: the path with its version prefix, and the body and query when it has them. */
 export interface Target {
@@ -44,7 +43,7 @@ export interface CallArgs {
    * Rules of the method the row cannot state, given the checked query; their issues are reported together
    * with the body's.
    */
-  check?: (query: Query) => ValidationIssue[];
+  check?: (query: Query | undefined) => ValidationIssue[];
 }
 
 type EndpointCalls = typeof import('./endpoint-calls.js');
@@ -152,7 +151,7 @@ export function withOptionsQuery(what: string, built: Target, options: RequestOp
   if (extra === undefined || extra === null || typeof extra !== 'object') return built;
   checkQueryValues(what, extra, 'options.query');
   const query: Query = { ...built.query };
-  for (const [name, value] of Object.entries(extra as NonNullable<Query>)) {
+  for (const [name, value] of Object.entries(extra as Query)) {
     if (getOwn(query, name) !== undefined && value !== undefined) {
       throw new ValidationError(what, [
         { path: `options.query.${shownKey(name)}`, message: "is set by the method's own parameters; give it there" },

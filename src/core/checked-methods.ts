@@ -1,7 +1,7 @@
 /**
  * The client's methods refuse extra arguments (the rule: `arity.ts`). Each method of each namespace gets an own
- * wrapper when the client is built, named by its path (`prs.accounts.retrieve`), so that a method added to a
- * resource class is covered without a list to keep.
+ * wrapper when the client is built, named by its path as every other message of the method names it
+ * (`accounts.retrieve`), so that a method added to a resource class is covered without a list to keep.
  */
 
 import { refuseExtraArgumentsOf } from './api.js';
@@ -23,7 +23,7 @@ export const answersAtOnce = Symbol();
  * instance would hide a subclass's override.
  */
 export function refuseExtraArguments(client: object): void {
-  checkNamespaces(client, 'prs.');
+  checkNamespaces(client, '');
 }
 
 function checkNamespaces(owner: object, prefix: string): void {

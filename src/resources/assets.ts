@@ -38,8 +38,8 @@ export class Assets {
    * @example
    * const asset = await prs.assets.retrieve('5f1e…');
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<Asset> {
-    return this.api.call('assets.retrieve', { path: { id } }, options);
+  retrieve(assetId: string, options?: RequestOptions): APIPromise<Asset> {
+    return this.api.call('assets.retrieve', { path: { id: assetId } }, options);
   }
 
   /**
@@ -65,7 +65,7 @@ export class Assets {
    * @example
    * await prs.assets.delete('5f1e…');
    */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('assets.delete', { path: { id } }, options);
+  delete(assetId: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('assets.delete', { path: { id: assetId } }, options);
   }
 }

@@ -48,8 +48,8 @@ export class CustodianAuthorities {
    * const authority = await prs.custodianAuthorities.retrieve(authorityId);
    * console.log(authority.attributes.status, authority.attributes.pendingFiles);
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
-    return this.api.call('custodianAuthorities.retrieve', { path: { id } }, options);
+  retrieve(authorityId: string, options?: RequestOptions): APIPromise<CustodianAuthority> {
+    return this.api.call('custodianAuthorities.retrieve', { path: { id: authorityId } }, options);
   }
 
   /**
@@ -61,8 +61,8 @@ export class CustodianAuthorities {
    *   files: consentFiles(await prs.custodianAuthorities.files.list(authorityId)),
    * });
    */
-  consent(id: string, input: ConsentParams, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('custodianAuthorities.consent', { path: { id }, body: input }, options);
+  consent(authorityId: string, input: ConsentParams, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('custodianAuthorities.consent', { path: { id: authorityId }, body: input }, options);
   }
 
   /**
@@ -70,18 +70,18 @@ export class CustodianAuthorities {
    * @example
    * await prs.custodianAuthorities.link(authorityId, { type: 'account', resourceNumber: '0123-456789-01' });
    */
-  link(id: string, query: LinkParams, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('custodianAuthorities.link', { path: { id }, query }, options);
+  link(authorityId: string, query: LinkParams, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('custodianAuthorities.link', { path: { id: authorityId }, query }, options);
   }
 
   /**
-   * Requests revocation: resolves to `{ custodianAuthorityId, status: 'revoke-in-progress' }`; follow it
+   * Requests revocation: resolves to `{ authorityId, status: 'revoke-in-progress' }`; follow it
    * with `waitForStatus(id, 'revoked')`.
    * @example
    * const { status } = await prs.custodianAuthorities.revoke(authorityId);
    */
-  revoke(id: string, options?: RequestOptions): APIPromise<RevokeResult> {
-    return this.api.call('custodianAuthorities.revoke', { path: { id } }, options);
+  revoke(authorityId: string, options?: RequestOptions): APIPromise<RevokeResult> {
+    return this.api.call('custodianAuthorities.revoke', { path: { id: authorityId } }, options);
   }
 
   /**
@@ -93,13 +93,13 @@ export class CustodianAuthorities {
    * await prs.custodianAuthorities.waitForStatus(authorityId, 'revoked', { timeout: 60_000 });
    */
   async waitForStatus(
-    id: string,
+    authorityId: string,
     status: CustodianAuthorityStatus | readonly CustodianAuthorityStatus[],
     options?: WaitForStatusOptions,
   ): Promise<CustodianAuthority> {
     const what = 'custodianAuthorities.waitForStatus';
     // Checked here, so that a bad id is named as this method's (the path below would name the retrieve).
-    segment(what, 'id', id);
+    segment(what, 'id', authorityId);
     checkKeys(what, options, ['timeout', 'interval', 'signal'], 'options');
     const { timeout = 300_000, interval = 2_000, signal } = options ?? {};
     if (signal !== undefined && !(signal instanceof AbortSignal))
@@ -108,16 +108,16 @@ export class CustodianAuthorities {
     const durations = { 'options.timeout': timeout, 'options.interval': interval };
     checkSettings(what, { durations }, { note: '(nothing was sent)' });
     const wanted = checkWait(what, status);
-    const path = await this.api.path('custodianAuthorities.retrieve', { id });
+    const path = await this.api.path('custodianAuthorities.retrieve', { id: authorityId });
     const awaited = [...wanted].map((s) => `"${s}"`).join(' or ');
     const deadline = Date.now() + timeout;
     for (;;) {
-      const authority = await this.retrieve(id, { signal });
+      const authority = await this.retrieve(authorityId, { signal });
       const seen = authority.attributes.status;
       if (wanted.has(seen)) return authority;
       if (FINAL.has(seen)) {
         throw new WaitForStatusError(
-          `${what}(${id}): the authority reached "${seen}", a final state, while waiting for ${awaited}`,
+          `${what}(${authorityId}): the authority reached "${seen}", a final state, while waiting for ${awaited}`,
           'final-state',
           seen,
           authority,
@@ -126,7 +126,7 @@ export class CustodianAuthorities {
       const left = deadline - Date.now();
       if (left <= 0) {
         throw new WaitForStatusError(
-          `${what}(${id}): still "${seen}" after ${timeout} ms of waiting for ${awaited}`,
+          `${what}(${authorityId}): still "${seen}" after ${timeout} ms of waiting for ${awaited}`,
           'timeout',
           seen,
           authority,

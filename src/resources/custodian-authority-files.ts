@@ -44,11 +44,11 @@ export class CustodianAuthorityFiles {
    * });
    * console.log(file.attributes.hash); // 'sha2-256:…'
    */
-  upload(id: string, input: FileUploadParams, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
+  upload(authorityId: string, input: FileUploadParams, options?: RequestOptions): APIPromise<CustodianAuthorityFile> {
     const what = 'custodianAuthorities.files.upload';
     // The input is checked before the file is read, and a refusal rejects the returned promise.
     return APIPromise.defer(() => {
-      segment(what, 'id', id); // a bad id is refused before the file is read
+      segment(what, 'id', authorityId); // a bad id is refused before the file is read
       const filename = checkUpload(what, input);
       // The options too, as the call will check them: a refused call must not have consumed the caller's stream.
       if (options !== undefined) checkRequestOptions(what, options, false);
@@ -58,7 +58,7 @@ export class CustodianAuthorityFiles {
         form.append('file', blob, filename);
         const call: APIPromise<CustodianAuthorityFile> = this.api.call(
           what,
-          { path: { id }, body: form, query: { name: input.name } },
+          { path: { id: authorityId }, body: form, query: { name: input.name } },
           options,
         );
         return call.withResponse();
@@ -71,8 +71,8 @@ export class CustodianAuthorityFiles {
    * @example
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
-  list(id: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
-    return this.api.list('custodianAuthorities.files.list', { path: { id } }, options);
+  list(authorityId: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
+    return this.api.list('custodianAuthorities.files.list', { path: { id: authorityId } }, options);
   }
 }
 

@@ -38,7 +38,7 @@ export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
 
 /** `fromDate` before `toDate`, and a warning for the deprecated `expand: ['assets']`: what the row's query schema cannot say. */
 function checkInterval(api: API, what: string) {
-  return (query: Query) => {
+  return (query: Query | undefined) => {
     const { fromDate, toDate, expand } = query as { fromDate: string; toDate: string; expand?: string };
     if (expand?.split(',').includes('assets'))
       api.transport.logger.log(

@@ -49,8 +49,8 @@ export class Instruments {
    * const instrument = await prs.instruments.retrieve('5f1e…');
    * if (instrument.type === 'bond-instrument') console.log(instrument.attributes.couponFrequency);
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<Instrument> {
-    return this.api.call('instruments.retrieve', { path: { id } }, options);
+  retrieve(instrumentId: string, options?: RequestOptions): APIPromise<Instrument> {
+    return this.api.call('instruments.retrieve', { path: { id: instrumentId } }, options);
   }
 
   /**

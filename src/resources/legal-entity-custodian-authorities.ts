@@ -27,7 +27,7 @@ export class LegalEntityCustodianAuthorities {
     legalEntityId: string,
     query: CustodianAuthorityCreateParams,
     options?: RequestOptions,
-  ): APIPromise<CustodianAuthority> {
+  ): APIPromise<CustodianAuthority, { created: boolean }> {
     return this.api.call('legalEntities.custodianAuthorities.create', { path: { legalEntityId }, query }, options);
   }
 }

@@ -32,8 +32,8 @@ export class Limits {
    * @example
    * const limit = await prs.limits.retrieve(limitId);
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<Limit> {
-    return this.api.call('limits.retrieve', { path: { id } }, options);
+  retrieve(limitId: string, options?: RequestOptions): APIPromise<Limit> {
+    return this.api.call('limits.retrieve', { path: { id: limitId } }, options);
   }
 
   /**
@@ -48,7 +48,7 @@ export class Limits {
    *   relationships: { client: clientId },
    * });
    */
-  create(input: LimitCreateParams, options?: RequestOptions): APIPromise<Limit> {
+  create(input: LimitCreateParams, options?: RequestOptions): APIPromise<Limit, { created: boolean }> {
     return this.api.call('limits.create', { body: input }, options);
   }
 
@@ -57,8 +57,8 @@ export class Limits {
    * @example
    * await prs.limits.delete(limitId);
    */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('limits.delete', { path: { id } }, options);
+  delete(limitId: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('limits.delete', { path: { id: limitId } }, options);
   }
 
   /**
@@ -67,7 +67,7 @@ export class Limits {
    * const status = await prs.limits.status(limitId, { date: '2024-06-30' });
    * if (status.attributes.isBreached) console.warn(status.attributes.currentValue);
    */
-  status(id: string, query: LimitStatusParams, options?: RequestOptions): APIPromise<LimitStatus> {
-    return this.api.call('limits.status', { path: { id }, query }, options);
+  status(limitId: string, query: LimitStatusParams, options?: RequestOptions): APIPromise<LimitStatus> {
+    return this.api.call('limits.status', { path: { id: limitId }, query }, options);
   }
 }

@@ -54,7 +54,7 @@ export class Transactions {
   create<T extends TransactionCreateParams['type']>(
     input: Extract<TransactionCreateParams, { type: T }>,
     options?: RequestOptions,
-  ): APIPromise<CreatedKind<T, 'transaction', TransactionsByKind>> {
+  ): APIPromise<CreatedKind<T, 'transaction', TransactionsByKind>, { created: boolean }> {
     return this.api.call('transactions.create', { body: input }, options);
   }
 
@@ -63,8 +63,8 @@ export class Transactions {
    * @example
    * await prs.transactions.delete(transactionId);
    */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('transactions.delete', { path: { id } }, options);
+  delete(transactionId: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('transactions.delete', { path: { id: transactionId } }, options);
   }
 }
 

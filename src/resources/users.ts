@@ -140,8 +140,8 @@ export class Users {
    * @example
    * const user = await prs.users.retrieve(userId);
    */
-  retrieve(id: string, options?: RequestOptions): APIPromise<User> {
-    return this.api.call('users.retrieve', { path: { id } }, options);
+  retrieve(userId: string, options?: RequestOptions): APIPromise<User> {
+    return this.api.call('users.retrieve', { path: { id: userId } }, options);
   }
 
   /**
@@ -153,8 +153,8 @@ export class Users {
    *   relationships: { readAccessToReportingEntities: [reportingEntityId] },
    * });
    */
-  update(id: string, input: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
-    return this.api.call('users.update', { path: { id }, body: input }, options);
+  update(userId: string, input: UserUpdateParams, options?: RequestOptions): APIPromise<User> {
+    return this.api.call('users.update', { path: { id: userId }, body: input }, options);
   }
 
   /**
@@ -162,7 +162,7 @@ export class Users {
    * @example
    * await prs.users.delete(userId);
    */
-  delete(id: string, options?: RequestOptions): APIPromise<void> {
-    return this.api.call('users.delete', { path: { id } }, options);
+  delete(userId: string, options?: RequestOptions): APIPromise<void> {
+    return this.api.call('users.delete', { path: { id: userId } }, options);
   }
 }

@@ -89,14 +89,14 @@ export class Webhooks {
   verifier(options?: ClientWebhookVerifierOptions): ClientWebhookVerifier {
     // Checked as given, before the spread below: the client supplies the key source, so `baseUrl`, `fetch`,
     // `accessToken` and `loadKeys` here would be overridden, and are refused instead.
-    checkKeys('prs.webhooks.verifier()', options, CLIENT_VERIFIER_OPTION_KEYS, 'options', '');
+    checkKeys('webhooks.verifier', options, CLIENT_VERIFIER_OPTION_KEYS, 'options', '');
     const full: WebhookVerifierOptions = {
       ...options,
       // The key set's own timeout aborts the signal; a refresh is one attempt (the cooldown paces retries).
       loadKeys: (signal) => this.keys({ signal, maxRetries: 0 }),
     };
     // Checked now, by the verifier's rules, named after this call: a wrong option fails here, not at the first delivery.
-    resolveVerifierOptions(full, 'prs.webhooks.verifier()');
+    resolveVerifierOptions(full, 'webhooks.verifier');
     let loaded: Promise<WebhookVerifier> | undefined;
     return {
       async verify(rawBody, headers) {

@@ -20,11 +20,11 @@ describe('extra arguments', () => {
       `${tooMany('prs.request', 2)} (nothing was sent)`,
     );
     await expect(call(prs.webhooks.keys.bind(prs.webhooks), {}, 'more')).rejects.toThrow(
-      `${tooMany('prs.webhooks.keys', 1)} (nothing was sent)`,
+      `${tooMany('webhooks.keys', 1)} (nothing was sent)`,
     );
     const wait = prs.custodianAuthorities.waitForStatus.bind(prs.custodianAuthorities);
     await expect(call(wait, 'ca-1', 'active', { timeout: 5 }, { interval: 5 })).rejects.toThrow(
-      `${tooMany('prs.custodianAuthorities.waitForStatus', 3)} (nothing was sent)`,
+      `${tooMany('custodianAuthorities.waitForStatus', 3)} (nothing was sent)`,
     );
     expect(requests).toEqual([]);
   });
@@ -45,7 +45,7 @@ describe('extra arguments', () => {
     const verifier = prs.webhooks.verifier as (...args: unknown[]) => unknown;
     expect(() => verifier.call(prs.webhooks, { toleranceSeconds: 60 }, { secret: 'x' })).toThrow(
       new ValidationError(
-        'prs.webhooks.verifier',
+        'webhooks.verifier',
         [
           {
             path: 'arguments[1]',
@@ -74,12 +74,12 @@ describe('extra arguments', () => {
     const call = (name: 'now' | 'later', ...args: unknown[]) =>
       (client.demo[name] as (...a: unknown[]) => unknown).apply(client.demo, args);
     const issues = [{ path: 'arguments[1]', message: 'is past the 1 argument this takes: it would not be read' }];
-    expect(() => call('now', 'a', 'b')).toThrow(new ValidationError('prs.demo.now', issues, ''));
+    expect(() => call('now', 'a', 'b')).toThrow(new ValidationError('demo.now', issues, ''));
     let rejected: unknown;
     expect(() => {
       rejected = call('later', 'a', 'b');
     }).not.toThrow();
-    await expect(rejected).rejects.toThrow(new ValidationError('prs.demo.later', issues));
+    await expect(rejected).rejects.toThrow(new ValidationError('demo.later', issues));
     // Within what they take, both run as written.
     expect([call('now', 'a'), call('later', 'a', undefined)]).toEqual(['a', 'a']);
   });

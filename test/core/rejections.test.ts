@@ -172,7 +172,7 @@ describe('helpers that are synchronous by design stay synchronous', () => {
       })();
       expect(message).toBeTypeOf('string');
       expect(() => ctx.prs.webhooks.verifier(bad)).toThrow(
-        (message as string).replace(/^new WebhookVerifier\(\)/, 'prs.webhooks.verifier()'),
+        (message as string).replace(/^new WebhookVerifier\(\)/, 'webhooks.verifier'),
       );
     }
   });

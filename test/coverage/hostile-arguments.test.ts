@@ -101,7 +101,7 @@ describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
     expect(extra.requests).toEqual([]);
     expect(extra.error).toBeInstanceOf(ValidationError);
     expect((extra.error as ValidationError).message).toBe(
-      `prs.${row.sdkMethod}: arguments[${declared}]: is past the ${declared} argument${declared === 1 ? '' : 's'} this takes: it would not be read (nothing was sent)`,
+      `${row.sdkMethod}: arguments[${declared}]: is past the ${declared} argument${declared === 1 ? '' : 's'} this takes: it would not be read (nothing was sent)`,
     );
     const trailing = await callWith(row, undefined, undefined, [undefined]);
     expect(trailing.requests.map((r) => `${r.method} ${r.url}`)).toEqual(

@@ -2,7 +2,8 @@
  * What hovering a method of the client shows (the standard for types: every public method has a JSDoc line with an
  * example): for every method of every namespace of `PortfolioReporting`, at any depth, walked with the compiler
  * API, the hover names the namespace's own type (`Accounts.retrieve`, not a generic `Items<Account, …>.retrieve`)
- * and the method's `@example` calls that very method (`prs.depositories.retrieve(`, not another namespace's).
+ * the method's `@example` calls that very method (`prs.depositories.retrieve(`, not another namespace's), and its
+ * parameters name what they identify (`depositoryId`, not `id`).
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +27,8 @@ interface Method {
   hover: string;
   /** The method's `@example` texts, joined. */
   example: string;
+  /** Its parameters' names, as the hover and signature help show them. */
+  parameters: string[];
 }
 
 let methods: Method[];
@@ -75,7 +78,8 @@ function walk(checker: ts.TypeChecker, type: ts.Type, path: string, into: Method
         .filter((tag) => tag.name === 'example')
         .map((tag) => ts.displayPartsToString(tag.text))
         .join('\n');
-      into.push({ path: memberPath, hover: '', example });
+      const parameters = member.getCallSignatures()[0]?.parameters.map((p) => p.name) ?? [];
+      into.push({ path: memberPath, hover: '', example, parameters });
     } else if (
       member.getCallSignatures().length === 0 &&
       member.getFlags() & ts.TypeFlags.Object &&
@@ -114,6 +118,16 @@ describe('the methods of the client, as an editor shows them', () => {
   it("hovering a method names its namespace's own type, not a generic one", () => {
     const generic = methods.filter((m) => /<|^\(method\) (Items|Children)\./.test(m.hover));
     expect(generic.map((m) => `${m.path}: ${m.hover}`)).toEqual([]);
+  });
+
+  it('names each id by what it identifies (`accountId`, `legalEntityId`), never a bare `id` or `parentId`', () => {
+    const vague = methods.filter((m) => m.parameters.some((name) => name === 'id' || name === 'parentId'));
+    expect(vague.map((m) => `${m.path}(${m.parameters.join(', ')})`)).toEqual([]);
+    expect(methods.find((m) => m.path === 'prs.users.invites.cancel')?.parameters).toEqual([
+      'userId',
+      'inviteId',
+      'options',
+    ]);
   });
 
   it('each method has an @example that calls that method', () => {

@@ -127,7 +127,7 @@ describe('prs.webhooks.verify()', () => {
       message = (error as Error).message;
     }
     expect(message).toBe(
-      'prs.webhooks.verifier(): toleranceSeconds: must be a finite number of seconds, 0 or more, got number -1',
+      'webhooks.verifier: toleranceSeconds: must be a finite number of seconds, 0 or more, got number -1',
     );
   });
 });

@@ -49,9 +49,11 @@ export function custodiansArea(e: E2E): void {
     it('create → upload files (hashes) → consent (all) → operator and custodian → link → active → revoke → revoked', async () => {
       const client = await e.prs.clients.create({ attributes: { name: 'Authority' } });
       const le = await e.prs.clients.legalEntities.create(client.id, { attributes: { name: 'Authority AB' } });
-      const authority = await e.prs.legalEntities.custodianAuthorities.create(le.id, {
-        custodianAuthFlowId: 'nordbank-v2',
-      });
+      const answer = await e.prs.legalEntities.custodianAuthorities
+        .create(le.id, { custodianAuthFlowId: 'nordbank-v2' })
+        .withResponse();
+      expect([answer.response.status, answer.created]).toEqual([201, true]);
+      const authority = answer.data;
       expect(authority.id).toMatch(UUID);
       expect(authority.attributes).toEqual({
         status: 'waiting-for-files',

@@ -120,9 +120,11 @@ export function reportingArea(e: E2E): void {
         attributes: { name, ccyCode: 'EUR', startDate: '2024-01-01', limitFilter: filter, limitType: type },
         relationships: parentLimit ? { client: h.client.id, parentLimit } : { client: h.client.id },
       });
-      const german = await e.prs.limits.create(
-        input('German issuers ≤ 10 000', limitFilter.countryCodeIs('DE'), limitType.absolute({ max: 10_000 })),
-      );
+      const germanAnswer = await e.prs.limits
+        .create(input('German issuers ≤ 10 000', limitFilter.countryCodeIs('DE'), limitType.absolute({ max: 10_000 })))
+        .withResponse();
+      expect([germanAnswer.response.status, germanAnswer.created]).toEqual([201, true]);
+      const german = germanAnswer.data;
       expect(german).toEqual({
         id: expect.stringMatching(UUID),
         type: 'limit',

@@ -60,9 +60,13 @@ export function structureArea(e: E2E): void {
         'Muster Stiftung',
       ]);
 
-      const chf = await e.prs.legalEntities.accounts.create(le.id, {
-        attributes: { externalIdentifier: 'CH93 0076 2011 6238 5295 7', ccyCode: 'CHF', excludeFromReporting: false },
-      });
+      const chfAnswer = await e.prs.legalEntities.accounts
+        .create(le.id, {
+          attributes: { externalIdentifier: 'CH93 0076 2011 6238 5295 7', ccyCode: 'CHF', excludeFromReporting: false },
+        })
+        .withResponse();
+      expect([chfAnswer.response.status, chfAnswer.created]).toEqual([201, true]);
+      const chf = chfAnswer.data;
       expect(chf.attributes).toEqual({
         externalIdentifier: 'CH93 0076 2011 6238 5295 7',
         ccyCode: 'CHF',

@@ -12,18 +12,23 @@ export function transactionsArea(e: E2E): void {
         attributes: { name: 'TX', securityIdentifier: 'TX-E2E', ccyCode: 'EUR', countryCode: 'DE' },
       });
       const held = { account: s.account.id, asset: stock.id, depository: s.depository.id };
-      const buy = await e.prs.transactions.create({
-        type: 'equity-trade-transaction',
-        attributes: {
-          accountAmount: -10_050,
-          commission: 50,
-          unitPrice: 100,
-          units: 100,
-          tradeDate: '2024-03-01',
-          valueDate: '2024-03-05',
-        },
-        relationships: held,
-      });
+      const buyAnswer = await e.prs.transactions
+        .create({
+          type: 'equity-trade-transaction',
+          attributes: {
+            accountAmount: -10_050,
+            commission: 50,
+            unitPrice: 100,
+            units: 100,
+            tradeDate: '2024-03-01',
+            valueDate: '2024-03-05',
+          },
+          relationships: held,
+        })
+        .withResponse();
+      // Every create says whether it created (README: `.withResponse()`): 201, `created: true`.
+      expect([buyAnswer.response.status, buyAnswer.created]).toEqual([201, true]);
+      const buy = buyAnswer.data;
       expect(buy).toEqual({
         id: expect.stringMatching(HEX24),
         type: 'equity-trade-transaction',
