@@ -173,7 +173,8 @@ export const BUDGETS = [
   // `refuse`): 27.984 / 29.745 kB.
   // 27.977 kB at load with the extra-argument messages naming a method as its other errors do (`accounts.retrieve`,
   // not `prs.accounts.retrieve`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_977, lazyCeiling: 29_745 },
+  // 27.997 / 29.746 kB with a resource given whole where its id goes named so (`got a resource: give its id`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_997, lazyCeiling: 29_746 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -193,7 +193,15 @@ const RAW_METHODS: readonly string[] = ['GET', 'POST', 'PATCH', 'PUT', 'DELETE']
  */
 export function segment(what: string, name: string, value: unknown): string {
   if (typeof value !== 'string' || value === '' || value === '.' || value === '..') {
-    const got = value === '' ? 'an empty string' : typeof value === 'string' ? JSON.stringify(value) : typeof value;
+    // A resource the SDK returned, given whole where its id goes, is the likely mistake: say what to give instead.
+    const got =
+      value === ''
+        ? 'an empty string'
+        : typeof value === 'string'
+          ? JSON.stringify(value)
+          : typeof (value as { id?: unknown } | null)?.id === 'string'
+            ? 'a resource: give its `id`'
+            : typeof value;
     throw new ValidationError(what, [
       { path: name, message: `must be a non-empty string id other than "." and "..", got ${got}` },
     ]);

@@ -48,6 +48,14 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
     await expect(ctx.prs.assets.retrieve('')).rejects.toThrow(
       'assets.retrieve: id: must be a non-empty string id other than "." and "..", got an empty string (nothing was sent)',
     );
+    // A resource given whole where its id goes (plain JavaScript) is named so, with what to give instead.
+    const account = { id: 'acc-1', type: 'account', attributes: { externalIdentifier: 'A-1', ccyCode: 'CHF' } };
+    await expect(ctx.prs.accounts.retrieve(account as never)).rejects.toThrow(
+      'accounts.retrieve: id: must be a non-empty string id other than "." and "..", got a resource: give its `id` (nothing was sent)',
+    );
+    await expect(ctx.prs.accounts.retrieve(42 as never)).rejects.toThrow(
+      'accounts.retrieve: id: must be a non-empty string id other than "." and "..", got number (nothing was sent)',
+    );
     await expect(
       ctx.prs.custodianAuthorities.link('ca1', { type: 'portfolio', resourceNumber: '1' } as never),
     ).rejects.toThrow(/^custodianAuthorities\.link: type: must be one of "depository", "account", got "portfolio"/);
