@@ -174,7 +174,12 @@ export const BUDGETS = [
   // 27.977 kB at load with the extra-argument messages naming a method as its other errors do (`accounts.retrieve`,
   // not `prs.accounts.retrieve`).
   // 27.997 / 29.746 kB with a resource given whole where its id goes named so (`got a resource: give its id`).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 27_997, lazyCeiling: 29_746 },
+  // +89 B at load with `for await` over a call of one answer (an APIPromise) throwing a ValidationError naming the
+  // method and marking the call handled (it threw the engine's TypeError, and a failed request then rejected
+  // unhandled: a 404 ended the process).
+  // 28.092 / 29.746 kB: with `TransactionListParams` requiring an account or a depository in its type and the
+  // condition builders documented (types only), all of this on main.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_092, lazyCeiling: 29_746 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

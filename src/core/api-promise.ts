@@ -3,6 +3,7 @@
  * `Response` (and, for creates, `created`). Lists are also `for await`-able, page by page under the hood.
  */
 import { PortfolioReportingError } from './error-base.js';
+import { ValidationError } from './validation-error.js';
 
 /** What `.withResponse()` resolves to. `E` adds call-specific members such as `created`. */
 export type WithResponse<T, E = object> = {
@@ -27,9 +28,12 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
     return 'APIPromise';
   }
   private readonly raw: Promise<WithResponse<T, E>>;
+  /** The method that made it (`holdings.list`), named by the guard against `for await` below. */
+  private readonly what: string | undefined;
 
-  constructor(raw: Promise<WithResponse<T, E>>) {
+  constructor(raw: Promise<WithResponse<T, E>>, what?: string) {
     this.raw = raw;
+    this.what = what;
   }
 
   /**
@@ -39,7 +43,7 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
    * // checkUpload throws a ValidationError for bad input: the upload's promise rejects with it.
    * return APIPromise.defer(() => { checkUpload(what, input); return api.create(target, schema).withResponse(); });
    */
-  static defer<T, E = object>(start: () => PromiseLike<WithResponse<T, E>>): APIPromise<T, E> {
+  static defer<T, E = object>(start: () => PromiseLike<WithResponse<T, E>>, what?: string): APIPromise<T, E> {
     // `Promise.resolve` hands a native promise back as it is; resolving a new promise with it would cost
     // two more turns of the microtask queue on every call.
     let started: Promise<WithResponse<T, E>>;
@@ -48,7 +52,7 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
     } catch (error) {
       started = Promise.reject(error);
     }
-    return new APIPromise(started);
+    return new APIPromise(started, what);
   }
 
   /**
@@ -91,6 +95,22 @@ export class APIPromise<T, E = object> implements PromiseLike<T> {
    */
   finally(onfinally?: (() => void) | null): Promise<T> {
     return this.then().finally(onfinally);
+  }
+
+  static {
+    // Run time only, not in the type: TypeScript still refuses `for await` over one answer (TS2504). Plain
+    // JavaScript got the engine's TypeError, and the request's failure then rejected unhandled (the process
+    // exited); now the call's outcome is marked handled and the loop throws this. ListPromise has its own.
+    Object.defineProperty(APIPromise.prototype, Symbol.asyncIterator, {
+      value(this: APIPromise<unknown>) {
+        this.raw.catch(() => {});
+        throw new ValidationError(
+          this.what ?? 'APIPromise',
+          [{ path: '', message: 'resolves to one answer, not a list: await it (for await walks lists only)' }],
+          '',
+        );
+      },
+    });
   }
 }
 

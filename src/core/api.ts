@@ -71,7 +71,7 @@ export class API {
       } catch (error) {
         raw = Promise.reject(error);
       }
-      return new APIPromise(raw);
+      return new APIPromise(raw, id);
     }
     return APIPromise.defer(() => {
       const calls = endpointCalls();
@@ -79,7 +79,7 @@ export class API {
       // The first calls wait for the load: they take their input as it is now, not as it will be then.
       const given = { ...args, body: snapshot(args.body), query: snapshot(args.query) };
       return calls.then((c) => c.callRow(this.transport, id, given, options));
-    });
+    }, id);
   }
 
   /** Reads a paged row (`pagination: 'list'`) page by page through `links.next`; nothing is fetched until used. */
@@ -138,7 +138,7 @@ export class API {
       return this.transport
         .send({ ...req, query, options, what })
         .then(({ body, response }) => ({ data: body, response }));
-    });
+    }, caller);
   }
 }
 

@@ -63,7 +63,7 @@ export class CustodianAuthorityFiles {
         );
         return call.withResponse();
       });
-    });
+    }, what);
   }
 
   /**

@@ -65,6 +65,7 @@ export class Webhooks {
           if (issues.length) throw new ResponseValidationError(call, issues, data);
           return { data: data as WebhookKeys, response };
         }),
+      'webhooks.keys',
     );
   }
 

@@ -2,18 +2,11 @@
  * `limitFilter` and `limitType`: builders of a limit's inputs, without zod, so that importing the package does not
  * build the limit schemas (`limits.ts` reads the condition fields from here).
  */
-import type * as z from 'zod/mini';
 import { extraArguments } from '../core/arity.js';
 import { mustBe } from '../core/describe.js';
 import { checkArgument, checkKeys } from '../core/settings.js';
 import { ValidationError } from '../core/validation-error.js';
-import type {
-  ConditionSchemas,
-  LimitConditionInput,
-  LimitConditionType,
-  LimitFilterInput,
-  LimitTypeInput,
-} from './limits.js';
+import type { LimitConditionFilterInput, LimitConditionInput, LimitFilterInput, LimitTypeInput } from './limits.js';
 import { type StringFormat, stringProblem } from './string-rules.js';
 
 /**
@@ -34,11 +27,82 @@ export const CONDITION_FIELDS = {
 export const emptyGroup = (type: 'and' | 'or'): string =>
   `must hold at least one filter (an empty "${type}" has no documented meaning)`;
 
-type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
-type ConditionInputOf<T extends LimitConditionType> = z.infer<ConditionSchemas<'create'>[T]>;
-type ConditionBuilders = {
-  [T in LimitConditionType as Camel<T>]: (value: string) => { type: 'condition'; condition: ConditionInputOf<T> };
-};
+/**
+ * The fourteen condition builders of `limitFilter`, one per condition type (`countryCodeIs` builds `country-code-is`),
+ * written out so that each has its JSDoc on hover; test/types/limits.test-d.ts holds them to the condition types.
+ */
+interface ConditionBuilders {
+  /**
+   * Builds the `country-code-is` condition filter: holdings whose country is `value` (ISO 3166-1 alpha-2, e.g. `CH`).
+   * @example limitFilter.countryCodeIs('CH')
+   */
+  countryCodeIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `country-code-is-not` condition filter: holdings whose country is not `value` (ISO 3166-1 alpha-2, e.g. `US`).
+   * @example limitFilter.countryCodeIsNot('US')
+   */
+  countryCodeIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `instrument-class-is` condition filter: holdings of the instrument class with id `value`.
+   * @example limitFilter.instrumentClassIs(instrumentClassId)
+   */
+  instrumentClassIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `instrument-class-is-not` condition filter: holdings not of the instrument class with id `value`.
+   * @example limitFilter.instrumentClassIsNot(instrumentClassId)
+   */
+  instrumentClassIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `detailed-instrument-class-is` condition filter: holdings of the detailed instrument class with id `value`.
+   * @example limitFilter.detailedInstrumentClassIs(detailedInstrumentClassId)
+   */
+  detailedInstrumentClassIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `detailed-instrument-class-is-not` condition filter: holdings not of the detailed instrument class with id `value`.
+   * @example limitFilter.detailedInstrumentClassIsNot(detailedInstrumentClassId)
+   */
+  detailedInstrumentClassIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `currency-code-is` condition filter: holdings whose currency is `value` (ISO 4217, e.g. `CHF`).
+   * @example limitFilter.currencyCodeIs('CHF')
+   */
+  currencyCodeIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `currency-code-is-not` condition filter: holdings whose currency is not `value` (ISO 4217, e.g. `USD`).
+   * @example limitFilter.currencyCodeIsNot('USD')
+   */
+  currencyCodeIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `security-identifier-is` condition filter: holdings whose security identifier is `value`.
+   * @example limitFilter.securityIdentifierIs('US0378331005')
+   */
+  securityIdentifierIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `security-identifier-is-not` condition filter: holdings whose security identifier is not `value`.
+   * @example limitFilter.securityIdentifierIsNot('US0378331005')
+   */
+  securityIdentifierIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `reporting-entity-is` condition filter: holdings of the reporting entity with id `value`.
+   * @example limitFilter.reportingEntityIs(reportingEntityId)
+   */
+  reportingEntityIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `reporting-entity-is-not` condition filter: holdings not of the reporting entity with id `value`.
+   * @example limitFilter.reportingEntityIsNot(reportingEntityId)
+   */
+  reportingEntityIsNot(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `reporting-portfolio-is` condition filter: holdings of the reporting portfolio with id `value`.
+   * @example limitFilter.reportingPortfolioIs(portfolioId)
+   */
+  reportingPortfolioIs(value: string): LimitConditionFilterInput;
+  /**
+   * Builds the `reporting-portfolio-is-not` condition filter: holdings not of the reporting portfolio with id `value`.
+   * @example limitFilter.reportingPortfolioIsNot(portfolioId)
+   */
+  reportingPortfolioIsNot(value: string): LimitConditionFilterInput;
+}
 const camel = (s: string) => s.replace(/-(.)/g, (_, c: string) => c.toUpperCase());
 
 /** Each condition type (`country-code-is`, `country-code-is-not`, …), its value's key and the value's format. */
@@ -66,7 +130,7 @@ const conditionBuilders = Object.fromEntries(
       },
     ];
   }),
-) as ConditionBuilders;
+) as unknown as ConditionBuilders;
 
 /**
  * `and` and `or`: at least one filter, each an object (what a filter holds is checked when the limit is created;

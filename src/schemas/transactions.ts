@@ -407,11 +407,26 @@ export const transactionListQuery: z.ZodMiniObject<TransactionListShape, z.core.
       }
     }),
   );
-/** The query of `transactions.list`: `accountId` and/or `depositoryId`, and `fromDate`–`toDate` (inclusive). */
-export interface TransactionListParams extends z.infer<typeof transactionListQuery> {
+/** The fields of `transactions.list`'s query as its schema reads them, each of the pair optional (its rule: `TransactionListParams`). */
+export interface TransactionListFields extends z.infer<typeof transactionListQuery> {
   fromDate: z.infer<typeof transactionListQuery>['fromDate'];
   toDate: z.infer<typeof transactionListQuery>['toDate'];
 }
+/** `transactions.list` by account: `accountId` given (`depositoryId` may be given too). */
+export interface TransactionListByAccount {
+  /** The id of the account whose transactions to list. */
+  accountId: string;
+}
+/** `transactions.list` by depository: `depositoryId` given (`accountId` may be given too). */
+export interface TransactionListByDepository {
+  /** The id of the depository whose transactions to list. */
+  depositoryId: string;
+}
+/**
+ * The query of `transactions.list`: `accountId` and/or `depositoryId` (at least one: a call with neither does not
+ * compile), and `fromDate`–`toDate` (inclusive).
+ */
+export type TransactionListParams = TransactionListFields & (TransactionListByAccount | TransactionListByDepository);
 /**
  * The former name of `TransactionListParams`, kept so existing code compiles.
  * @deprecated use `TransactionListParams`

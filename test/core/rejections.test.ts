@@ -130,7 +130,11 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
       if (error instanceof ValidationError) logged.push(error.issues);
     });
     try {
-      for await (const tx of prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-12-31' }))
+      for await (const tx of prs.transactions.list({
+        accountId: 'acc-1',
+        fromDate: '2024-12-31',
+        toDate: '2024-01-01',
+      }))
         logged.push(tx.id);
     } catch (error) {
       logged.push(String(error));
@@ -142,7 +146,7 @@ describe('bad input rejects the returned promise; nothing is sent', () => {
           message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "usd"',
         },
       ],
-      'ValidationError: transactions.list: accountId: accountId or depositoryId is required (both may be given) (nothing was sent)',
+      'ValidationError: transactions.list: fromDate: must not be after toDate (2024-01-01); the interval is closed, equal dates list one day (nothing was sent)',
     ]);
     expect(ctx.server.requests).toHaveLength(0);
   });

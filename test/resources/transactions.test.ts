@@ -446,7 +446,8 @@ describe('transactions.list', () => {
 
   it('refuses a list without account or depository, an inverted interval and malformed dates', async () => {
     await refused(
-      () => ctx.prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-01-31' }),
+      // A type error too (TransactionListParams): plain JavaScript is refused at run time.
+      () => ctx.prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-01-31' } as never),
       ['accountId', 'accountId or depositoryId is required (both may be given)'],
     );
     await refused(

@@ -246,7 +246,8 @@ describe('a call missing a required input', () => {
     expect(account.message).toContain('AccountCreateParams');
     expect(missing('units').requiredIn).toBe('EquityTradeTransactionCreateAttributes');
     expect(missing('value').requiredIn).toBe('PriceCreateAttributes');
-    expect(missing('toDate').requiredIn).toBe('TransactionListParams');
+    // `TransactionListParams` is those fields with the account-or-depository rule (an intersection).
+    expect(missing('toDate').requiredIn).toBe('TransactionListFields');
     // A stock instrument: `type` picks the kind, so the stock's attributes, not the identical mutual fund's
     // (test/types/kind-errors.test.ts checks every family).
     expect(missing('countryCode').requiredIn).toBe('StockInstrumentCreateAttributes');

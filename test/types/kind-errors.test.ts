@@ -118,3 +118,29 @@ prs.users.invites.create('u1', { attributes: { restrictedToPhone: '1' } });
     ]);
   }, 120_000);
 });
+
+describe('transactions.list without accountId or depositoryId', () => {
+  it('does not compile: the error names TransactionListParams and its by-depository member (the run time alone refused it)', () => {
+    const list = `
+import type { PortfolioReporting } from '../../src/index.js';
+declare const prs: PortfolioReporting;
+prs.transactions.list({ fromDate: '2024-01-01', toDate: '2024-12-31' });
+prs.transactions.list({ accountId: 'a1', fromDate: '2024-01-01', toDate: '2024-12-31' });
+prs.transactions.list({ depositoryId: 'd1', fromDate: '2024-01-01', toDate: '2024-12-31' });
+prs.transactions.list({ accountId: 'a1', depositoryId: 'd1', fromDate: '2024-01-01', toDate: '2024-12-31' });
+`;
+    const path = join(root, 'test', 'types', '__transaction_list_probe__.ts');
+    for (const overrides of [{}, { exactOptionalPropertyTypes: true }]) {
+      expect(probeDiagnostics(compileProbe(root, path, list, overrides))).toEqual([
+        {
+          line: 4,
+          message:
+            "Argument of type '{ fromDate: string; toDate: string; }' is not assignable to parameter of type 'TransactionListParams'.\n" +
+            "  Type '{ fromDate: string; toDate: string; }' is not assignable to type 'TransactionListFields & TransactionListByDepository'.\n" +
+            "    Property 'depositoryId' is missing in type '{ fromDate: string; toDate: string; }' but required in type 'TransactionListByDepository'.\n" +
+            "'depositoryId' is declared here.",
+        },
+      ]);
+    }
+  }, 120_000);
+});

@@ -14,6 +14,7 @@ import type {
   LimitConditionFilter,
   LimitConditionFilterInput,
   LimitConditionInput,
+  LimitConditionType,
   LimitCreateAttributes,
   LimitFilter,
   LimitFilterInput,
@@ -22,6 +23,7 @@ import type {
   LimitStatus,
   LimitType,
   LimitTypeInput,
+  limitFilter,
   PortfolioReporting,
 } from '../../src/index.js';
 import type { openKindUnion } from '../../src/schemas/kinds.js';
@@ -148,3 +150,14 @@ export function reads(limit: Limit): unknown[] {
   }
   return out;
 }
+
+// The condition builders (written out in limit-builders.ts for their JSDoc): one per condition type, named after it
+// (`country-code-is-not` -> `countryCodeIsNot`), no other; each takes the value and returns the named filter type.
+type Camel<S extends string> = S extends `${infer H}-${infer T}` ? `${H}${Camel<Capitalize<T>>}` : S;
+expectTypeOf<Exclude<keyof typeof limitFilter, 'and' | 'or' | 'condition'>>().toEqualTypeOf<
+  Camel<LimitConditionType>
+>();
+expectTypeOf<typeof limitFilter.countryCodeIs>().toEqualTypeOf<(value: string) => LimitConditionFilterInput>();
+expectTypeOf<{
+  [K in Camel<LimitConditionType>]: ReturnType<(typeof limitFilter)[K]>;
+}>().toEqualTypeOf<{ [K in Camel<LimitConditionType>]: LimitConditionFilterInput }>();

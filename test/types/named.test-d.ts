@@ -135,6 +135,7 @@ import type {
   TransactionCreateParams,
   TransactionCreateParamsByKind,
   TransactionKind,
+  TransactionListFields,
   TransactionListParams,
   TransactionListQuery,
   TransactionOf,
@@ -419,7 +420,21 @@ expectTypeOf<PriceUpdateAttributes>().toEqualTypeOf<z.input<typeof priceUpdateAt
 expectTypeOf<InterestRateCreateAttributes>().toEqualTypeOf<z.input<typeof interestRateSeries.create>>();
 expectTypeOf<IndexFactorCreateAttributes>().toEqualTypeOf<z.input<typeof indexFactorSeries.create>>();
 expectTypeOf<NetAssetValueCreateAttributes>().toEqualTypeOf<z.input<typeof netAssetValueSeries.create>>();
-expectTypeOf<TransactionListParams>().toEqualTypeOf<z.infer<typeof transactionListQuery>>();
+// The schema's fields, with the rule its check states in types too: `accountId`, `depositoryId` or both.
+expectTypeOf<TransactionListFields>().toEqualTypeOf<z.infer<typeof transactionListQuery>>();
+expectTypeOf<TransactionListParams>().toEqualTypeOf<
+  z.infer<typeof transactionListQuery> & ({ accountId: string } | { depositoryId: string })
+>();
+expectTypeOf<{ fromDate: string; toDate: string }>().not.toExtend<TransactionListParams>();
+expectTypeOf<{ accountId: undefined; fromDate: string; toDate: string }>().not.toExtend<TransactionListParams>();
+expectTypeOf<{ accountId: string; fromDate: string; toDate: string }>().toExtend<TransactionListParams>();
+expectTypeOf<{ depositoryId: string; fromDate: string; toDate: string }>().toExtend<TransactionListParams>();
+expectTypeOf<{
+  accountId: string;
+  depositoryId: string;
+  fromDate: string;
+  toDate: string;
+}>().toExtend<TransactionListParams>();
 expectTypeOf<LimitStatusParams>().toEqualTypeOf<z.input<typeof limitStatusQuery>>();
 expectTypeOf<HoldingsListParams>().toEqualTypeOf<z.input<typeof holdingsParams>>();
 expectTypeOf<AssetHoldingsListParams>().toEqualTypeOf<z.input<typeof assetHoldingsParams>>();

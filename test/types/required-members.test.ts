@@ -1,7 +1,7 @@
 /**
  * A missing required input is reported against a named type (`required in type 'AccountCreateAttributes'`), never
  * against the expanded object TypeScript infers from a zod schema: TypeScript names, in that message, the type that
- * declares the member. So every public input interface (`…Params`, `…Attributes` and `ConsentFile`, exported by an
+ * declares the member. So every public input interface (`…Params`, `…Attributes`, `ConsentFile` and `TransactionListFields`, exported by an
  * entry point) declares each required member of its bases itself, typed from the base (`Base['ccyCode']`, which keeps
  * the schema's JSDoc on hover). Here the compiler API walks those interfaces: a required field added to a schema
  * later without its line in the interface fails this test. test/types/named.test-d.ts proves each interface equal
@@ -24,7 +24,9 @@ const ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/bulk/index.ts', '
 const isInput = (name: string, exported: ReadonlySet<string>) =>
   /(Params|Relationships)$/.test(name) ||
   (/Attributes$/.test(name) && !exported.has(name.replace(/Attributes$/, ''))) ||
-  name === 'ConsentFile';
+  name === 'ConsentFile' ||
+  // The interface `TransactionListParams` (an intersection with the account-or-depository rule) is made from.
+  name === 'TransactionListFields';
 
 interface Walked {
   /** The input interfaces that extend a type, by name. */
@@ -101,7 +103,7 @@ describe('public input interfaces', () => {
         'StockInstrumentCreateAttributes',
         'StockInstrumentCreateParams',
         'LoanInstrumentCreateRelationships',
-        'TransactionListParams',
+        'TransactionListFields',
       ]),
     );
     // The read attributes are not inputs.
