@@ -3,10 +3,11 @@
  * are walked in test/coverage/hostile-arguments.test.ts; here: the methods that are not a row, the form of the
  * refusal, and the rule the mechanism stands on (a method's `length` is what it takes).
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answersAtOnce, refuseExtraArguments } from '../../src/core/checked-methods.js';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
+import { methodsWithDefaults } from '../helpers/default-parameters.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const tooMany = (what: string, index: number) =>
@@ -123,13 +124,7 @@ describe('extra arguments', () => {
 
   it('no public method has a parameter with a default value (its `length` would stop short of it)', () => {
     const files = ['src/client.ts', ...readdirSync('src/resources').map((f) => `src/resources/${f}`)];
-    const defaults: string[] = [];
-    for (const file of files) {
-      const text = readFileSync(file, 'utf8');
-      // A method's signature inside a class: `  name(…): …{` at two spaces of indentation.
-      for (const match of text.matchAll(/^ {2}(?:async )?([a-zA-Z]\w*)\(([^)]*)\)[^{;]*\{$/gm))
-        if (match[1] !== 'constructor' && /=(?!>)/.test(match[2] as string)) defaults.push(`${file}: ${match[1]}`);
-    }
+    const defaults = methodsWithDefaults(files);
     expect(defaults).toEqual([]);
   });
 });

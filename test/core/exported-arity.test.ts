@@ -4,7 +4,7 @@
  * its other bad input: thrown by what answers at once, a rejected promise from what answers with one. A trailing
  * undefined is what leaving an argument out gives: allowed. The webhooks entry is walked in test/webhooks.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import * as bulkEntry from '../../src/bulk/index.js';
 import { Bulk } from '../../src/bulk/index.js';
@@ -28,6 +28,7 @@ import {
   snapshotOf,
   Table,
 } from '../../src/testing/index.js';
+import { methodsWithDefaults } from '../helpers/default-parameters.js';
 import { thrownValidationError } from '../helpers/issues.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
@@ -230,13 +231,7 @@ describe("extra arguments of the mock store's methods", () => {
   });
 
   it('no method of the store has a parameter with a default value (its `length` would stop short of it)', () => {
-    const files = readdirSync('src/testing/store').map((f) => `src/testing/store/${f}`);
-    const defaults: string[] = [];
-    for (const path of files) {
-      const text = readFileSync(path, 'utf8');
-      for (const match of text.matchAll(/^ {2}(?:async )?([a-zA-Z]\w*)\(([^)]*)\)[^{;]*\{$/gm))
-        if (match[1] !== 'constructor' && /=(?!>)/.test(match[2] as string)) defaults.push(`${path}: ${match[1]}`);
-    }
+    const defaults = methodsWithDefaults(readdirSync('src/testing/store').map((f) => `src/testing/store/${f}`));
     expect(defaults).toEqual([]);
   });
 });
