@@ -3,11 +3,9 @@
  * are walked in test/coverage/hostile-arguments.test.ts; here: the methods that are not a row, the form of the
  * refusal, and the rule the mechanism stands on (a method's `length` is what it takes).
  */
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { answersAtOnce, refuseExtraArguments } from '../../src/core/checked-methods.js';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
-import { methodsWithDefaults } from '../helpers/default-parameters.js';
 import { recordingClient } from '../helpers/recording-fetch.js';
 
 const tooMany = (what: string, index: number) =>
@@ -121,10 +119,6 @@ describe('extra arguments', () => {
     await expect(traced.request({ method: 'GET', path: '/api/v2/clients' })).resolves.toEqual({});
     expect(traced.calls).toBe(1);
   });
-
-  it('no public method has a parameter with a default value (its `length` would stop short of it)', () => {
-    const files = ['src/client.ts', ...readdirSync('src/resources').map((f) => `src/resources/${f}`)];
-    const defaults = methodsWithDefaults(files);
-    expect(defaults).toEqual([]);
-  });
+  // That every method's `length` is what its type declares (no parameter default or rest parameter stops it short, which
+  // would make the wrapper refuse a declared argument) is held by test/types/method-docs.test.ts, which walks them all.
 });

@@ -1,7 +1,8 @@
 /**
  * The methods written with a parameter default in `files` (`  name(a, b = 1) {` at two spaces of indentation, the
  * signature possibly over several lines): a default stops a function's `length` short of the arguments it takes,
- * which the extra-argument wrappers read (src/core/api.ts `refuseExtraArgumentsOf`).
+ * which the extra-argument wrappers read (src/core/api.ts `refuseExtraArgumentsOf`). Used for the mock store; the
+ * client's methods are held more strongly by test/types/method-docs.test.ts (run-time `length` = declared parameters).
  */
 import { readFileSync } from 'node:fs';
 

@@ -29,6 +29,8 @@ interface Method {
   example: string;
   /** Its parameters' names, as the hover and signature help show them. */
   parameters: string[];
+  /** The most arguments any of its signatures takes (a rest parameter counts as none). */
+  takes: number;
 }
 
 let methods: Method[];
@@ -78,8 +80,12 @@ function walk(checker: ts.TypeChecker, type: ts.Type, path: string, into: Method
         .filter((tag) => tag.name === 'example')
         .map((tag) => ts.displayPartsToString(tag.text))
         .join('\n');
-      const parameters = member.getCallSignatures()[0]?.parameters.map((p) => p.name) ?? [];
-      into.push({ path: memberPath, hover: '', example, parameters });
+      const signatures = member.getCallSignatures();
+      const parameters = signatures[0]?.parameters.map((p) => p.name) ?? [];
+      const takes = Math.max(
+        ...signatures.map((s) => s.parameters.length - (s.declaration && ts.hasRestParameter(s.declaration) ? 1 : 0)),
+      );
+      into.push({ path: memberPath, hover: '', example, parameters, takes });
     } else if (
       member.getCallSignatures().length === 0 &&
       member.getFlags() & ts.TypeFlags.Object &&
@@ -113,6 +119,22 @@ describe('the methods of the client, as an editor shows them', () => {
     const prs = new PortfolioReporting({ accessToken: 'token', baseUrl: 'https://prs.example' });
     expect(methods.map((m) => m.path).sort()).toEqual([...runTimeMethods(prs, 'prs'), 'prs.request'].sort());
     expect(methods.length).toBeGreaterThan(95);
+  });
+
+  it('each method takes at run time the arguments its type declares (its `length`, which the extra-argument check reads)', () => {
+    // A parameter default or a rest parameter stops a function's `length` short of what it takes, and the wrapper
+    // that refuses extra arguments (src/core/api.ts) would then refuse a declared one.
+    const prs = new PortfolioReporting({ accessToken: 'token', baseUrl: 'https://prs.example' });
+    type Member = { [name: string]: Member } & { length: number };
+    const at = (path: string): Member =>
+      path
+        .split('.')
+        .slice(1)
+        .reduce((owner, name) => owner[name] as Member, prs as unknown as Member);
+    const differ = methods.filter((m) => at(m.path).length !== m.takes);
+    expect(differ.map((m) => `${m.path}: length ${at(m.path).length}, declared ${m.takes}`)).toEqual([]);
+    expect(at('prs.accounts.retrieve').length).toBe(2);
+    expect(at('prs.users.invites.cancel').length).toBe(3);
   });
 
   it("hovering a method names its namespace's own type, not a generic one", () => {
