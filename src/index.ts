@@ -33,7 +33,7 @@ export {
 } from './core/errors.js';
 export type { RelationshipInput } from './core/jsonapi.js';
 export type { Logger, LogLevel } from './core/logger.js';
-export type { ClientOptions, RequestOptions } from './core/transport.js';
+export type { ClientOptions, ListRequestOptions, RequestOptions } from './core/transport.js';
 export type {
   Accounts,
   AccountUpdateInput,

@@ -15,7 +15,7 @@ import { jsonValueIssue } from './json-value.js';
 import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
 import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
-import type { Query, RequestOptions, Transport, TransportRequest } from './transport.js';
+import type { ListRequestOptions, Query, RequestOptions, Transport, TransportRequest } from './transport.js';
 import { LONE_SURROGATE, shownKey } from './well-formed.js';
 
 export type { Body } from './documents.js';
@@ -62,7 +62,7 @@ export class API {
    * returned promise with a `ValidationError`, and nothing is sent.
    */
   // biome-ignore lint/suspicious/noExplicitAny: each resource method declares what its row answers
-  call(id: EndpointId, args: CallArgs = {}, options?: RequestOptions): any {
+  call(id: EndpointId, args: CallArgs = {}, options?: ListRequestOptions): any {
     // Once loaded, the row is called here: no closure, no deferred start, no check of a pending load.
     if (loaded) {
       let raw: Promise<WithResponse<unknown>>;
@@ -84,7 +84,7 @@ export class API {
 
   /** Reads a paged row (`pagination: 'list'`) page by page through `links.next`; nothing is fetched until used. */
   // biome-ignore lint/suspicious/noExplicitAny: each resource method declares what its row answers
-  list(id: EndpointId, args: CallArgs = {}, options?: RequestOptions): ListPromise<any> {
+  list(id: EndpointId, args: CallArgs = {}, options?: ListRequestOptions): ListPromise<any> {
     let fetchPage: ReturnType<EndpointCalls['listRow']> | undefined;
     return new ListPromise(async (next) => {
       fetchPage ??= (await endpointCalls()).listRow(this.transport, id, args, options);

@@ -13,7 +13,7 @@ import { compoundList, type Page, type WithResponse } from './api-promise.js';
 import { collection, single } from './documents.js';
 import { type CallSite, ConflictError, PortfolioReportingError, ResponseValidationError } from './errors.js';
 import { decode, requestBody, validateInput, withIssues } from './jsonapi.js';
-import type { RequestOptions, Transport } from './transport.js';
+import type { ListRequestOptions, RequestOptions, Transport } from './transport.js';
 
 /** A page reader of a list: the first page at the row's path, the next ones at `links.next`. */
 export type PageFetcher = (next: string | undefined) => Promise<Page<unknown, unknown>>;
@@ -46,7 +46,7 @@ export function callRow(
   transport: Transport,
   id: EndpointId,
   args: CallArgs,
-  options: RequestOptions | undefined,
+  options: ListRequestOptions | undefined,
 ): Promise<WithResponse<unknown, { created?: boolean }>> {
   const row: Endpoint = endpoints[id];
   const { response } = row;
@@ -88,7 +88,7 @@ export function listRow(
   transport: Transport,
   id: EndpointId,
   args: CallArgs,
-  options: RequestOptions | undefined,
+  options: ListRequestOptions | undefined,
 ): PageFetcher {
   const row: Endpoint = endpoints[id];
   if (row.pagination !== 'list' || !('resource' in row.response)) throw new Error(`${id}: not a list`);
@@ -111,7 +111,7 @@ function pageFetcher(
   args: CallArgs,
   schema: z.ZodMiniType,
   included: z.ZodMiniType | undefined,
-  options: RequestOptions | undefined,
+  options: ListRequestOptions | undefined,
 ): PageFetcher {
   let first: Target | undefined;
   const page = collection(schema, included);

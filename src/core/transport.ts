@@ -33,8 +33,9 @@ import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, toke
 import { LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
 
 /**
- * Options for one call; every SDK method takes them as its last argument. A key not listed here is a
- * `ValidationError` naming it: nothing given is ignored.
+ * Options for one call; every SDK method takes them as its last argument (a list's method takes
+ * `ListRequestOptions`, which adds `maxPages`). A key not listed here is a `ValidationError` naming it: nothing
+ * given is ignored.
  */
 export interface RequestOptions {
   /** Aborts the call at once (an `APIUserAbortError`), also while it waits for a token or a retry. */
@@ -55,6 +56,14 @@ export interface RequestOptions {
    * endpoints that have some are the method's own argument, and a name given in both is refused.
    */
   query?: Query;
+}
+
+/**
+ * Options for a call that reads a list page by page (its method returns a `ListPromise`, or gathers every page as
+ * `holdings.list` does): `RequestOptions` and `maxPages`. Only these calls take `maxPages`, which bounds nothing
+ * elsewhere: a call that reads one answer refuses it at run time, and its type has no such member.
+ */
+export interface ListRequestOptions extends RequestOptions {
   /**
    * For a list: the most pages one walk reads, 1 or more. A list with more is an error naming `maxPages` (never a
    * silently shortened list). A next link back to a page already read ends a walk with an error in any case. A call
@@ -66,7 +75,7 @@ export interface RequestOptions {
 /** Query parameters; those set to undefined are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
-/** The keys of `RequestOptions`, checked on every call. */
+/** The keys of `ListRequestOptions` (`RequestOptions` and, last, `maxPages`), checked on every call. */
 export const REQUEST_OPTION_KEYS: readonly string[] = [
   'signal',
   'timeout',
@@ -127,7 +136,8 @@ export interface TransportRequest {
   body?: unknown;
   /** `jsonapi` (default) or plain `json` (the webhook keys endpoint). */
   accept?: 'jsonapi' | 'json';
-  options?: RequestOptions | undefined;
+  /** `maxPages` only with `pages` (a list's page): `checkRequestOptions` refuses it elsewhere. */
+  options?: ListRequestOptions | undefined;
   /** Redirects followed so far to reach this request (internal). */
   redirects?: number;
   /** The path is a filled row template (segments encoded, `.` and `..` refused): plain by construction (internal). */
@@ -700,12 +710,12 @@ function honouringSignal(custom: NonNullable<ClientOptions['fetch']>): typeof fe
  * A call's options: known keys only, durations and counts by the shared rules; `maxPages` only where it bounds
  * something (`pages`: the call reads a list), and at least one page.
  */
-export function checkRequestOptions(what: string, options: RequestOptions, pages: boolean): void {
+export function checkRequestOptions(what: string, options: ListRequestOptions, pages: boolean): void {
   // A call that reads one answer lists what it accepts without `maxPages`, which it refuses by its own rule below.
   let others: unknown = options;
   if (!pages && Object.hasOwn(Object(options), 'maxPages')) {
     others = { ...options };
-    delete (others as RequestOptions).maxPages;
+    delete (others as ListRequestOptions).maxPages;
   }
   checkKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
   checkSettings(

@@ -6,7 +6,7 @@
  */
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { EndpointId } from '../endpoints.js';
 
 /** The ids of the rows `<prefix>.<method>`. */
@@ -64,7 +64,7 @@ export class Children<T, C = never> {
    * @example
    * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
    */
-  list(parentId: string, options?: RequestOptions): ListPromise<T> {
+  list(parentId: string, options?: ListRequestOptions): ListPromise<T> {
     return this.api.list(row(this.rows, 'list'), { path: { [this.parentId]: parentId } }, options);
   }
 

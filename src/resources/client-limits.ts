@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions } from '../core/transport.js';
 import type { Limit, LimitStatus } from '../schemas/kind-types.generated.js';
 import type { LimitStatusParams } from '../schemas/limits.js';
 
@@ -13,7 +13,7 @@ export class ClientLimits {
    * @example
    * const limits = await prs.clients.limits.list(clientId);
    */
-  list(clientId: string, options?: RequestOptions): ListPromise<Limit> {
+  list(clientId: string, options?: ListRequestOptions): ListPromise<Limit> {
     return this.api.list('clients.limits.list', { path: { clientId } }, options);
   }
 
@@ -22,7 +22,7 @@ export class ClientLimits {
    * @example
    * const breached = (await prs.clients.limits.status(clientId, { date: '2024-06-30' })).filter((s) => s.attributes.isBreached);
    */
-  status(clientId: string, query: LimitStatusParams, options?: RequestOptions): ListPromise<LimitStatus> {
+  status(clientId: string, query: LimitStatusParams, options?: ListRequestOptions): ListPromise<LimitStatus> {
     return this.api.list('clients.limits.status', { path: { clientId }, query }, options);
   }
 }

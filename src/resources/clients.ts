@@ -5,7 +5,7 @@
 
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
 import { ClientLimits } from './client-limits.js';
 import { GenericChildren, type GenericInput, GenericItems } from './generic.js';
@@ -27,7 +27,7 @@ export class ClientPortfolios {
    * // instead:
    * const sameKind = await prs.reportingEntities.portfolios.list(reportingEntityId);
    */
-  list(clientId: string, options?: RequestOptions): ListPromise<GenericResource> {
+  list(clientId: string, options?: ListRequestOptions): ListPromise<GenericResource> {
     this.api.transport.logger.log(
       'warn',
       'clients.portfolios.list is deprecated by the service; use prs.reportingEntities.portfolios.list',
@@ -43,7 +43,7 @@ export interface ClientReportingEntities extends GenericChildren {
    * @example
    * const entities = await prs.clients.reportingEntities.list(clientId);
    */
-  list(clientId: string, options?: RequestOptions): ListPromise<GenericResource>;
+  list(clientId: string, options?: ListRequestOptions): ListPromise<GenericResource>;
   /**
    * Creates a reporting entity of a client from `{ attributes, relationships? }` (sent as given; relationships as
    * `{ type, id }`).
@@ -106,7 +106,7 @@ export class Clients extends GenericItems {
    * @example
    * for await (const client of prs.clients.list()) console.log(client.id, client.attributes);
    */
-  list(options?: RequestOptions): ListPromise<GenericResource> {
+  list(options?: ListRequestOptions): ListPromise<GenericResource> {
     return this.api.list('clients.list', {}, options);
   }
 

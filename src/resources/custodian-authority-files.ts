@@ -3,7 +3,7 @@ import { APIPromise, type ListPromise } from '../core/api-promise.js';
 import { article, describe } from '../core/describe.js';
 import { ValidationError, type ValidationIssue } from '../core/errors.js';
 import { checkKeys } from '../core/settings.js';
-import { checkRequestOptions, type RequestOptions } from '../core/transport.js';
+import { checkRequestOptions, type ListRequestOptions, type RequestOptions } from '../core/transport.js';
 import { wellFormed } from '../core/well-formed.js';
 import type { CustodianAuthorityFile } from '../schemas/kind-types.generated.js';
 
@@ -71,7 +71,7 @@ export class CustodianAuthorityFiles {
    * @example
    * const files = await prs.custodianAuthorities.files.list(authorityId);
    */
-  list(authorityId: string, options?: RequestOptions): ListPromise<CustodianAuthorityFile> {
+  list(authorityId: string, options?: ListRequestOptions): ListPromise<CustodianAuthorityFile> {
     return this.api.list('custodianAuthorities.files.list', { path: { id: authorityId } }, options);
   }
 }

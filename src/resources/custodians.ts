@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions } from '../core/transport.js';
 import type { Custodian } from '../schemas/kind-types.generated.js';
 
 /** Custodians: the banks the operator can obtain data access from. The reference marks these endpoints "not yet available". */
@@ -12,7 +12,7 @@ export class Custodians {
    * @example
    * const custodians = await prs.custodians.list();
    */
-  list(options?: RequestOptions): ListPromise<Custodian> {
+  list(options?: ListRequestOptions): ListPromise<Custodian> {
     return this.api.list('custodians.list', {}, options);
   }
 }

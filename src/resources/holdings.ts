@@ -9,7 +9,7 @@ import { extraArguments } from '../core/arity.js';
 import { mustBe } from '../core/describe.js';
 import { ValidationError } from '../core/errors.js';
 import { checkArgument } from '../core/settings.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions } from '../core/transport.js';
 import type { assetHoldingsParams, HoldingExpansion, holdingsParams } from '../schemas/holdings.js';
 import type { AssetHolding, Holding } from '../schemas/kind-types.generated.js';
 import type { ToOne } from '../schemas/resource.js';
@@ -67,7 +67,7 @@ export class Holdings {
   list(
     reportingEntityId: string,
     params: HoldingsListParams & { expand?: readonly CurrentHoldingExpansion[] },
-    options?: RequestOptions,
+    options?: ListRequestOptions,
   ): APIPromise<HoldingsResult<Holding>>;
   /**
    * Lists holdings expanded by asset.
@@ -78,12 +78,12 @@ export class Holdings {
   list(
     reportingEntityId: string,
     params: HoldingsListParams,
-    options?: RequestOptions,
+    options?: ListRequestOptions,
   ): APIPromise<HoldingsResult<Holding>>;
   list(
     reportingEntityId: string,
     params: HoldingsListParams,
-    options?: RequestOptions,
+    options?: ListRequestOptions,
   ): APIPromise<HoldingsResult<Holding>> {
     const check = checkInterval(this.api, 'holdings.list');
     return this.api.call('holdings.list', { path: { reportingEntityId }, query: params, check }, options);
@@ -105,7 +105,7 @@ export class AssetHoldings {
   list(
     reportingEntityId: string,
     params: AssetHoldingsListParams,
-    options?: RequestOptions,
+    options?: ListRequestOptions,
   ): APIPromise<HoldingsResult<AssetHolding>> {
     const check = checkInterval(this.api, 'assetHoldings.list');
     return this.api.call('assetHoldings.list', { path: { reportingEntityId }, query: params, check }, options);

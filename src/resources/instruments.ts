@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
 import type { InstrumentCreateParamsByKind, InstrumentsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
@@ -58,7 +58,7 @@ export class Instruments {
    * @example
    * const privates = await prs.instruments.listPrivate(reportingEntityId);
    */
-  listPrivate(reportingEntityId: string, options?: RequestOptions): ListPromise<Instrument> {
+  listPrivate(reportingEntityId: string, options?: ListRequestOptions): ListPromise<Instrument> {
     return this.api.list('instruments.listPrivate', { path: { reportingEntityId } }, options);
   }
 

@@ -4,7 +4,7 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { Account, Depository, LegalEntity } from '../schemas/kind-types.generated.js';
 import type {
   AccountCreateAttributes,
@@ -72,7 +72,7 @@ export interface LegalEntityDepositories {
    * @example
    * const depositories = await prs.legalEntities.depositories.list(legalEntityId);
    */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<Depository>;
+  list(legalEntityId: string, options?: ListRequestOptions): ListPromise<Depository>;
 }
 /** The depositories of a legal entity: each is created linked to exactly one existing account. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares only what the base class implements
@@ -113,7 +113,7 @@ export interface LegalEntityAccounts extends Children<Account, AccountCreatePara
    * @example
    * const accounts = await prs.legalEntities.accounts.list(legalEntityId);
    */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<Account>;
+  list(legalEntityId: string, options?: ListRequestOptions): ListPromise<Account>;
   /**
    * Creates an account of a legal entity; `excludeFromReporting` can only be set here, and `depository` links an
    * existing depository. Bad input is a `ValidationError`, and nothing is sent.
@@ -192,7 +192,7 @@ export interface ClientLegalEntities extends Children<LegalEntity, LegalEntityCr
    * @example
    * const entities = await prs.clients.legalEntities.list(clientId);
    */
-  list(clientId: string, options?: RequestOptions): ListPromise<LegalEntity>;
+  list(clientId: string, options?: ListRequestOptions): ListPromise<LegalEntity>;
   /**
    * Creates a legal entity of a client from its `name`. Bad input is a `ValidationError`, and nothing is sent.
    * @example

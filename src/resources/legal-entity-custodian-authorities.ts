@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { CustodianAuthorityCreateParams } from '../schemas/custodians.js';
 import type { CustodianAuthority } from '../schemas/kind-types.generated.js';
 
@@ -13,7 +13,7 @@ export class LegalEntityCustodianAuthorities {
    * @example
    * const authorities = await prs.legalEntities.custodianAuthorities.list(legalEntityId);
    */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<CustodianAuthority> {
+  list(legalEntityId: string, options?: ListRequestOptions): ListPromise<CustodianAuthority> {
     return this.api.list('legalEntities.custodianAuthorities.list', { path: { legalEntityId } }, options);
   }
 

@@ -5,7 +5,7 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { GenericInput } from '../core/jsonapi.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
 import { GenericChildren, GenericItems } from './generic.js';
 
@@ -16,7 +16,7 @@ export interface ReportingEntityPortfolios extends GenericChildren {
    * @example
    * const portfolios = await prs.reportingEntities.portfolios.list(reportingEntityId);
    */
-  list(reportingEntityId: string, options?: RequestOptions): ListPromise<GenericResource>;
+  list(reportingEntityId: string, options?: ListRequestOptions): ListPromise<GenericResource>;
   /**
    * Creates a portfolio of a reporting entity from `{ attributes, relationships? }` (sent as given; relationships as
    * `{ type, id }`).

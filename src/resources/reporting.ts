@@ -4,7 +4,7 @@
  */
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { GenericResource } from '../schemas/generic.js';
 
 /** What `performance.retrieve` resolves to: the `data` member as sent, one resource or a list (the shape is not shown). */
@@ -34,7 +34,7 @@ export class CustodianHoldings {
    * @example
    * const holdings = await prs.custodianHoldings.list(legalEntityId);
    */
-  list(legalEntityId: string, options?: RequestOptions): ListPromise<GenericResource> {
+  list(legalEntityId: string, options?: ListRequestOptions): ListPromise<GenericResource> {
     return this.api.list('custodianHoldings.list', { path: { legalEntityId } }, options);
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { EndpointId } from '../endpoints.js';
 import type { IndexFactor, InterestRate, NetAssetValue, Price } from '../schemas/kind-types.generated.js';
 import type {
@@ -66,7 +66,7 @@ export class TimeSeries<T, A, P extends SeriesCreateParams<A> = SeriesCreatePara
    * @example
    * const prices = await prs.instruments.prices.list(instrumentId);
    */
-  list(id: string, options?: RequestOptions): ListPromise<T> {
+  list(id: string, options?: ListRequestOptions): ListPromise<T> {
     return this.api.list(`${this.rows}.list` as EndpointId, { path: { id } }, options);
   }
 
@@ -111,7 +111,7 @@ export interface InstrumentInterestRates
    * @example
    * const rates = await prs.instruments.interestRates.list(instrumentId);
    */
-  list(instrumentId: string, options?: RequestOptions): ListPromise<InterestRate>;
+  list(instrumentId: string, options?: ListRequestOptions): ListPromise<InterestRate>;
   /**
    * Adds an interest rate; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -137,7 +137,7 @@ export interface InstrumentPrices extends PriceSeries {
    * @example
    * const prices = await prs.instruments.prices.list(instrumentId);
    */
-  list(instrumentId: string, options?: RequestOptions): ListPromise<Price>;
+  list(instrumentId: string, options?: ListRequestOptions): ListPromise<Price>;
   /**
    * Adds a price; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -170,7 +170,7 @@ export interface InstrumentIndexFactors
    * @example
    * const factors = await prs.instruments.indexFactors.list(instrumentId);
    */
-  list(instrumentId: string, options?: RequestOptions): ListPromise<IndexFactor>;
+  list(instrumentId: string, options?: ListRequestOptions): ListPromise<IndexFactor>;
   /**
    * Adds an index factor; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -197,7 +197,7 @@ export interface InstrumentNetAssetValues
    * @example
    * const navs = await prs.instruments.netAssetValues.list(instrumentId);
    */
-  list(instrumentId: string, options?: RequestOptions): ListPromise<NetAssetValue>;
+  list(instrumentId: string, options?: ListRequestOptions): ListPromise<NetAssetValue>;
   /**
    * Adds a net asset value; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -224,7 +224,7 @@ export interface AssetInterestRates
    * @example
    * const rates = await prs.assets.interestRates.list(assetId);
    */
-  list(assetId: string, options?: RequestOptions): ListPromise<InterestRate>;
+  list(assetId: string, options?: ListRequestOptions): ListPromise<InterestRate>;
   /**
    * Adds an interest rate; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -250,7 +250,7 @@ export interface AssetPrices extends PriceSeries {
    * @example
    * const prices = await prs.assets.prices.list(assetId);
    */
-  list(assetId: string, options?: RequestOptions): ListPromise<Price>;
+  list(assetId: string, options?: ListRequestOptions): ListPromise<Price>;
   /**
    * Adds a price; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example
@@ -279,7 +279,7 @@ export interface AssetIndexFactors
    * @example
    * const factors = await prs.assets.indexFactors.list(assetId);
    */
-  list(assetId: string, options?: RequestOptions): ListPromise<IndexFactor>;
+  list(assetId: string, options?: ListRequestOptions): ListPromise<IndexFactor>;
   /**
    * Adds an index factor; the service sets `provider` to `client` (sending `provider` is a `ValidationError`).
    * @example

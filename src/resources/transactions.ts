@@ -1,6 +1,6 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { TransactionCreateParamsByKind, TransactionsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
 import type {
@@ -36,7 +36,7 @@ export class Transactions {
    *   if (tx.type === 'dividend-transaction') console.log(tx.attributes.grossAmount);
    * }
    */
-  list(query: TransactionListParams, options?: RequestOptions): ListPromise<Transaction> {
+  list(query: TransactionListParams, options?: ListRequestOptions): ListPromise<Transaction> {
     return this.api.list('transactions.list', { query }, options);
   }
 

@@ -6,7 +6,7 @@
 import type { API } from '../core/api.js';
 import type { APIPromise, ListPromise } from '../core/api-promise.js';
 import type { RelationshipInput, RelationshipInputs } from '../core/jsonapi.js';
-import type { RequestOptions } from '../core/transport.js';
+import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { Invite, User } from '../schemas/kind-types.generated.js';
 import type { InviteCreateAttributes, UserCreateAttributes, UserUpdateAttributes, userDef } from '../schemas/users.js';
 import { Children } from './calls.js';
@@ -67,7 +67,7 @@ export interface ClientUsers extends Children<User, UserCreateParams> {
    * @example
    * const users = await prs.clients.users.list(clientId);
    */
-  list(clientId: string, options?: RequestOptions): ListPromise<User>;
+  list(clientId: string, options?: ListRequestOptions): ListPromise<User>;
   /**
    * Creates a user of a client (the client relationship grants no access by itself: give
    * `readAccessToReportingEntities`). Bad input is a `ValidationError`, and nothing is sent.
@@ -91,7 +91,7 @@ export interface UserInvites {
    * @example
    * const invites = await prs.users.invites.list(userId);
    */
-  list(userId: string, options?: RequestOptions): ListPromise<Invite>;
+  list(userId: string, options?: ListRequestOptions): ListPromise<Invite>;
 }
 /** `prs.users.invites`: invitation links that connect an identity provider to a user. */
 // biome-ignore lint/suspicious/noUnsafeDeclarationMerging: the interface declares only what the base class implements

@@ -12,10 +12,14 @@ const price = (id: string) => ({ type: 'price', id, attributes: { date: '2024-01
 describe('request options', () => {
   it('maxPages on a call that reads one answer is refused, naming the method; nothing sent', async () => {
     const { prs, requests } = recordingClient({ body: { data: price('p1') } });
+    // As plain JavaScript calls it: the types refuse it too (RequestOptions has no maxPages; lists take ListRequestOptions).
+    // @ts-expect-error maxPages is for a list only
     const e = await refusalOf(() => prs.instruments.retrieve('i1', { maxPages: 2 }));
     expect(e.message).toBe(
       'instruments.retrieve: options.maxPages: is for a list only: this call reads one answer (nothing was sent)',
     );
+    // prs.request sends one request and reads one answer, whatever its path: it takes RequestOptions.
+    // @ts-expect-error maxPages is for a list only
     expect(await issuesOf(() => prs.request({ method: 'GET', path: '/api/v2/clients' }, { maxPages: 1 }))).toEqual([
       {
         path: 'options.maxPages',

@@ -3,12 +3,14 @@
  * example): for every method of every namespace of `PortfolioReporting`, at any depth, walked with the compiler
  * API, the hover names the namespace's own type (`Accounts.retrieve`, not a generic `Items<Account, …>.retrieve`)
  * the method's `@example` calls that very method (`prs.depositories.retrieve(`, not another namespace's), and its
- * parameters name what they identify (`depositoryId`, not `id`).
+ * parameters name what they identify (`depositoryId`, not `id`), and its options offer `maxPages` exactly where it
+ * bounds something: a list's last parameter is `ListRequestOptions`, every other call's has no `maxPages`.
  */
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { endpoints } from '../../src/endpoints.js';
 import { PortfolioReporting } from '../../src/index.js';
 import { serviceProbe } from '../helpers/ts-probe.js';
 
@@ -31,6 +33,17 @@ interface Method {
   parameters: string[];
   /** The most arguments any of its signatures takes (a rest parameter counts as none). */
   takes: number;
+  /** Each of its signatures (overloads): what it returns and what its last parameter offers. */
+  signatures: Signature[];
+}
+
+interface Signature {
+  /** It returns a list: a `ListPromise`, or an `APIPromise` of every page gathered (`HoldingsResult`). */
+  list: boolean;
+  /** Its last parameter's type (`undefined` removed) has a `maxPages` member. */
+  maxPages: boolean;
+  /** Its last parameter's type as shown, `undefined` removed: `ListRequestOptions`, `RequestOptions`, … */
+  last: string;
 }
 
 let methods: Method[];
@@ -80,12 +93,13 @@ function walk(checker: ts.TypeChecker, type: ts.Type, path: string, into: Method
         .filter((tag) => tag.name === 'example')
         .map((tag) => ts.displayPartsToString(tag.text))
         .join('\n');
-      const signatures = member.getCallSignatures();
-      const parameters = signatures[0]?.parameters.map((p) => p.name) ?? [];
+      const called = member.getCallSignatures();
+      const parameters = called[0]?.parameters.map((p) => p.name) ?? [];
       const takes = Math.max(
-        ...signatures.map((s) => s.parameters.length - (s.declaration && ts.hasRestParameter(s.declaration) ? 1 : 0)),
+        ...called.map((s) => s.parameters.length - (s.declaration && ts.hasRestParameter(s.declaration) ? 1 : 0)),
       );
-      into.push({ path: memberPath, hover: '', example, parameters, takes });
+      const signatures = called.map((signature) => signatureOf(checker, signature));
+      into.push({ path: memberPath, hover: '', example, parameters, takes, signatures });
     } else if (
       member.getCallSignatures().length === 0 &&
       member.getFlags() & ts.TypeFlags.Object &&
@@ -94,6 +108,22 @@ function walk(checker: ts.TypeChecker, type: ts.Type, path: string, into: Method
       walk(checker, member, memberPath, into);
     }
   }
+}
+
+/** What a signature returns (a list or not) and what its last parameter offers. */
+function signatureOf(checker: ts.TypeChecker, signature: ts.Signature): Signature {
+  const returned = signature.getReturnType();
+  const name = returned.getSymbol()?.name;
+  // A compound list (holdings) is an APIPromise of every page's data and included, gathered.
+  const resolved = name === 'APIPromise' ? checker.getTypeArguments(returned as ts.TypeReference)[0] : undefined;
+  const list = name === 'ListPromise' || resolved?.getSymbol()?.name === 'HoldingsResult';
+  const parameter = signature.parameters.at(-1);
+  const type = parameter && checker.getNonNullableType(checker.getTypeOfSymbol(parameter));
+  return {
+    list,
+    maxPages: type?.getProperty('maxPages') !== undefined,
+    last: type ? checker.typeToString(type) : '(none)',
+  };
 }
 
 /** The public methods of the client's namespaces as the client has them: own and inherited, not `_`/private ones. */
@@ -150,6 +180,45 @@ describe('the methods of the client, as an editor shows them', () => {
       'inviteId',
       'options',
     ]);
+  });
+
+  it('offers maxPages exactly where the call reads a list: ListRequestOptions there, RequestOptions elsewhere', () => {
+    const shown = (m: Method, s: Signature) => `${m.path}: ${s.list ? 'list' : 'one answer'}, ${s.last}`;
+    const all = methods.flatMap((m) => m.signatures.map((s) => ({ m, s })));
+    // For every method: maxPages iff a list.
+    expect(all.filter(({ s }) => s.maxPages !== s.list).map(({ m, s }) => shown(m, s))).toEqual([]);
+    // By name: every list takes ListRequestOptions; every other call RequestOptions, but for the three whose last
+    // parameter is something else.
+    expect(all.filter(({ s }) => s.list && s.last !== 'ListRequestOptions').map(({ m, s }) => shown(m, s))).toEqual([]);
+    expect(
+      all
+        .filter(({ s }) => !s.list && s.last !== 'RequestOptions')
+        .map(({ m, s }) => shown(m, s))
+        .sort(),
+    ).toEqual([
+      'prs.custodianAuthorities.waitForStatus: one answer, WaitForStatusOptions',
+      'prs.webhooks.verifier: one answer, ClientWebhookVerifierOptions',
+      'prs.webhooks.verify: one answer, WebhookHeaders',
+    ]);
+    // Both kinds are there: 26 lists (24 ListPromises, holdings.list and assetHoldings.list), and prs.request reads
+    // one answer (it sends one request, whatever the path).
+    expect(methods.filter((m) => m.signatures.some((s) => s.list)).length).toBe(26);
+    expect(methods.find((m) => m.path === 'prs.request')?.signatures).toEqual([
+      { list: false, maxPages: false, last: 'RequestOptions' },
+    ]);
+  });
+
+  it('calls a method a list exactly where its endpoint row reads pages, which is where the run time takes maxPages', () => {
+    // The rows are named by their methods (`instruments.prices.list`); a row read page by page (`pagination`) is
+    // sent with `pages`, the one condition under which checkRequestOptions accepts maxPages.
+    const byPath = new Map(methods.map((m) => [m.path, m]));
+    const differing = Object.entries(endpoints).flatMap(([id, row]) => {
+      const method = byPath.get(`prs.${id}`);
+      if (!method) return [`prs.${id}: no such method`];
+      const paged = (row as { pagination?: string }).pagination !== undefined;
+      return method.signatures.every((s) => s.list === paged) ? [] : [`prs.${id}: pagination ${paged}`];
+    });
+    expect(differing).toEqual([]);
   });
 
   it('each method has an @example that calls that method', () => {
