@@ -37,7 +37,7 @@ export interface BulkSuccess<T> {
 
 /**
  * The item failed. `skipped`: never sent, or only rate-limited, before the run was aborted (`error` is the
- * abort reason). `uncertain`: an attempt failed in a way that leaves open whether the service applied it
+ * abort reason) or stopped by a refused token (`stopOnAuthError`: `error` is that 401 or 403). `uncertain`: an attempt failed in a way that leaves open whether the service applied it
  * (a 5xx, timeout or lost connection on a call that is not safe to repeat), so it was not sent again. A
  * connection never made (refused, no such host) is not uncertain: the request never left.
  */
@@ -50,7 +50,7 @@ export interface BulkFailure {
   error: unknown;
   /** Calls made for this item. */
   attempts: number;
-  /** Never sent (or only rate-limited) before the run was aborted. */
+  /** Never sent (or only rate-limited) before the run was aborted or stopped by a refused token. */
   skipped?: true;
   /** Not sent again after a failure that leaves open whether the service applied it. */
   uncertain?: true;
@@ -89,6 +89,7 @@ const BULK_OPTION_KEYS = [
   'onProgress',
   'onStart',
   'onResult',
+  'stopOnAuthError',
 ];
 
 /** Options of every bulk helper. */
@@ -109,6 +110,12 @@ export interface BulkOptions<I = unknown, T = unknown> {
   onStart?: (index: number, item: I) => void;
   /** As each item gets its result, in completion order. A throw stops the run. */
   onResult?: (result: BulkResult<T>, item: I) => void;
+  /**
+   * A 401 (the token refused) or 403 (no permission) stops starting items: those not started end `skipped` with that
+   * error, requests in flight finish. Default `true`: every other item would be refused the same way. `false` goes on
+   * (a 403 that concerns one record only).
+   */
+  stopOnAuthError?: boolean;
 }
 
 /** What the runner is told about the calls themselves. */
@@ -193,6 +200,8 @@ class Run<I, T> {
   private pauseTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly counts = { ok: 0, failed: 0, retries: 0, rateLimited: 0 };
   private fatal: { error: unknown } | undefined;
+  /** The 401 or 403 that stopped the run (`stopOnAuthError`): the error of the items it left unstarted. */
+  private refused: { error: unknown } | undefined;
   private settle!: { resolve: (r: BulkResult<T>[]) => void; reject: (e: unknown) => void };
   private settled = false;
 
@@ -243,7 +252,7 @@ class Run<I, T> {
   }
 
   private get stopping(): boolean {
-    return this.signal.aborted || this.fatal !== undefined;
+    return this.signal.aborted || this.fatal !== undefined || this.refused !== undefined;
   }
 
   private readonly onAbort = (): void => {
@@ -356,6 +365,15 @@ class Run<I, T> {
       this.finish({ index: task.index, ok: true, value: undefined as T, attempts: task.attempts });
     } else {
       this.fail(task, error);
+      // The token is refused for every item alike: starting the others sends it again for nothing (a lockout risk).
+      if (
+        this.options.stopOnAuthError !== false &&
+        error instanceof APIError &&
+        (error.status === 401 || error.status === 403)
+      ) {
+        this.refused ??= { error };
+        this.onAbort();
+      }
     }
   }
 
@@ -424,7 +442,7 @@ class Run<I, T> {
 
   /** Ends an item the run stopped before it was done: the abort reason, `skipped`, and `uncertain` when it may have been applied. */
   private markSkipped(task: Task<I>): void {
-    const reason = this.fatal ? this.fatal.error : abortReason(this.signal);
+    const reason = (this.fatal ?? this.refused)?.error ?? abortReason(this.signal);
     this.finish({
       index: task.index,
       ok: false,
@@ -516,8 +534,11 @@ function checkRunArguments(
     if (value !== undefined && typeof value !== 'function')
       issues.push({ path: name, message: mustBe('a function', value) });
   }
-  if (options.idempotent !== undefined && typeof options.idempotent !== 'boolean')
-    issues.push({ path: 'idempotent', message: mustBe('true or false', options.idempotent) });
+  for (const name of ['idempotent', 'stopOnAuthError'] as const) {
+    const value = options[name];
+    if (value !== undefined && typeof value !== 'boolean')
+      issues.push({ path: name, message: mustBe('true or false', value) });
+  }
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
     issues.push({ path: 'signal', message: mustBe('an AbortSignal', options.signal) });
   if (issues.length) throw new ValidationError(what, issues);

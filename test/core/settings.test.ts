@@ -202,14 +202,14 @@ describe('unknown keys', () => {
       {
         path: 'options.concurency',
         message:
-          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult)',
+          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError)',
       },
     ]);
     expect(await issuesOf(() => bulk.run([], async () => 1, { idempotent: true, verfy: () => 1 } as never))).toEqual([
       {
         path: 'options.verfy',
         message:
-          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, idempotent, verify)',
+          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError, idempotent, verify)',
       },
     ]);
     expect(await issuesOf(() => bulk.instruments([], { retryDelay: { inital: 10 } } as never))).toEqual([
