@@ -3,12 +3,15 @@
  * and compiler messages show a kind's own name (`BondInstrument`, `EquityTradeTransactionCreateAttributes`) instead
  * of the expanded object. Per family (instruments v3, assets v2, transactions v2):
  * - each kind's resource, `…Instrument` / `…Asset` / `…Transaction`, extending the type its response schema infers,
- *   with its `attributes` typed by `…InstrumentAttributes` (which extends the inferred attributes), and the table of
- *   them by kind (`InstrumentsByKind`, which `InstrumentOf<K>` indexes);
+ *   with its `attributes` typed by `…InstrumentAttributes` (which extends the inferred attributes) and its
+ *   `relationships` by `…InstrumentRelationships` (likewise), and the table of them by kind (`InstrumentsByKind`,
+ *   which `InstrumentOf<K>` indexes);
  * - each creatable kind's `…CreateAttributes`, `…CreateRelationships` (where a relationship is required) and
  *   `…CreateParams`, extending the create input the kind table infers, and the table of the params by kind.
  * And for every other resource (`account`, `price`, `limit`, …: each response schema src/schemas exports), its
- * resource and attributes the same way (`Account`, `AccountAttributes`), documented by its line of
+ * resource, attributes and relationships the same way (`Account`, `AccountAttributes`, `AccountRelationships`: each
+ * relationship keeps the JSDoc of its table, and one the reference deprecates is marked `@deprecated` from
+ * `DEPRECATED_RELATIONSHIPS`), documented by its line of
  * `RESOURCE_DESCRIPTIONS`.
  * An input interface redeclares each required member of what it extends, typed from it (`Base['ccyCode']`, which
  * keeps the schema's JSDoc on hover): TypeScript then names the interface, not the expanded object, in the message
@@ -32,8 +35,13 @@ import { createRequire } from 'node:module';
 import { relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createAttributeSchemas, INSTRUMENT_KINDS } from '../src/schemas/instruments.js';
-import { KIND_DESCRIPTIONS, RESOURCE_DESCRIPTIONS } from '../src/schemas/kind-descriptions.js';
+import {
+  DEPRECATED_RELATIONSHIPS,
+  KIND_DESCRIPTIONS,
+  RESOURCE_DESCRIPTIONS,
+} from '../src/schemas/kind-descriptions.js';
 import type { KindTable } from '../src/schemas/kind-table.js';
+import { readSchema } from '../src/schemas/resource.js';
 import { TRANSACTION_KINDS, transactionCreateSchemas } from '../src/schemas/transactions.js';
 import { known, presence } from '../src/schemas/zod-definitions.js';
 
@@ -133,6 +141,48 @@ function byKind(doc: string, name: string, kinds: string[], family: Family, name
   return `/** ${doc} */\nexport interface ${name} {\n${members.join('\n')}\n}`;
 }
 
+/**
+ * `…Relationships`, the named type of a resource's `relationships` (`AccountRelationships`): it extends them as the
+ * schema infers them, so each member keeps the JSDoc of its relationship table (what it links to). A relationship
+ * the reference deprecates (DEPRECATED_RELATIONSHIPS) is redeclared, typed from the base, with only its
+ * `@deprecated` tag: the editor strikes a read of it through and still shows the table's JSDoc, which it inherits.
+ */
+function relationshipsInterface(name: string, what: string, type: string, schema: unknown, base: string): string {
+  const inferred = `ReadRelationships<${base}>`;
+  const deprecated = Object.entries(DEPRECATED_RELATIONSHIPS[type] ?? {}).map(([member, instead]) => {
+    const may = presence(relationshipShape(schema)[member]);
+    if (!may) throw new Error(`${type}.${member}: deprecated in DEPRECATED_RELATIONSHIPS, but no such relationship`);
+    const optional = may.optout === 'optional' ? '?' : '';
+    return `${jsdoc(`@deprecated ${instead}`)}\n${key(member)}${optional}: ${inferred}[${q(member)}];`;
+  });
+  return [
+    `/** The relationships of ${what}: what each links to, as \`{ data: { type, id } }\` or a list of them. */`,
+    `export interface ${name}Relationships extends ${inferred} {${deprecated.length ? `\n${deprecated.join('\n')}\n` : ''}}`,
+  ].join('\n');
+}
+
+/** The schemas of the relationships a response schema declares, by name. */
+function relationshipShape(schema: unknown): Record<string, unknown> {
+  const def = known(schema);
+  const member = def?.type === 'object' ? (def.shape as Record<string, unknown>).relationships : undefined;
+  const inner = known(member);
+  const object = inner?.type === 'optional' ? known(inner.innerType) : inner;
+  return object?.type === 'object' ? (object.shape as Record<string, unknown>) : {};
+}
+
+/** The resource's `relationships` member, typed by its named interface, optional where its response schema says. */
+function relationshipsMember(name: string, what: string, schema: unknown): string {
+  const def = known(schema);
+  const member = def?.type === 'object' ? (def.shape as Record<string, unknown>).relationships : undefined;
+  const may = presence(member);
+  if (!may) throw new Error(`${name}: whether its relationships may be absent is not read here`);
+  const optional = may.optout === 'optional';
+  return [
+    `/** The ${what}'s related resources, by relationship${optional ? '; absent when it has none' : ''}. */`,
+    `relationships${optional ? '?' : ''}: ${name}Relationships;`,
+  ].join('\n');
+}
+
 function familySection(family: Family): string {
   const { noun, suffix, table } = family;
   const kinds = Object.keys(table);
@@ -149,12 +199,23 @@ function familySection(family: Family): string {
     // `bond.attributes` and a misspelled read's message name `BondInstrumentAttributes`, not the expanded object.
     // They declare no member of their own, unlike the inputs: an interface that does loses the implicit index
     // signature, and `BondInstrument['attributes']` stops being assignable to `Record<string, unknown>`.
+    const def = table[k];
+    if (!def) throw new Error(`${k}: not in the kind table`);
+    const schema = readSchema({ type: `${k}-${suffix}`, fields: def.fields, relationships: def.relationships });
     out.push(
       `/** The attributes of ${article(k)} ${type(k)}${family.version}. */`,
       `export interface ${named(k)}Attributes extends Attributes<${family.of(k)}> {}`,
+      relationshipsInterface(
+        named(k),
+        `${article(k)} ${type(k)}${family.version}`,
+        `${k}-${suffix}`,
+        schema,
+        family.of(k),
+      ),
       `/** ${description}: ${type(k)}${family.version}. */\nexport interface ${named(k)} extends ${family.of(k)} {`,
       `/** The ${type(k)}'s fields (\`attributesOf\` reads any this SDK does not know). */`,
       `attributes: ${named(k)}Attributes;`,
+      relationshipsMember(named(k), type(k), schema),
       '}',
     );
   }
@@ -228,6 +289,8 @@ interface SchemaExport {
   module: string;
   /** `accountSchema`, or `instrumentClasses.classSchema` for one held by an exported object. */
   path: string;
+  /** The schema itself. */
+  value: unknown;
 }
 
 /**
@@ -243,7 +306,7 @@ async function resourceSchemas(): Promise<Map<string, SchemaExport>> {
     if (type === undefined || kinds.has(type)) return false;
     const seen = found.get(type);
     if (seen) throw new Error(`${type}: two response schemas, ${seen.path} (${seen.module}) and ${path} (${module})`);
-    found.set(type, { module, path });
+    found.set(type, { module, path, value });
     return true;
   };
   const files = readdirSync(fileURLToPath(new URL('../src/schemas/', import.meta.url)))
@@ -289,9 +352,11 @@ function resourceSection(): { imports: Map<string, Set<string>>; source: string 
     out.push(
       `/** The attributes of ${articleOfType(type)} \`${type}\`. */`,
       `export interface ${name}Attributes extends Attributes<${inferred}> {}`,
+      relationshipsInterface(name, `${articleOfType(type)} \`${type}\``, type, schema.value, inferred),
       `${jsdoc(description)}\nexport interface ${name} extends ${inferred} {`,
       `/** The \`${type}\`'s fields (\`attributesOf\` reads any this SDK does not know). */`,
       `attributes: ${name}Attributes;`,
+      relationshipsMember(name, `\`${type}\``, schema.value),
       '}',
     );
   }
@@ -301,13 +366,20 @@ function resourceSection(): { imports: Map<string, Set<string>>; source: string 
 /** The generated module, formatted as the repository formats its sources. */
 export function generateKindTypes(): string {
   const resources = resourceSection();
+  const types = new Set([
+    ...RESOURCE_SCHEMAS.keys(),
+    ...FAMILIES.flatMap((family) => Object.keys(family.table).map((k) => `${k}-${family.suffix}`)),
+  ]);
+  const strays = Object.keys(DEPRECATED_RELATIONSHIPS).filter((type) => !types.has(type));
+  if (strays.length)
+    throw new Error(`${strays.join(', ')}: in DEPRECATED_RELATIONSHIPS, but no resource has that type`);
   const imports = new Map<string, Set<string>>([
     ['zod/mini', new Set(['output'])],
     ['../resources/instrument-family.js', new Set(['FamilyCreateInputOf'])],
     ['../resources/kind-create.js', new Set(['RelationshipsOf'])],
     ['../resources/transactions.js', new Set(['TransactionCreateInputOf'])],
     ['./instruments.js', new Set(['InferredAsset', 'InferredInstrument', 'InstrumentCreateAttributes'])],
-    ['./resource.js', new Set(['Attributes'])],
+    ['./resource.js', new Set(['Attributes', 'ReadRelationships'])],
     ['./transactions.js', new Set(['InferredTransaction', 'TransactionCreateAttributes'])],
     ...resources.imports,
   ]);
@@ -321,10 +393,12 @@ export function generateKindTypes(): string {
     '// only: nothing here is in the bundles.',
     '//',
     "// Each interface extends the type inferred from its kind's or resource's schemas and adds nothing: a resource only",
-    '// redeclares `attributes`, typed by its named attributes interface (which extends the inferred attributes and',
-    '// declares nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the',
-    '// required members of what it extends, typed from it, so that a missing one is reported as required in the named',
-    '// type (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).',
+    '// redeclares `attributes` and `relationships`, typed by their named interfaces (which extend the inferred ones and',
+    '// declare nothing: attributes stay assignable to `Record<string, unknown>`, relationships keep the JSDoc of their',
+    '// tables, and only a deprecated one is redeclared, typed from them, to carry its `@deprecated`); an input interface',
+    '// only redeclares the required members of what it extends, typed from it, so that a missing one is reported as',
+    '// required in the named type (test/types/required-members.test.ts). Each is proved equal to what it extends',
+    '// (test/types/named.test-d.ts).',
     '// They exist so that editors and messages show a name, not the expanded object.',
     ...modules.map(
       (module) => `import type { ${[...(imports.get(module) ?? [])].sort().join(', ')} } from '${module}';`,

@@ -1,8 +1,9 @@
 /**
  * One line per kind of the kind tables (`INSTRUMENT_KINDS`, `TRANSACTION_KINDS`): what a resource of that kind is,
- * the start of the JSDoc of its named type (`A bond: \`bond-instrument\` (v3).`); and the JSDoc of the named type of
- * every other resource (`Account`). Documentation only: scripts/generate-kind-types.ts reads it to write
- * src/schemas/kind-types.generated.ts, and no module of the SDK imports it, so the bundles carry none of it. A kind
+ * the start of the JSDoc of its named type (`A bond: \`bond-instrument\` (v3).`); the JSDoc of the named type of
+ * every other resource (`Account`); and the relationships the reference deprecates. Documentation only:
+ * scripts/generate-kind-types.ts reads it to write src/schemas/kind-types.generated.ts, and no module of the SDK
+ * imports it, so the bundles carry none of it. A kind
  * added to a table without its line here (or a line without its kind) is a compile error; a resource without its
  * line (or a line without its resource) fails the script, and so the test that holds the generated file to it.
  */
@@ -81,4 +82,16 @@ export const RESOURCE_DESCRIPTIONS: Record<string, string> = {
     'A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`.',
   user: 'A user (`user`) with `client` and `readAccessToReportingEntities`.',
   invite: 'An invite (`invite`): `state`, the `link` to deliver, its restrictions and `expiration`.',
+};
+
+/**
+ * The relationships the reference deprecates, by resource `type`: the `@deprecated` text of each (what to use
+ * instead), written on the member of the named relationships type (`AccountRelationships.depository`), so an editor
+ * strikes a read of it through. Only there: the create inputs, which still link with it, are not marked.
+ */
+export const DEPRECATED_RELATIONSHIPS: Record<string, Record<string, string>> = {
+  account: {
+    depository:
+      'The reference deprecates it on accounts: read `depositories`, which holds the same single\ndepository while the service still sends this one.',
+  },
 };

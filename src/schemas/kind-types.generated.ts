@@ -4,10 +4,12 @@
 // only: nothing here is in the bundles.
 //
 // Each interface extends the type inferred from its kind's or resource's schemas and adds nothing: a resource only
-// redeclares `attributes`, typed by its named attributes interface (which extends the inferred attributes and
-// declares nothing, so it stays assignable to `Record<string, unknown>`); an input interface only redeclares the
-// required members of what it extends, typed from it, so that a missing one is reported as required in the named
-// type (test/types/required-members.test.ts). Each is proved equal to what it extends (test/types/named.test-d.ts).
+// redeclares `attributes` and `relationships`, typed by their named interfaces (which extend the inferred ones and
+// declare nothing: attributes stay assignable to `Record<string, unknown>`, relationships keep the JSDoc of their
+// tables, and only a deprecated one is redeclared, typed from them, to carry its `@deprecated`); an input interface
+// only redeclares the required members of what it extends, typed from it, so that a missing one is reported as
+// required in the named type (test/types/required-members.test.ts). Each is proved equal to what it extends
+// (test/types/named.test-d.ts).
 // They exist so that editors and messages show a name, not the expanded object.
 import type { output } from 'zod/mini';
 import type { FamilyCreateInputOf } from '../resources/instrument-family.js';
@@ -19,7 +21,7 @@ import type { assetHoldingSchema, holdingSchema } from './holdings.js';
 import type { InferredAsset, InferredInstrument, InstrumentCreateAttributes } from './instruments.js';
 import type { accountSchema, depositorySchema, legalEntitySchema } from './legal-structure.js';
 import type { limitSchema, limitStatusSchema } from './limits.js';
-import type { Attributes } from './resource.js';
+import type { Attributes, ReadRelationships } from './resource.js';
 import type { indexFactorSeries, interestRateSeries, netAssetValueSeries, priceSeries } from './time-series.js';
 import type { InferredTransaction, TransactionCreateAttributes } from './transactions.js';
 import type { inviteSchema, userSchema } from './users.js';
@@ -27,91 +29,144 @@ import type { inviteSchema, userSchema } from './users.js';
 // ─── Instruments: one interface per kind, each the type its response schema infers, named, with its attributes ───
 /** The attributes of a `bond-instrument` (v3). */
 export interface BondInstrumentAttributes extends Attributes<InferredInstrument<'bond'>> {}
+/** The relationships of a `bond-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface BondInstrumentRelationships extends ReadRelationships<InferredInstrument<'bond'>> {}
 /** A bond: `bond-instrument` (v3). */
 export interface BondInstrument extends InferredInstrument<'bond'> {
   /** The `bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: BondInstrumentAttributes;
+  /** The `bond-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: BondInstrumentRelationships;
 }
 /** The attributes of an `index-linked-bond-instrument` (v3). */
 export interface IndexLinkedBondInstrumentAttributes extends Attributes<InferredInstrument<'index-linked-bond'>> {}
+/** The relationships of an `index-linked-bond-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexLinkedBondInstrumentRelationships
+  extends ReadRelationships<InferredInstrument<'index-linked-bond'>> {}
 /** An index-linked bond: `index-linked-bond-instrument` (v3). */
 export interface IndexLinkedBondInstrument extends InferredInstrument<'index-linked-bond'> {
   /** The `index-linked-bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexLinkedBondInstrumentAttributes;
+  /** The `index-linked-bond-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexLinkedBondInstrumentRelationships;
 }
 /** The attributes of a `zero-coupon-bond-instrument` (v3). */
 export interface ZeroCouponBondInstrumentAttributes extends Attributes<InferredInstrument<'zero-coupon-bond'>> {}
+/** The relationships of a `zero-coupon-bond-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface ZeroCouponBondInstrumentRelationships
+  extends ReadRelationships<InferredInstrument<'zero-coupon-bond'>> {}
 /** A zero coupon bond: `zero-coupon-bond-instrument` (v3). */
 export interface ZeroCouponBondInstrument extends InferredInstrument<'zero-coupon-bond'> {
   /** The `zero-coupon-bond-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: ZeroCouponBondInstrumentAttributes;
+  /** The `zero-coupon-bond-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: ZeroCouponBondInstrumentRelationships;
 }
 /** The attributes of a `stock-instrument` (v3). */
 export interface StockInstrumentAttributes extends Attributes<InferredInstrument<'stock'>> {}
+/** The relationships of a `stock-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface StockInstrumentRelationships extends ReadRelationships<InferredInstrument<'stock'>> {}
 /** A stock: `stock-instrument` (v3). */
 export interface StockInstrument extends InferredInstrument<'stock'> {
   /** The `stock-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: StockInstrumentAttributes;
+  /** The `stock-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: StockInstrumentRelationships;
 }
 /** The attributes of a `mutual-fund-instrument` (v3). */
 export interface MutualFundInstrumentAttributes extends Attributes<InferredInstrument<'mutual-fund'>> {}
+/** The relationships of a `mutual-fund-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface MutualFundInstrumentRelationships extends ReadRelationships<InferredInstrument<'mutual-fund'>> {}
 /** A mutual fund: `mutual-fund-instrument` (v3). */
 export interface MutualFundInstrument extends InferredInstrument<'mutual-fund'> {
   /** The `mutual-fund-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: MutualFundInstrumentAttributes;
+  /** The `mutual-fund-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: MutualFundInstrumentRelationships;
 }
 /** The attributes of a `fee-instrument` (v3). */
 export interface FeeInstrumentAttributes extends Attributes<InferredInstrument<'fee'>> {}
+/** The relationships of a `fee-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FeeInstrumentRelationships extends ReadRelationships<InferredInstrument<'fee'>> {}
 /** A fee, kept for reporting only (cannot be created): `fee-instrument` (v3). */
 export interface FeeInstrument extends InferredInstrument<'fee'> {
   /** The `fee-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FeeInstrumentAttributes;
+  /** The `fee-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: FeeInstrumentRelationships;
 }
 /** The attributes of a `refund-instrument` (v3). */
 export interface RefundInstrumentAttributes extends Attributes<InferredInstrument<'refund'>> {}
+/** The relationships of a `refund-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface RefundInstrumentRelationships extends ReadRelationships<InferredInstrument<'refund'>> {}
 /** A refund, kept for reporting only (cannot be created): `refund-instrument` (v3). */
 export interface RefundInstrument extends InferredInstrument<'refund'> {
   /** The `refund-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: RefundInstrumentAttributes;
+  /** The `refund-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: RefundInstrumentRelationships;
 }
 /** The attributes of a `loan-instrument` (v3). */
 export interface LoanInstrumentAttributes extends Attributes<InferredInstrument<'loan'>> {}
+/** The relationships of a `loan-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LoanInstrumentRelationships extends ReadRelationships<InferredInstrument<'loan'>> {}
 /** A loan (receivable or payable) of an account: `loan-instrument` (v3). */
 export interface LoanInstrument extends InferredInstrument<'loan'> {
   /** The `loan-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LoanInstrumentAttributes;
+  /** The `loan-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: LoanInstrumentRelationships;
 }
 /** The attributes of a `fx-forward-cash-settlement-instrument` (v3). */
 export interface FxForwardCashSettlementInstrumentAttributes
   extends Attributes<InferredInstrument<'fx-forward-cash-settlement'>> {}
+/** The relationships of a `fx-forward-cash-settlement-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardCashSettlementInstrumentRelationships
+  extends ReadRelationships<InferredInstrument<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash: `fx-forward-cash-settlement-instrument` (v3). */
 export interface FxForwardCashSettlementInstrument extends InferredInstrument<'fx-forward-cash-settlement'> {
   /** The `fx-forward-cash-settlement-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardCashSettlementInstrumentAttributes;
+  /** The `fx-forward-cash-settlement-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardCashSettlementInstrumentRelationships;
 }
 /** The attributes of a `fx-forward-physical-delivery-instrument` (v3). */
 export interface FxForwardPhysicalDeliveryInstrumentAttributes
   extends Attributes<InferredInstrument<'fx-forward-physical-delivery'>> {}
+/** The relationships of a `fx-forward-physical-delivery-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardPhysicalDeliveryInstrumentRelationships
+  extends ReadRelationships<InferredInstrument<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery: `fx-forward-physical-delivery-instrument` (v3). */
 export interface FxForwardPhysicalDeliveryInstrument extends InferredInstrument<'fx-forward-physical-delivery'> {
   /** The `fx-forward-physical-delivery-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardPhysicalDeliveryInstrumentAttributes;
+  /** The `fx-forward-physical-delivery-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardPhysicalDeliveryInstrumentRelationships;
 }
 /** The attributes of a `private-market-fund-commitment-based-instrument` (v3). */
 export interface PrivateMarketFundCommitmentBasedInstrumentAttributes
   extends Attributes<InferredInstrument<'private-market-fund-commitment-based'>> {}
+/** The relationships of a `private-market-fund-commitment-based-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface PrivateMarketFundCommitmentBasedInstrumentRelationships
+  extends ReadRelationships<InferredInstrument<'private-market-fund-commitment-based'>> {}
 /** A commitment-based private market fund investment: `private-market-fund-commitment-based-instrument` (v3). */
 export interface PrivateMarketFundCommitmentBasedInstrument
   extends InferredInstrument<'private-market-fund-commitment-based'> {
   /** The `private-market-fund-commitment-based-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: PrivateMarketFundCommitmentBasedInstrumentAttributes;
+  /** The `private-market-fund-commitment-based-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: PrivateMarketFundCommitmentBasedInstrumentRelationships;
 }
 /** The attributes of an `other-instrument` (v3). */
 export interface OtherInstrumentAttributes extends Attributes<InferredInstrument<'other'>> {}
+/** The relationships of an `other-instrument` (v3): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface OtherInstrumentRelationships extends ReadRelationships<InferredInstrument<'other'>> {}
 /** An uncommon instrument (retrieval only): `other-instrument` (v3). */
 export interface OtherInstrument extends InferredInstrument<'other'> {
   /** The `other-instrument`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: OtherInstrumentAttributes;
+  /** The `other-instrument`'s related resources, by relationship; absent when it has none. */
+  relationships?: OtherInstrumentRelationships;
 }
 /** The named instrument type of each kind: `InstrumentsByKind['bond']` is `BondInstrument`. */
 export interface InstrumentsByKind {
@@ -317,90 +372,141 @@ export interface InstrumentCreateParamsByKind {
 // ─── Assets: one interface per kind, each the type its response schema infers, named, with its attributes ───
 /** The attributes of a `bond-asset` (v2). */
 export interface BondAssetAttributes extends Attributes<InferredAsset<'bond'>> {}
+/** The relationships of a `bond-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface BondAssetRelationships extends ReadRelationships<InferredAsset<'bond'>> {}
 /** A bond: `bond-asset` (v2). */
 export interface BondAsset extends InferredAsset<'bond'> {
   /** The `bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: BondAssetAttributes;
+  /** The `bond-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: BondAssetRelationships;
 }
 /** The attributes of an `index-linked-bond-asset` (v2). */
 export interface IndexLinkedBondAssetAttributes extends Attributes<InferredAsset<'index-linked-bond'>> {}
+/** The relationships of an `index-linked-bond-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexLinkedBondAssetRelationships extends ReadRelationships<InferredAsset<'index-linked-bond'>> {}
 /** An index-linked bond: `index-linked-bond-asset` (v2). */
 export interface IndexLinkedBondAsset extends InferredAsset<'index-linked-bond'> {
   /** The `index-linked-bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexLinkedBondAssetAttributes;
+  /** The `index-linked-bond-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexLinkedBondAssetRelationships;
 }
 /** The attributes of a `zero-coupon-bond-asset` (v2). */
 export interface ZeroCouponBondAssetAttributes extends Attributes<InferredAsset<'zero-coupon-bond'>> {}
+/** The relationships of a `zero-coupon-bond-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface ZeroCouponBondAssetRelationships extends ReadRelationships<InferredAsset<'zero-coupon-bond'>> {}
 /** A zero coupon bond: `zero-coupon-bond-asset` (v2). */
 export interface ZeroCouponBondAsset extends InferredAsset<'zero-coupon-bond'> {
   /** The `zero-coupon-bond-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: ZeroCouponBondAssetAttributes;
+  /** The `zero-coupon-bond-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: ZeroCouponBondAssetRelationships;
 }
 /** The attributes of a `stock-asset` (v2). */
 export interface StockAssetAttributes extends Attributes<InferredAsset<'stock'>> {}
+/** The relationships of a `stock-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface StockAssetRelationships extends ReadRelationships<InferredAsset<'stock'>> {}
 /** A stock: `stock-asset` (v2). */
 export interface StockAsset extends InferredAsset<'stock'> {
   /** The `stock-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: StockAssetAttributes;
+  /** The `stock-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: StockAssetRelationships;
 }
 /** The attributes of a `mutual-fund-asset` (v2). */
 export interface MutualFundAssetAttributes extends Attributes<InferredAsset<'mutual-fund'>> {}
+/** The relationships of a `mutual-fund-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface MutualFundAssetRelationships extends ReadRelationships<InferredAsset<'mutual-fund'>> {}
 /** A mutual fund: `mutual-fund-asset` (v2). */
 export interface MutualFundAsset extends InferredAsset<'mutual-fund'> {
   /** The `mutual-fund-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: MutualFundAssetAttributes;
+  /** The `mutual-fund-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: MutualFundAssetRelationships;
 }
 /** The attributes of a `fee-asset` (v2). */
 export interface FeeAssetAttributes extends Attributes<InferredAsset<'fee'>> {}
+/** The relationships of a `fee-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FeeAssetRelationships extends ReadRelationships<InferredAsset<'fee'>> {}
 /** A fee, kept for reporting only (cannot be created): `fee-asset` (v2). */
 export interface FeeAsset extends InferredAsset<'fee'> {
   /** The `fee-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FeeAssetAttributes;
+  /** The `fee-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: FeeAssetRelationships;
 }
 /** The attributes of a `refund-asset` (v2). */
 export interface RefundAssetAttributes extends Attributes<InferredAsset<'refund'>> {}
+/** The relationships of a `refund-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface RefundAssetRelationships extends ReadRelationships<InferredAsset<'refund'>> {}
 /** A refund, kept for reporting only (cannot be created): `refund-asset` (v2). */
 export interface RefundAsset extends InferredAsset<'refund'> {
   /** The `refund-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: RefundAssetAttributes;
+  /** The `refund-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: RefundAssetRelationships;
 }
 /** The attributes of a `loan-asset` (v2). */
 export interface LoanAssetAttributes extends Attributes<InferredAsset<'loan'>> {}
+/** The relationships of a `loan-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LoanAssetRelationships extends ReadRelationships<InferredAsset<'loan'>> {}
 /** A loan (receivable or payable) of an account: `loan-asset` (v2). */
 export interface LoanAsset extends InferredAsset<'loan'> {
   /** The `loan-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LoanAssetAttributes;
+  /** The `loan-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: LoanAssetRelationships;
 }
 /** The attributes of a `fx-forward-cash-settlement-asset` (v2). */
 export interface FxForwardCashSettlementAssetAttributes
   extends Attributes<InferredAsset<'fx-forward-cash-settlement'>> {}
+/** The relationships of a `fx-forward-cash-settlement-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardCashSettlementAssetRelationships
+  extends ReadRelationships<InferredAsset<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash: `fx-forward-cash-settlement-asset` (v2). */
 export interface FxForwardCashSettlementAsset extends InferredAsset<'fx-forward-cash-settlement'> {
   /** The `fx-forward-cash-settlement-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardCashSettlementAssetAttributes;
+  /** The `fx-forward-cash-settlement-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardCashSettlementAssetRelationships;
 }
 /** The attributes of a `fx-forward-physical-delivery-asset` (v2). */
 export interface FxForwardPhysicalDeliveryAssetAttributes
   extends Attributes<InferredAsset<'fx-forward-physical-delivery'>> {}
+/** The relationships of a `fx-forward-physical-delivery-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardPhysicalDeliveryAssetRelationships
+  extends ReadRelationships<InferredAsset<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery: `fx-forward-physical-delivery-asset` (v2). */
 export interface FxForwardPhysicalDeliveryAsset extends InferredAsset<'fx-forward-physical-delivery'> {
   /** The `fx-forward-physical-delivery-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardPhysicalDeliveryAssetAttributes;
+  /** The `fx-forward-physical-delivery-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardPhysicalDeliveryAssetRelationships;
 }
 /** The attributes of a `private-market-fund-commitment-based-asset` (v2). */
 export interface PrivateMarketFundCommitmentBasedAssetAttributes
   extends Attributes<InferredAsset<'private-market-fund-commitment-based'>> {}
+/** The relationships of a `private-market-fund-commitment-based-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface PrivateMarketFundCommitmentBasedAssetRelationships
+  extends ReadRelationships<InferredAsset<'private-market-fund-commitment-based'>> {}
 /** A commitment-based private market fund investment: `private-market-fund-commitment-based-asset` (v2). */
 export interface PrivateMarketFundCommitmentBasedAsset extends InferredAsset<'private-market-fund-commitment-based'> {
   /** The `private-market-fund-commitment-based-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: PrivateMarketFundCommitmentBasedAssetAttributes;
+  /** The `private-market-fund-commitment-based-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: PrivateMarketFundCommitmentBasedAssetRelationships;
 }
 /** The attributes of an `other-asset` (v2). */
 export interface OtherAssetAttributes extends Attributes<InferredAsset<'other'>> {}
+/** The relationships of an `other-asset` (v2): what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface OtherAssetRelationships extends ReadRelationships<InferredAsset<'other'>> {}
 /** An uncommon instrument (retrieval only): `other-asset` (v2). */
 export interface OtherAsset extends InferredAsset<'other'> {
   /** The `other-asset`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: OtherAssetAttributes;
+  /** The `other-asset`'s related resources, by relationship; absent when it has none. */
+  relationships?: OtherAssetRelationships;
 }
 /** The named asset type of each kind: `AssetsByKind['bond']` is `BondAsset`. */
 export interface AssetsByKind {
@@ -604,159 +710,254 @@ export interface AssetCreateParamsByKind {
 // ─── Transactions: one interface per kind, each the type its response schema infers, named, with its attributes ───
 /** The attributes of an `account-interest-transaction`. */
 export interface AccountInterestTransactionAttributes extends Attributes<InferredTransaction<'account-interest'>> {}
+/** The relationships of an `account-interest-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface AccountInterestTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'account-interest'>> {}
 /** Interest credited or charged on an account: `account-interest-transaction`. */
 export interface AccountInterestTransaction extends InferredTransaction<'account-interest'> {
   /** The `account-interest-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: AccountInterestTransactionAttributes;
+  /** The `account-interest-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: AccountInterestTransactionRelationships;
 }
 /** The attributes of a `bond-coupon-transaction`. */
 export interface BondCouponTransactionAttributes extends Attributes<InferredTransaction<'bond-coupon'>> {}
+/** The relationships of a `bond-coupon-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface BondCouponTransactionRelationships extends ReadRelationships<InferredTransaction<'bond-coupon'>> {}
 /** A coupon paid on a bond: `bond-coupon-transaction`. */
 export interface BondCouponTransaction extends InferredTransaction<'bond-coupon'> {
   /** The `bond-coupon-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: BondCouponTransactionAttributes;
+  /** The `bond-coupon-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: BondCouponTransactionRelationships;
 }
 /** The attributes of a `bond-redemption-transaction`. */
 export interface BondRedemptionTransactionAttributes extends Attributes<InferredTransaction<'bond-redemption'>> {}
+/** The relationships of a `bond-redemption-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface BondRedemptionTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'bond-redemption'>> {}
 /** A bond redeemed: `bond-redemption-transaction`. */
 export interface BondRedemptionTransaction extends InferredTransaction<'bond-redemption'> {
   /** The `bond-redemption-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: BondRedemptionTransactionAttributes;
+  /** The `bond-redemption-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: BondRedemptionTransactionRelationships;
 }
 /** The attributes of a `bond-trade-transaction`. */
 export interface BondTradeTransactionAttributes extends Attributes<InferredTransaction<'bond-trade'>> {}
+/** The relationships of a `bond-trade-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface BondTradeTransactionRelationships extends ReadRelationships<InferredTransaction<'bond-trade'>> {}
 /** A bond bought or sold: `bond-trade-transaction`. */
 export interface BondTradeTransaction extends InferredTransaction<'bond-trade'> {
   /** The `bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: BondTradeTransactionAttributes;
+  /** The `bond-trade-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: BondTradeTransactionRelationships;
 }
 /** The attributes of a `cash-transfer-transaction`. */
 export interface CashTransferTransactionAttributes extends Attributes<InferredTransaction<'cash-transfer'>> {}
+/** The relationships of a `cash-transfer-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface CashTransferTransactionRelationships extends ReadRelationships<InferredTransaction<'cash-transfer'>> {}
 /** Cash moved into or out of an account (internal transfers link the other side): `cash-transfer-transaction`. */
 export interface CashTransferTransaction extends InferredTransaction<'cash-transfer'> {
   /** The `cash-transfer-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: CashTransferTransactionAttributes;
+  /** The `cash-transfer-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: CashTransferTransactionRelationships;
 }
 /** The attributes of a `dividend-transaction`. */
 export interface DividendTransactionAttributes extends Attributes<InferredTransaction<'dividend'>> {}
+/** The relationships of a `dividend-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface DividendTransactionRelationships extends ReadRelationships<InferredTransaction<'dividend'>> {}
 /** A dividend paid on a holding: `dividend-transaction`. */
 export interface DividendTransaction extends InferredTransaction<'dividend'> {
   /** The `dividend-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: DividendTransactionAttributes;
+  /** The `dividend-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: DividendTransactionRelationships;
 }
 /** The attributes of an `equity-trade-transaction`. */
 export interface EquityTradeTransactionAttributes extends Attributes<InferredTransaction<'equity-trade'>> {}
+/** The relationships of an `equity-trade-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface EquityTradeTransactionRelationships extends ReadRelationships<InferredTransaction<'equity-trade'>> {}
 /** A stock or fund bought or sold: `equity-trade-transaction`. */
 export interface EquityTradeTransaction extends InferredTransaction<'equity-trade'> {
   /** The `equity-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: EquityTradeTransactionAttributes;
+  /** The `equity-trade-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: EquityTradeTransactionRelationships;
 }
 /** The attributes of a `fee-transaction`. */
 export interface FeeTransactionAttributes extends Attributes<InferredTransaction<'fee'>> {}
+/** The relationships of a `fee-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FeeTransactionRelationships extends ReadRelationships<InferredTransaction<'fee'>> {}
 /** A fee charged to an account: `fee-transaction`. */
 export interface FeeTransaction extends InferredTransaction<'fee'> {
   /** The `fee-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FeeTransactionAttributes;
+  /** The `fee-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FeeTransactionRelationships;
 }
 /** The attributes of a `futures-trade-transaction`. */
 export interface FuturesTradeTransactionAttributes extends Attributes<InferredTransaction<'futures-trade'>> {}
+/** The relationships of a `futures-trade-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FuturesTradeTransactionRelationships extends ReadRelationships<InferredTransaction<'futures-trade'>> {}
 /** A futures contract bought or sold: `futures-trade-transaction`. */
 export interface FuturesTradeTransaction extends InferredTransaction<'futures-trade'> {
   /** The `futures-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FuturesTradeTransactionAttributes;
+  /** The `futures-trade-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FuturesTradeTransactionRelationships;
 }
 /** The attributes of a `futures-execution-transaction`. */
 export interface FuturesExecutionTransactionAttributes extends Attributes<InferredTransaction<'futures-execution'>> {}
+/** The relationships of a `futures-execution-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FuturesExecutionTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'futures-execution'>> {}
 /** A futures contract executed (closes its opening trade): `futures-execution-transaction`. */
 export interface FuturesExecutionTransaction extends InferredTransaction<'futures-execution'> {
   /** The `futures-execution-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FuturesExecutionTransactionAttributes;
+  /** The `futures-execution-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FuturesExecutionTransactionRelationships;
 }
 /** The attributes of a `fx-forward-cash-settlement-transaction`. */
 export interface FxForwardCashSettlementTransactionAttributes
   extends Attributes<InferredTransaction<'fx-forward-cash-settlement'>> {}
+/** The relationships of a `fx-forward-cash-settlement-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardCashSettlementTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'fx-forward-cash-settlement'>> {}
 /** An FX forward settled in cash (made by the service): `fx-forward-cash-settlement-transaction`. */
 export interface FxForwardCashSettlementTransaction extends InferredTransaction<'fx-forward-cash-settlement'> {
   /** The `fx-forward-cash-settlement-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardCashSettlementTransactionAttributes;
+  /** The `fx-forward-cash-settlement-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardCashSettlementTransactionRelationships;
 }
 /** The attributes of a `fx-forward-physical-delivery-transaction`. */
 export interface FxForwardPhysicalDeliveryTransactionAttributes
   extends Attributes<InferredTransaction<'fx-forward-physical-delivery'>> {}
+/** The relationships of a `fx-forward-physical-delivery-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxForwardPhysicalDeliveryTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'fx-forward-physical-delivery'>> {}
 /** An FX forward settled by physical delivery (made by the service): `fx-forward-physical-delivery-transaction`. */
 export interface FxForwardPhysicalDeliveryTransaction extends InferredTransaction<'fx-forward-physical-delivery'> {
   /** The `fx-forward-physical-delivery-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxForwardPhysicalDeliveryTransactionAttributes;
+  /** The `fx-forward-physical-delivery-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxForwardPhysicalDeliveryTransactionRelationships;
 }
 /** The attributes of a `fx-spot-transaction`. */
 export interface FxSpotTransactionAttributes extends Attributes<InferredTransaction<'fx-spot'>> {}
+/** The relationships of a `fx-spot-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface FxSpotTransactionRelationships extends ReadRelationships<InferredTransaction<'fx-spot'>> {}
 /** A spot currency exchange between two accounts: `fx-spot-transaction`. */
 export interface FxSpotTransaction extends InferredTransaction<'fx-spot'> {
   /** The `fx-spot-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: FxSpotTransactionAttributes;
+  /** The `fx-spot-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: FxSpotTransactionRelationships;
 }
 /** The attributes of an `index-linked-bond-coupon-transaction`. */
 export interface IndexLinkedBondCouponTransactionAttributes
   extends Attributes<InferredTransaction<'index-linked-bond-coupon'>> {}
+/** The relationships of an `index-linked-bond-coupon-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexLinkedBondCouponTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'index-linked-bond-coupon'>> {}
 /** A coupon paid on an index-linked bond: `index-linked-bond-coupon-transaction`. */
 export interface IndexLinkedBondCouponTransaction extends InferredTransaction<'index-linked-bond-coupon'> {
   /** The `index-linked-bond-coupon-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexLinkedBondCouponTransactionAttributes;
+  /** The `index-linked-bond-coupon-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexLinkedBondCouponTransactionRelationships;
 }
 /** The attributes of an `index-linked-bond-redemption-transaction`. */
 export interface IndexLinkedBondRedemptionTransactionAttributes
   extends Attributes<InferredTransaction<'index-linked-bond-redemption'>> {}
+/** The relationships of an `index-linked-bond-redemption-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexLinkedBondRedemptionTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'index-linked-bond-redemption'>> {}
 /** An index-linked bond redeemed: `index-linked-bond-redemption-transaction`. */
 export interface IndexLinkedBondRedemptionTransaction extends InferredTransaction<'index-linked-bond-redemption'> {
   /** The `index-linked-bond-redemption-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexLinkedBondRedemptionTransactionAttributes;
+  /** The `index-linked-bond-redemption-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexLinkedBondRedemptionTransactionRelationships;
 }
 /** The attributes of an `index-linked-bond-trade-transaction`. */
 export interface IndexLinkedBondTradeTransactionAttributes
   extends Attributes<InferredTransaction<'index-linked-bond-trade'>> {}
+/** The relationships of an `index-linked-bond-trade-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexLinkedBondTradeTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'index-linked-bond-trade'>> {}
 /** An index-linked bond bought or sold: `index-linked-bond-trade-transaction`. */
 export interface IndexLinkedBondTradeTransaction extends InferredTransaction<'index-linked-bond-trade'> {
   /** The `index-linked-bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexLinkedBondTradeTransactionAttributes;
+  /** The `index-linked-bond-trade-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexLinkedBondTradeTransactionRelationships;
 }
 /** The attributes of a `loan-transaction`. */
 export interface LoanTransactionAttributes extends Attributes<InferredTransaction<'loan'>> {}
+/** The relationships of a `loan-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LoanTransactionRelationships extends ReadRelationships<InferredTransaction<'loan'>> {}
 /** A loan payment (made by the service with the loan instrument): `loan-transaction`. */
 export interface LoanTransaction extends InferredTransaction<'loan'> {
   /** The `loan-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LoanTransactionAttributes;
+  /** The `loan-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: LoanTransactionRelationships;
 }
 /** The attributes of a `private-market-fund-distribution-transaction`. */
 export interface PrivateMarketFundDistributionTransactionAttributes
   extends Attributes<InferredTransaction<'private-market-fund-distribution'>> {}
+/** The relationships of a `private-market-fund-distribution-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface PrivateMarketFundDistributionTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'private-market-fund-distribution'>> {}
 /** A distribution from a private market fund: `private-market-fund-distribution-transaction`. */
 export interface PrivateMarketFundDistributionTransaction
   extends InferredTransaction<'private-market-fund-distribution'> {
   /** The `private-market-fund-distribution-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: PrivateMarketFundDistributionTransactionAttributes;
+  /** The `private-market-fund-distribution-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: PrivateMarketFundDistributionTransactionRelationships;
 }
 /** The attributes of a `private-market-fund-drawdown-transaction`. */
 export interface PrivateMarketFundDrawdownTransactionAttributes
   extends Attributes<InferredTransaction<'private-market-fund-drawdown'>> {}
+/** The relationships of a `private-market-fund-drawdown-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface PrivateMarketFundDrawdownTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'private-market-fund-drawdown'>> {}
 /** A drawdown (capital call or fee) of a private market fund: `private-market-fund-drawdown-transaction`. */
 export interface PrivateMarketFundDrawdownTransaction extends InferredTransaction<'private-market-fund-drawdown'> {
   /** The `private-market-fund-drawdown-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: PrivateMarketFundDrawdownTransactionAttributes;
+  /** The `private-market-fund-drawdown-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: PrivateMarketFundDrawdownTransactionRelationships;
 }
 /** The attributes of a `refund-transaction`. */
 export interface RefundTransactionAttributes extends Attributes<InferredTransaction<'refund'>> {}
+/** The relationships of a `refund-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface RefundTransactionRelationships extends ReadRelationships<InferredTransaction<'refund'>> {}
 /** A refund credited to an account: `refund-transaction`. */
 export interface RefundTransaction extends InferredTransaction<'refund'> {
   /** The `refund-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: RefundTransactionAttributes;
+  /** The `refund-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: RefundTransactionRelationships;
 }
 /** The attributes of a `zero-coupon-bond-trade-transaction`. */
 export interface ZeroCouponBondTradeTransactionAttributes
   extends Attributes<InferredTransaction<'zero-coupon-bond-trade'>> {}
+/** The relationships of a `zero-coupon-bond-trade-transaction`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface ZeroCouponBondTradeTransactionRelationships
+  extends ReadRelationships<InferredTransaction<'zero-coupon-bond-trade'>> {}
 /** A zero coupon bond bought or sold: `zero-coupon-bond-trade-transaction`. */
 export interface ZeroCouponBondTradeTransaction extends InferredTransaction<'zero-coupon-bond-trade'> {
   /** The `zero-coupon-bond-trade-transaction`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: ZeroCouponBondTradeTransactionAttributes;
+  /** The `zero-coupon-bond-trade-transaction`'s related resources, by relationship; absent when it has none. */
+  relationships?: ZeroCouponBondTradeTransactionRelationships;
 }
 /** The named transaction type of each kind: `TransactionsByKind['dividend']` is `DividendTransaction`. */
 export interface TransactionsByKind {
@@ -1232,13 +1433,25 @@ export interface TransactionCreateParamsByKind {
 // ─── The other resources: each the type its response schema infers, named, with its attributes ───
 /** The attributes of a `legal-entity`. */
 export interface LegalEntityAttributes extends Attributes<output<typeof legalEntitySchema>> {}
+/** The relationships of a `legal-entity`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LegalEntityRelationships extends ReadRelationships<output<typeof legalEntitySchema>> {}
 /** A legal entity (`legal-entity`): owns accounts and depositories, belongs to a client. */
 export interface LegalEntity extends output<typeof legalEntitySchema> {
   /** The `legal-entity`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LegalEntityAttributes;
+  /** The `legal-entity`'s related resources, by relationship; absent when it has none. */
+  relationships?: LegalEntityRelationships;
 }
 /** The attributes of an `account`. */
 export interface AccountAttributes extends Attributes<output<typeof accountSchema>> {}
+/** The relationships of an `account`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface AccountRelationships extends ReadRelationships<output<typeof accountSchema>> {
+  /**
+   * @deprecated The reference deprecates it on accounts: read `depositories`, which holds the same single
+   * depository while the service still sends this one.
+   */
+  depository?: ReadRelationships<output<typeof accountSchema>>['depository'];
+}
 /**
  * An account (`account`). Its depositories come as `relationships.depositories`; the deprecated
  * `relationships.depository` holds the same single depository while the service still sends it.
@@ -1246,52 +1459,82 @@ export interface AccountAttributes extends Attributes<output<typeof accountSchem
 export interface Account extends output<typeof accountSchema> {
   /** The `account`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: AccountAttributes;
+  /** The `account`'s related resources, by relationship; absent when it has none. */
+  relationships?: AccountRelationships;
 }
 /** The attributes of a `depository`. */
 export interface DepositoryAttributes extends Attributes<output<typeof depositorySchema>> {}
+/** The relationships of a `depository`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface DepositoryRelationships extends ReadRelationships<output<typeof depositorySchema>> {}
 /** A depository (`depository`) with its `legalEntity` and linked `accounts`. */
 export interface Depository extends output<typeof depositorySchema> {
   /** The `depository`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: DepositoryAttributes;
+  /** The `depository`'s related resources, by relationship; absent when it has none. */
+  relationships?: DepositoryRelationships;
 }
 /** The attributes of an `instrument-class`. */
 export interface InstrumentClassAttributes extends Attributes<output<typeof instrumentClasses.classSchema>> {}
+/** The relationships of an `instrument-class`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface InstrumentClassRelationships extends ReadRelationships<output<typeof instrumentClasses.classSchema>> {}
 /** An instrument class (v3, `instrument-class`). */
 export interface InstrumentClass extends output<typeof instrumentClasses.classSchema> {
   /** The `instrument-class`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: InstrumentClassAttributes;
+  /** The `instrument-class`'s related resources, by relationship; absent when it has none. */
+  relationships?: InstrumentClassRelationships;
 }
 /** The attributes of an `instrument-class-detailed`. */
 export interface InstrumentClassDetailedAttributes
   extends Attributes<output<typeof instrumentClasses.detailedSchema>> {}
+/** The relationships of an `instrument-class-detailed`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface InstrumentClassDetailedRelationships
+  extends ReadRelationships<output<typeof instrumentClasses.detailedSchema>> {}
 /** A detailed instrument class (v3) with its `instrumentClass` relationship. */
 export interface InstrumentClassDetailed extends output<typeof instrumentClasses.detailedSchema> {
   /** The `instrument-class-detailed`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: InstrumentClassDetailedAttributes;
+  /** The `instrument-class-detailed`'s related resources, by relationship; absent when it has none. */
+  relationships?: InstrumentClassDetailedRelationships;
 }
 /** The attributes of an `asset-class`. */
 export interface AssetClassAttributes extends Attributes<output<typeof assetClasses.classSchema>> {}
+/** The relationships of an `asset-class`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface AssetClassRelationships extends ReadRelationships<output<typeof assetClasses.classSchema>> {}
 /** An asset class (v2, `asset-class`). */
 export interface AssetClass extends output<typeof assetClasses.classSchema> {
   /** The `asset-class`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: AssetClassAttributes;
+  /** The `asset-class`'s related resources, by relationship; absent when it has none. */
+  relationships?: AssetClassRelationships;
 }
 /** The attributes of an `asset-class-detailed`. */
 export interface AssetClassDetailedAttributes extends Attributes<output<typeof assetClasses.detailedSchema>> {}
+/** The relationships of an `asset-class-detailed`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface AssetClassDetailedRelationships
+  extends ReadRelationships<output<typeof assetClasses.detailedSchema>> {}
 /** A detailed asset class (v2) with its `assetClass` relationship. */
 export interface AssetClassDetailed extends output<typeof assetClasses.detailedSchema> {
   /** The `asset-class-detailed`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: AssetClassDetailedAttributes;
+  /** The `asset-class-detailed`'s related resources, by relationship; absent when it has none. */
+  relationships?: AssetClassDetailedRelationships;
 }
 /** The attributes of a `custodian`. */
 export interface CustodianAttributes extends Attributes<output<typeof custodianSchema>> {}
+/** The relationships of a `custodian`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface CustodianRelationships extends ReadRelationships<output<typeof custodianSchema>> {}
 /** A custodian; its `identifier` is the slug the consent's `custodianIdentifier` names. */
 export interface Custodian extends output<typeof custodianSchema> {
   /** The `custodian`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: CustodianAttributes;
+  /** The `custodian`'s related resources, by relationship; absent when it has none. */
+  relationships?: CustodianRelationships;
 }
 /** The attributes of a `custodian-authority`. */
 export interface CustodianAuthorityAttributes extends Attributes<output<typeof custodianAuthoritySchema>> {}
+/** The relationships of a `custodian-authority`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface CustodianAuthorityRelationships extends ReadRelationships<output<typeof custodianAuthoritySchema>> {}
 /**
  * A custodian authority (`custodian-authority`): its `status`, the `pendingFiles` still to upload, and the depositories
  * and accounts linked so far.
@@ -1299,83 +1542,130 @@ export interface CustodianAuthorityAttributes extends Attributes<output<typeof c
 export interface CustodianAuthority extends output<typeof custodianAuthoritySchema> {
   /** The `custodian-authority`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: CustodianAuthorityAttributes;
+  /** The `custodian-authority`'s related resources, by relationship; absent when it has none. */
+  relationships?: CustodianAuthorityRelationships;
 }
 /** The attributes of a `custodian-authority-file`. */
 export interface CustodianAuthorityFileAttributes extends Attributes<output<typeof custodianAuthorityFileSchema>> {}
+/** The relationships of a `custodian-authority-file`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface CustodianAuthorityFileRelationships
+  extends ReadRelationships<output<typeof custodianAuthorityFileSchema>> {}
 /** An uploaded proof file; its `hash` (`sha2-256:<hex>`) feeds the consent's `files`. */
 export interface CustodianAuthorityFile extends output<typeof custodianAuthorityFileSchema> {
   /** The `custodian-authority-file`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: CustodianAuthorityFileAttributes;
+  /** The `custodian-authority-file`'s related resources, by relationship; absent when it has none. */
+  relationships?: CustodianAuthorityFileRelationships;
 }
 /** The attributes of a `holding`. */
 export interface HoldingAttributes extends Attributes<output<typeof holdingSchema>> {}
+/** The relationships of a `holding`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface HoldingRelationships extends ReadRelationships<output<typeof holdingSchema>> {}
 /** A holding (`holding`): market value per date, aggregated according to `expand`. */
 export interface Holding extends output<typeof holdingSchema> {
   /** The `holding`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: HoldingAttributes;
+  /** The `holding`'s related resources, by relationship. */
+  relationships: HoldingRelationships;
 }
 /** The attributes of an `asset-holding`. */
 export interface AssetHoldingAttributes extends Attributes<output<typeof assetHoldingSchema>> {}
+/** The relationships of an `asset-holding`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface AssetHoldingRelationships extends ReadRelationships<output<typeof assetHoldingSchema>> {}
 /** An asset holding (`asset-holding`): the most detailed level, with `unitsInHolding`. */
 export interface AssetHolding extends output<typeof assetHoldingSchema> {
   /** The `asset-holding`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: AssetHoldingAttributes;
+  /** The `asset-holding`'s related resources, by relationship. */
+  relationships: AssetHoldingRelationships;
 }
 /** The attributes of a `limit`. */
 export interface LimitAttributes extends Attributes<output<typeof limitSchema>> {}
+/** The relationships of a `limit`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LimitRelationships extends ReadRelationships<output<typeof limitSchema>> {}
 /** An investment limit as decoded. */
 export interface Limit extends output<typeof limitSchema> {
   /** The `limit`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LimitAttributes;
+  /** The `limit`'s related resources, by relationship; absent when it has none. */
+  relationships?: LimitRelationships;
 }
 /** The attributes of a `limit-status`. */
 export interface LimitStatusAttributes extends Attributes<output<typeof limitStatusSchema>> {}
+/** The relationships of a `limit-status`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface LimitStatusRelationships extends ReadRelationships<output<typeof limitStatusSchema>> {}
 /** A limit's status on a date (its id is the limit's id). */
 export interface LimitStatus extends output<typeof limitStatusSchema> {
   /** The `limit-status`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: LimitStatusAttributes;
+  /** The `limit-status`'s related resources, by relationship; absent when it has none. */
+  relationships?: LimitStatusRelationships;
 }
 /** The attributes of an `interest-rate`. */
 export interface InterestRateAttributes extends Attributes<output<typeof interestRateSeries.schema>> {}
+/** The relationships of an `interest-rate`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface InterestRateRelationships extends ReadRelationships<output<typeof interestRateSeries.schema>> {}
 /**
  * An interest rate (`interest-rate`): `value` as a decimal annual rate from `date`, and who supplied it (`provider`).
  */
 export interface InterestRate extends output<typeof interestRateSeries.schema> {
   /** The `interest-rate`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: InterestRateAttributes;
+  /** The `interest-rate`'s related resources, by relationship; absent when it has none. */
+  relationships?: InterestRateRelationships;
 }
 /** The attributes of a `price`. */
 export interface PriceAttributes extends Attributes<output<typeof priceSeries.schema>> {}
+/** The relationships of a `price`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface PriceRelationships extends ReadRelationships<output<typeof priceSeries.schema>> {}
 /** A price (`price`): the end-of-day `value` on `date` in the instrument currency, and who supplied it (`provider`). */
 export interface Price extends output<typeof priceSeries.schema> {
   /** The `price`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: PriceAttributes;
+  /** The `price`'s related resources, by relationship; absent when it has none. */
+  relationships?: PriceRelationships;
 }
 /** The attributes of an `index-factor`. */
 export interface IndexFactorAttributes extends Attributes<output<typeof indexFactorSeries.schema>> {}
+/** The relationships of an `index-factor`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface IndexFactorRelationships extends ReadRelationships<output<typeof indexFactorSeries.schema>> {}
 /** An index factor (`index-factor`) of an index-linked bond: `value` dated `date`, and who supplied it (`provider`). */
 export interface IndexFactor extends output<typeof indexFactorSeries.schema> {
   /** The `index-factor`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: IndexFactorAttributes;
+  /** The `index-factor`'s related resources, by relationship; absent when it has none. */
+  relationships?: IndexFactorRelationships;
 }
 /** The attributes of a `net-asset-value`. */
 export interface NetAssetValueAttributes extends Attributes<output<typeof netAssetValueSeries.schema>> {}
+/** The relationships of a `net-asset-value`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface NetAssetValueRelationships extends ReadRelationships<output<typeof netAssetValueSeries.schema>> {}
 /** A net asset value (`net-asset-value`, v3 only): `value` on `officialDate`, effective from `effectiveDate`. */
 export interface NetAssetValue extends output<typeof netAssetValueSeries.schema> {
   /** The `net-asset-value`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: NetAssetValueAttributes;
+  /** The `net-asset-value`'s related resources, by relationship; absent when it has none. */
+  relationships?: NetAssetValueRelationships;
 }
 /** The attributes of a `user`. */
 export interface UserAttributes extends Attributes<output<typeof userSchema>> {}
+/** The relationships of a `user`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface UserRelationships extends ReadRelationships<output<typeof userSchema>> {}
 /** A user (`user`) with `client` and `readAccessToReportingEntities`. */
 export interface User extends output<typeof userSchema> {
   /** The `user`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: UserAttributes;
+  /** The `user`'s related resources, by relationship. */
+  relationships: UserRelationships;
 }
 /** The attributes of an `invite`. */
 export interface InviteAttributes extends Attributes<output<typeof inviteSchema>> {}
+/** The relationships of an `invite`: what each links to, as `{ data: { type, id } }` or a list of them. */
+export interface InviteRelationships extends ReadRelationships<output<typeof inviteSchema>> {}
 /** An invite (`invite`): `state`, the `link` to deliver, its restrictions and `expiration`. */
 export interface Invite extends output<typeof inviteSchema> {
   /** The `invite`'s fields (`attributesOf` reads any this SDK does not know). */
   attributes: InviteAttributes;
+  /** The `invite`'s related resources, by relationship. */
+  relationships: InviteRelationships;
 }

@@ -110,6 +110,11 @@ export const rel = {
  * (`interface AccountAttributes extends Attributes<…> {}`), as an interface cannot extend `T['attributes']` itself.
  */
 export type Attributes<T extends { attributes: object }> = T['attributes'];
+/**
+ * The `relationships` member of a resource type `T`, present: what a named relationships interface extends
+ * (`interface AccountRelationships extends ReadRelationships<…> {}`), `Attributes`' counterpart.
+ */
+export type ReadRelationships<T extends { relationships?: object | undefined }> = NonNullable<T['relationships']>;
 
 export interface ResourceDef<T extends string = string, F extends Fields = Fields, R extends Rels = Rels> {
   type: T;

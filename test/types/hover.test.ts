@@ -29,6 +29,8 @@ export async function probe() {
   const accountCurrency = account.attributes.ccyCode;
   const accountAttributes = account.attributes;
   const misspelledAccount = account.attributes.ccycode;
+  const accountLinks = account.relationships;
+  const accountDepository = accountLinks?.depository;
   const instrument = await prs.instruments.retrieve('i');
   if (instrument.type === 'bond-instrument') {
     const bond = instrument;
@@ -65,7 +67,7 @@ export async function probe() {
   const performance = await prs.performance.retrieve('r');
   const webhookKeys = await prs.webhooks.keys();
   const webhookKey = webhookKeys.keys[0];
-  void [accountCurrency, accountAttributes, misspelledAccount, misspelledUnion, bondOf, stockOf, dividendOf, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
+  void [accountCurrency, accountAttributes, accountDepository, misspelledAccount, misspelledUnion, bondOf, stockOf, dividendOf, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
 
   prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
   prs.transactions.create({
@@ -197,6 +199,26 @@ describe('attributes and kinds, by name', () => {
     // It landed on `attributes: KeptObject<ReadShape<F>>` in src/schemas/resource.ts.
     expect(definitions('account.attributes')).toEqual(['src/schemas/kind-types.generated.ts: Account.attributes']);
     expect(definitions('bond.attributes')).toEqual(['src/schemas/kind-types.generated.ts: BondInstrument.attributes']);
+  });
+
+  it("hover on a resource's relationships names their type; a deprecated one is marked so (struck through)", () => {
+    expect(quickInfo('account.relationships')).toBe(
+      '(property) Account.relationships?: AccountRelationships | undefined',
+    );
+    expect(hover('accountLinks')).toBe('AccountRelationships | undefined');
+    // Each relationship keeps the JSDoc of its table: what it links to, and `@deprecated` where the reference says so.
+    const depository = service.getQuickInfoAtPosition(probePath, probe.indexOf('?.depository;') + 2);
+    expect(ts.displayPartsToString(depository?.documentation)).toMatch(/^The linked depository/);
+    expect(depository?.tags?.map((tag) => `@${tag.name} ${ts.displayPartsToString(tag.text)}`)).toEqual([
+      '@deprecated The reference deprecates it on accounts: read `depositories`, which holds the same single\n' +
+        'depository while the service still sends this one.',
+    ]);
+    // What an editor strikes through: the checker's suggestion that the member is deprecated, at the read.
+    const deprecated = service
+      .getSuggestionDiagnostics(probePath)
+      .filter((d) => d.reportsDeprecated)
+      .map((d) => `${probe.slice(d.start, (d.start ?? 0) + (d.length ?? 0))}: ${d.messageText}`);
+    expect(deprecated).toEqual(["depository: 'depository' is deprecated."]);
   });
 
   it('the public helpers of one kind hover as its named type', () => {
@@ -357,5 +379,32 @@ describe('hover against the built declarations', () => {
       .filter(([key, doc]) => !doc.test(docs[key] ?? ''))
       .map(([key]) => `${key}: ${JSON.stringify(docs[key] ?? '(not probed)')}`);
     expect(missing).toEqual([]);
+  });
+
+  it('documents every relationship of every named relationships type, and marks the deprecated one', () => {
+    if (!existsSync(distPath)) throw new Error('dist/index.d.ts is missing: run `npm run build` first');
+    const text = "import type * as sdk from '../../dist/index.js';\nexport type { sdk };\n";
+    const probe = compileProbe(root, distProbePath, text, { paths: {} });
+    const { checker: distChecker, program: distProgram } = probe;
+    const module = distChecker.getSymbolAtLocation(distProgram.getSourceFile(distPath) as ts.SourceFile);
+    // The index re-exports them from a chunk: each export is an alias of its interface.
+    const named = distChecker
+      .getExportsOfModule(module as ts.Symbol)
+      .map((s) => (s.flags & ts.SymbolFlags.Alias ? distChecker.getAliasedSymbol(s) : s))
+      .filter((s) => s.name.endsWith('Relationships') && s.flags & ts.SymbolFlags.Interface);
+    // A resource's (`AccountRelationships`) and a create's (`DividendTransactionCreateRelationships`).
+    expect(named.length).toBeGreaterThan(60);
+    const undocumented: string[] = [];
+    const deprecated: string[] = [];
+    for (const symbol of named) {
+      for (const member of distChecker.getDeclaredTypeOfSymbol(symbol).getProperties()) {
+        if (!ts.displayPartsToString(member.getDocumentationComment(distChecker)).trim())
+          undocumented.push(`${symbol.name}.${member.name}`);
+        if (member.getJsDocTags(distChecker).some((tag) => tag.name === 'deprecated'))
+          deprecated.push(`${symbol.name}.${member.name}`);
+      }
+    }
+    expect(undocumented).toEqual([]);
+    expect(deprecated).toEqual(['AccountRelationships.depository']);
   });
 });

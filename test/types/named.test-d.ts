@@ -15,6 +15,7 @@ import type {
   AccountCreateAttributes,
   AccountCreateInput,
   AccountCreateParams,
+  AccountRelationships,
   AccountUpdateAttributes,
   AccountUpdateInput,
   AccountUpdateParams,
@@ -65,6 +66,7 @@ import type {
   FileUploadParams,
   Holding,
   HoldingAttributes,
+  HoldingRelationships,
   HoldingsListParams,
   IndexFactor,
   IndexFactorAttributes,
@@ -112,6 +114,8 @@ import type {
   LimitStatusParams,
   LinkParams,
   LinkQuery,
+  LoanInstrument,
+  LoanInstrumentRelationships,
   NetAssetValue,
   NetAssetValueAttributes,
   NetAssetValueCreateAttributes,
@@ -402,6 +406,25 @@ expectTypeOf<{
   AssetClass: AssetClassAttributes;
   AssetClassDetailed: AssetClassDetailedAttributes;
 }>();
+
+// Their named relationships (`AccountRelationships`, what `relationships` is typed by) equal the relationships their
+// response schema infers, present; `relationships` stays optional where the schema has it so (a holding always has it).
+expectTypeOf<AccountRelationships>().toEqualTypeOf<NonNullable<z.infer<typeof accountSchema>['relationships']>>();
+expectTypeOf<Account['relationships']>().toEqualTypeOf<AccountRelationships | undefined>();
+expectTypeOf<HoldingRelationships>().toEqualTypeOf<z.infer<typeof holdingSchema>['relationships']>();
+expectTypeOf<Holding['relationships']>().toEqualTypeOf<HoldingRelationships>();
+expectTypeOf<LoanInstrument['relationships']>().toEqualTypeOf<LoanInstrumentRelationships | undefined>();
+expectTypeOf<{ [K in InstrumentKind]: NonNullable<InstrumentsByKind[K]['relationships']> }>().toEqualTypeOf<{
+  [K in InstrumentKind]: NonNullable<InferredInstrument<K>['relationships']>;
+}>();
+expectTypeOf<{ [K in InstrumentKind]: NonNullable<AssetsByKind[K]['relationships']> }>().toEqualTypeOf<{
+  [K in InstrumentKind]: NonNullable<InferredAsset<K>['relationships']>;
+}>();
+expectTypeOf<{ [K in TransactionKind]: NonNullable<TransactionsByKind[K]['relationships']> }>().toEqualTypeOf<{
+  [K in TransactionKind]: NonNullable<InferredTransaction<K>['relationships']>;
+}>();
+// @ts-expect-error a relationship more than the schema declares
+expectTypeOf<AccountRelationships>().toEqualTypeOf<AccountRelationships & { extra: { data: null } }>();
 
 // ─── inputs: attributes and parameters equal their request schemas' input types ─────────────────────────────
 

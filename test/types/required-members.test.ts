@@ -19,11 +19,12 @@ const ENTRIES = ['src/index.ts', 'src/webhooks/index.ts', 'src/bulk/index.ts', '
 /**
  * An input type of the public API: by the naming rule of the entries, plus a consent's file entry. Not a resource's
  * read attributes (`AccountAttributes`, the type of `Account['attributes']`): those declare no member of their own,
- * so that they stay assignable to `Record<string, unknown>` (an interface with members of its own is not).
+ * so that they stay assignable to `Record<string, unknown>` (an interface with members of its own is not); nor its
+ * read relationships (`AccountRelationships`), which nobody writes.
  */
 const isInput = (name: string, exported: ReadonlySet<string>) =>
-  /(Params|Relationships)$/.test(name) ||
-  (/Attributes$/.test(name) && !exported.has(name.replace(/Attributes$/, ''))) ||
+  /Params$/.test(name) ||
+  (/(Attributes|Relationships)$/.test(name) && !exported.has(name.replace(/(Attributes|Relationships)$/, ''))) ||
   name === 'ConsentFile' ||
   // The interface `TransactionListParams` (an intersection with the account-or-depository rule) is made from.
   name === 'TransactionListFields';
