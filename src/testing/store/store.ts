@@ -44,11 +44,17 @@ export interface StoreOptions {
  * mock.reset(); // back to the seed: mock.store.legalEntities.get(le.id) is undefined
  */
 export class MockStore {
-  /** Makes the ids of new records in the service's formats; restarted on `reset()`, so ids repeat run after run. */
+  // The three members below are the tables' machinery, not for tests to use: `@internal` keeps them out of the
+  // published declarations (tsup's `stripInternal`), so `mock.store.` completes to the tables and `reset` alone.
+  // The clock and the invite base are set through `createMockService({ now, inviteBaseUrl })`.
+  /**
+   * @internal Makes the ids of new records in the service's formats; restarted on `reset()`, so ids repeat run
+   * after run.
+   */
   readonly ids = new IdGenerator();
-  /** The mock's clock (invite expiration, upload times, default dates). */
+  /** @internal The mock's clock (invite expiration, upload times, default dates). */
   readonly now: () => Date;
-  /** Invite links are `<inviteBaseUrl>/-/invite/<token>`. */
+  /** @internal Invite links are `<inviteBaseUrl>/-/invite/<token>`. */
   readonly inviteBaseUrl: string;
 
   /** Clients (`client`). */
