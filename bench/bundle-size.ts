@@ -179,7 +179,9 @@ export const BUDGETS = [
   // unhandled: a 404 ended the process).
   // 28.092 / 29.746 kB: with `TransactionListParams` requiring an account or a depository in its type and the
   // condition builders documented (types only), all of this on main.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_092, lazyCeiling: 29_746 },
+  // 28.239 / 29.747 kB with a body that is not JSON told as a whole (no empty path before it) and a web page hinting
+  // at the base URL, and OpenSSL's wrong-version text said as what it means (+0.15 kB at load).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_239, lazyCeiling: 29_747 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -202,7 +204,8 @@ export const BUDGETS = [
   // 6.682 kB with the client checked at construction and a floor or first delay above its bound refused, naming both.
   // 6.884 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
   // 6.948 kB with a run stopping after a refused token (`stopOnAuthError`: it sent every item, each refused alike).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_948, lazyCeiling: 0 },
+  // 6.953 kB with an issue listed by the one `showIssue`.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_953, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

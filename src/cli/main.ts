@@ -212,6 +212,19 @@ async function checkedRows(args: LoadArgs, kind: LoadKind): Promise<Row[]> {
     }
     rows.push(row);
   }
+  // What every row needs missing from every row is one mistake of the file (a column left out, a flag forgotten),
+  // told once, not once per row.
+  const read = rows.filter((row) => !row.unreadable);
+  const lacking = (member: 'instrumentId' | 'type') =>
+    read.length > 0 && read.every((row) => row.input[member] === undefined);
+  if (kind.perInstrument && args.instrument === undefined && lacking('instrumentId'))
+    throw new FileError(
+      `${args.file}: no row names its instrument: pass --instrument <id>, or give each row an instrumentId (a column in CSV, a member in JSON lines); nothing was sent`,
+    );
+  if (kind.typed && lacking('type'))
+    throw new FileError(
+      `${args.file}: no row has a type: give each row one (a type column in CSV, a member in JSON lines; portfolio-reporting load ${args.kind} --help lists them); nothing was sent`,
+    );
   return rows;
 }
 

@@ -4,7 +4,7 @@
  */
 import { branded, PortfolioReportingError } from './error-base.js';
 import { redact, redactBody } from './secrets.js';
-import { boundIssues, listIssues, type ValidationIssue } from './validation-error.js';
+import { boundIssues, listIssues, showIssue, type ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
 export interface ServiceErrorEntry {
@@ -216,7 +216,7 @@ export class ResponseValidationError extends PortfolioReportingError {
     const { kept, omitted } = boundIssues(issues);
     super(
       `${call.method} ${call.url}: the response does not match the documented shape: ` +
-        listIssues(kept, omitted, (i) => `${i.path}: ${i.message}`),
+        listIssues(kept, omitted, showIssue),
     );
     this.issues = kept;
     this.omittedIssues = omitted;

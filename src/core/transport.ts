@@ -513,7 +513,7 @@ export class Transport {
         [
           {
             path: '',
-            message: `expected a JSON body, got ${response.headers.get('content-type') ?? 'no content type'}`,
+            message: notJson(response.headers.get('content-type')),
           },
         ],
         text,
@@ -537,7 +537,11 @@ export class Transport {
       // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
       let inner = error as Error & { code?: unknown };
       for (let e: unknown = inner.cause; e instanceof Error; e = e.cause) inner = e;
-      const detail = this.logger.redact(inner.message);
+      // OpenSSL's text spans lines and names its source file: one line, and what a wrong version number means.
+      const detail =
+        inner.code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+          ? 'TLS failed: the server does not answer TLS (http:// rather than https://?)'
+          : this.logger.redact(inner.message.trim().replace(/\s+/g, ' '));
       // The cause is what happened with its code (ECONNREFUSED, ENOTFOUND…: the bulk runner reads whether the
       // request left), not the platform's error, which may hold the request and its headers.
       return new APIConnectionError(call, `could not reach the service (${detail})`, {
@@ -653,6 +657,12 @@ function failureOf(error: Error): string {
     : isTimeoutError(error)
       ? 'a timeout'
       : 'a network error';
+}
+
+/** A body that is not JSON: a web page is most often a base URL that is not the service's API. */
+function notJson(type: string | null): string {
+  const page = type?.includes('html') ? " (a web page: is the base URL the service's API?)" : '';
+  return `expected a JSON body, got ${type ?? 'no content type'}${page}`;
 }
 
 /** What a JSON body adds to the client's headers (ky merges it with them, as it would any call's headers). */

@@ -117,7 +117,17 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           'mock webhooks: no signer registered; pass { signers: [createWebhookSigner()] } or call addSigner()',
         );
       const delivery = await signer.sign(event, signOptions);
-      const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body });
+      const response = await fetch(url, { method: 'POST', headers: delivery.headers, body: delivery.body }).catch(
+        (error: unknown) => {
+          // fetch says only `fetch failed`; its innermost cause says why (`connect ECONNREFUSED 127.0.0.1:3000`).
+          let cause = error;
+          while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
+          const why = cause instanceof Error ? cause.message : String(cause);
+          throw new Error(`mock.webhooks.deliver(): POST ${url} failed: ${why} (is the receiver listening there?)`, {
+            cause: error,
+          });
+        },
+      );
       return { response, delivery };
     },
   };

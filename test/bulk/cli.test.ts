@@ -139,6 +139,32 @@ describe('help and usage', () => {
     expect(twice).toMatchObject({ code: 2, stderr: 'error: line 1: the header names the column "name" twice\n' });
   });
 
+  it('a file whose rows all lack their instrument or their type is one error, exit 2 (it was one per row)', async () => {
+    const prices = file('prices.csv', 'date,value\n2024-01-02,1\n2024-01-03,2\n2024-01-04,3\n');
+    const noInstrument = await cli(['load', 'prices', prices, '--base-url', server.url]);
+    expect(noInstrument).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: ${prices}: no row names its instrument: pass --instrument <id>, or give each row an instrumentId (a column in CSV, a member in JSON lines); nothing was sent\n`,
+    });
+    const nav = file('nav.jsonl', '{"attributes":{"officialDate":"2024-03-31","value":1}}\n');
+    expect((await cli(['load', 'nav', nav, '--dry-run'])).stderr).toBe(
+      `error: ${nav}: no row names its instrument: pass --instrument <id>, or give each row an instrumentId (a column in CSV, a member in JSON lines); nothing was sent\n`,
+    );
+    const trades = file('trades.csv', 'accountAmount,transactionDate\n100,2024-01-02\n200,2024-01-03\n');
+    expect(await cli(['load', 'transactions', trades, '--dry-run'])).toEqual({
+      code: 2,
+      stdout: '',
+      stderr: `error: ${trades}: no row has a type: give each row one (a type column in CSV, a member in JSON lines; portfolio-reporting load transactions --help lists them); nothing was sent\n`,
+    });
+    // One row with its instrument is enough for the others to be told one by one.
+    const mixed = file('mixed.csv', 'instrumentId,date,value\n65f1c0ffee0000000000010a,2024-01-02,1\n,2024-01-03,2\n');
+    expect((await cli(['load', 'prices', mixed, '--dry-run'])).stdout.split('\n')[0]).toBe(
+      'line 3: instrumentId: must be a non-empty string id other than "." and "..", got undefined',
+    );
+    expect(server.log.requests).toBe(0);
+  });
+
   it('needs a base URL and a token to send, not to check', async () => {
     const rows = file(
       'one.csv',

@@ -509,7 +509,21 @@ describe('responses', () => {
       .instruments.retrieve('i1')
       .catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'ResponseValidationError', body: '<html>proxy</html>' });
-    expect((error as Error).message).toContain('expected a JSON body, got text/html');
+    // The whole body is the issue: no empty path before it (it read `…documented shape: : expected …`); a web page is
+    // most often a base URL that is not the API's.
+    expect((error as Error).message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1: the response does not match the documented shape: expected a JSON body, got text/html (a web page: is the base URL the service's API?)`,
+    );
+  });
+
+  it("https:// to a server that answers plain HTTP: one line saying so, not OpenSSL's text over two lines", async () => {
+    const error = await client(server.url.replace('http://', 'https://'), { maxRetries: 0 })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
+    expect(error).toMatchObject({ name: 'APIConnectionError', cause: { code: 'ERR_SSL_WRONG_VERSION_NUMBER' } });
+    expect((error as Error).message).toBe(
+      `GET ${server.url.replace('http://', 'https://')}/api/v3/instruments/i1: could not reach the service (TLS failed: the server does not answer TLS (http:// rather than https://?))`,
+    );
   });
 });
 

@@ -131,6 +131,20 @@ describe('the mock serves the registered signers’ keys', () => {
     ).toEqual([first.kid]);
   });
 
+  it('a delivery to a receiver not listening names the URL and the reason (it was a bare "TypeError: fetch failed")', async () => {
+    const receiver = await startServer((_req, res) => res.writeHead(204).end());
+    const url = `${receiver.url}/hooks`;
+    await receiver.close(); // a port nothing listens on now
+    const error = await h.mock.webhooks.deliver(url, event).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toMatch(
+      new RegExp(
+        `^mock\\.webhooks\\.deliver\\(\\): POST ${url.replace(/[.]/g, '\\.')} failed: connect ECONNREFUSED [0-9.:]+ \\(is the receiver listening there\\?\\)$`,
+      ),
+    );
+    expect((error as Error).cause).toBeInstanceOf(TypeError);
+  });
+
   it('delivers a signed event to a receiver, which can verify it with the served key', async () => {
     const receiver = await startServer((_req, res) => res.writeHead(204).end());
     try {
