@@ -181,7 +181,14 @@ export const BUDGETS = [
   // condition builders documented (types only), all of this on main.
   // 28.239 / 29.747 kB with a body that is not JSON told as a whole (no empty path before it) and a web page hinting
   // at the base URL, and OpenSSL's wrong-version text said as what it means (+0.15 kB at load).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_239, lazyCeiling: 29_747 },
+  // Then, from helper-51 (measured on its branch: +62 B later; +29 B at load and -79 B later; +10 B at load): a date in
+  // the form that is no day of the calendar told so (it was told its form was wrong); an unknown name worded one way by
+  // one function (`is not a known field here (accepted: …)`, `is not a known relationship here`; the key check reads
+  // keys and symbols in one pass, which keeps the webhooks entry under 8 kB); the builders' and helpers' errors
+  // (limitType, limitFilter, consentFiles, holdingAsset, attributesOf) not ending "(nothing was sent)": they send
+  // nothing. With the default of `listIssues` showing an issue (one way, as `ValidationError` and
+  // `ResponseValidationError` list them): 28.247 / 29.729 kB on main.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_247, lazyCeiling: 29_729 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -204,8 +211,8 @@ export const BUDGETS = [
   // 6.682 kB with the client checked at construction and a floor or first delay above its bound refused, naming both.
   // 6.884 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
   // 6.948 kB with a run stopping after a refused token (`stopOnAuthError`: it sent every item, each refused alike).
-  // 6.953 kB with an issue listed by the one `showIssue`.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_953, lazyCeiling: 0 },
+  // 6.943 kB with an unknown key worded by the one `unknownKey` and an issue listed by `listIssues`' default.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_943, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

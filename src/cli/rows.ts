@@ -7,6 +7,7 @@ import { createInterface } from 'node:readline';
 import { CsvError, parse } from 'csv-parse';
 import type { ValidationIssue } from '../core/errors.js';
 import { repeatedMember } from '../core/json-text.js';
+import { unknownKey } from '../core/settings.js';
 import { recordToInput } from './columns.js';
 import type { LoadKind, RowInput } from './kinds.js';
 
@@ -165,13 +166,7 @@ async function* jsonRows(file: string, kind: LoadKind): AsyncGenerator<Row> {
     const repeated = repeatedMember(text);
     if (repeated !== undefined)
       issues.push({ path: repeated, message: 'is given twice in this line (JSON would keep only the last value)' });
-    for (const name of Object.keys(value)) {
-      if (!members.includes(name))
-        issues.push({
-          path: name,
-          message: `is not a member of a ${kind.method} row (expected ${members.join(', ')})`,
-        });
-    }
+    for (const name of Object.keys(value)) if (!members.includes(name)) issues.push(unknownKey(name, members, ''));
     yield { line, input: value as RowInput, issues };
   }
 }

@@ -4,7 +4,7 @@
  */
 import { branded, PortfolioReportingError } from './error-base.js';
 import { redact, redactBody } from './secrets.js';
-import { boundIssues, listIssues, showIssue, type ValidationIssue } from './validation-error.js';
+import { boundIssues, listIssues, type ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
 export interface ServiceErrorEntry {
@@ -214,10 +214,7 @@ export class ResponseValidationError extends PortfolioReportingError {
   readonly body: unknown;
   constructor(call: CallSite, issues: readonly ValidationIssue[], body: unknown) {
     const { kept, omitted } = boundIssues(issues);
-    super(
-      `${call.method} ${call.url}: the response does not match the documented shape: ` +
-        listIssues(kept, omitted, showIssue),
-    );
+    super(`${call.method} ${call.url}: the response does not match the documented shape: ` + listIssues(kept, omitted));
     this.issues = kept;
     this.omittedIssues = omitted;
     // An HTML error page or a JSON document may echo a credential (an `Authorization` header, say).

@@ -10,6 +10,7 @@ import { acceptedKeys } from '../schemas/zod-definitions.js';
 import { article, mustBe } from './describe.js';
 import { MAX_ISSUES, omittedIssues, type ValidationIssue } from './errors.js';
 import { overflows } from './overflows.js';
+import { unknownKey } from './settings.js';
 import { shownKey } from './well-formed.js';
 
 type Issue = z.core.$ZodIssue;
@@ -205,10 +206,9 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown, schema?: Schema): void {
   const path = joinPath(prefix, issue.path);
   if (issue.code === 'unrecognized_keys') {
-    const accepted = schema && keysAt(schema, root, issue.path);
-    const message = `is not a documented field here (${accepted?.length ? `accepted: ${accepted.join(', ')}` : 'misspelled, or read-only?'})`;
+    const accepted = (schema && keysAt(schema, root, issue.path)) ?? [];
     for (const key of issue.keys)
-      add(sink, () => ({ path: path ? `${path}.${shownKey(key)}` : shownKey(key), message }));
+      add(sink, () => unknownKey(shownKey(key), accepted, path, 'field', ' (misspelled, or read-only?)'));
   } else if (issue.code === 'invalid_union' && issue.errors.length) {
     // A union (a limit filter, say): report the branch that got furthest.
     const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));

@@ -136,7 +136,7 @@ export function relationshipsDocument(
   if (input === undefined) return out;
   for (const name of Object.keys(input)) {
     // Own names only: one every object inherits (`constructor`) is no relationship either.
-    if (!Object.hasOwn(rels, name)) issues.push(unknownRelationship(`relationships.${name}`, rels));
+    if (!Object.hasOwn(rels, name)) issues.push(unknownRelationship(name, rels));
   }
   return out;
 }
@@ -173,12 +173,8 @@ function identifiers(
 }
 
 /** A name the relationship table `rels` does not hold. */
-function unknownRelationship(path: string, rels: Rels): ValidationIssue {
-  const known = Object.keys(rels);
-  return {
-    path,
-    message: `is not a relationship of this resource${known.length ? ` (known: ${known.join(', ')})` : ''}`,
-  };
+function unknownRelationship(name: string | symbol, rels: Rels): ValidationIssue {
+  return unknownKey(name, Object.keys(rels), 'relationships', 'relationship');
 }
 
 /**
@@ -191,7 +187,7 @@ function checkRelationships(what: string, relationships: unknown, rels: Rels | u
   checkObject(what, relationships, 'relationships');
   // An undocumented resource's relationship names are free: only a symbol is refused.
   const issues = rels
-    ? enumerableSymbols(relationships as object).map((key) => unknownRelationship(`relationships.${String(key)}`, rels))
+    ? enumerableSymbols(relationships as object).map((key) => unknownRelationship(key, rels))
     : symbolNames(relationships as object, 'relationships');
   if (issues.length) throw new ValidationError(what, issues);
 }

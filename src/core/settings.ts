@@ -16,28 +16,33 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
   if (value === undefined) return;
   checkObject(what, value, name, note);
   let issues: ValidationIssue[] | undefined;
-  for (const key of Object.keys(value as object)) {
-    if (!known.includes(key)) {
+  // Its own enumerable keys, in the order of `Object.keys`, then its symbols: a symbol key is no option either (the
+  // SDK reads none and `known` holds none), refused alike, named as `Symbol(description)`.
+  for (const key of Reflect.ownKeys(value as object)) {
+    if (Object.prototype.propertyIsEnumerable.call(value, key) && !known.includes(key as string)) {
       issues ??= [];
       issues.push(unknownKey(key, known, name));
     }
-  }
-  // A symbol key is no option either (the SDK reads none): refused alike, named as `Symbol(description)`.
-  for (const key of enumerableSymbols(value as object)) {
-    issues ??= [];
-    issues.push(unknownKey(key, known, name));
   }
   if (issues) throw new ValidationError(what, issues, note);
 }
 
 /**
  * The issue of a key of the argument `name` that is not in `known`: a misspelled or misplaced name, or a symbol
- * (named as `Symbol(description)`), which JSON, a query and the SDK leave out.
+ * (named as `Symbol(description)`), which JSON, a query and the SDK leave out. The one wording of a name nothing
+ * takes, whatever holds it (options, attributes, a query: a `field`; relationships): `is not a known field here
+ * (accepted: a, b)`, `none` in place of the list when there is none to give.
  */
-export function unknownKey(key: string | symbol, known: readonly string[], name: string): ValidationIssue {
+export function unknownKey(
+  key: string | symbol,
+  known: readonly string[],
+  name: string,
+  what = 'field',
+  none = '',
+): ValidationIssue {
   return {
     path: name ? `${name}.${String(key)}` : String(key),
-    message: `is not known here (accepted: ${known.join(', ')})`,
+    message: `is not a known ${what} here${known.length ? ` (accepted: ${known.join(', ')})` : none}`,
   };
 }
 

@@ -65,15 +65,14 @@ function clip(text: string, max: number): string {
   return text.length > max ? `${text.slice(0, max - 1)}…` : text;
 }
 
-/** An issue as a message lists it: `path: message`, or the message alone for the whole value (an empty path). */
-export const showIssue = (issue: ValidationIssue): string =>
-  issue.path ? `${issue.path}: ${issue.message}` : issue.message;
-
-/** `a; b; c`, stopping before `MAX_LISTED_CHARS`, then `… and N more issues` for what was not listed. */
+/**
+ * `a; b; c`, stopping before `MAX_LISTED_CHARS`, then `… and N more issues` for what was not listed. By default an
+ * issue is `path: message`, or the message alone for the whole value (an empty path).
+ */
 export function listIssues(
   issues: readonly ValidationIssue[],
   omitted: number,
-  show: (issue: ValidationIssue) => string,
+  show = (issue: ValidationIssue): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message),
 ): string {
   let text = '';
   let shown = 0;
@@ -101,7 +100,7 @@ export class ValidationError extends PortfolioReportingError {
   /** @param note Ends the message: `(nothing was sent)` for a call's input; empty for a constructor's options. */
   constructor(what: string, issues: readonly ValidationIssue[], note = '(nothing was sent)') {
     const { kept, omitted } = boundIssues(issues);
-    super(`${what}: ${listIssues(kept, omitted, showIssue)}${note ? ` ${note}` : ''}`);
+    super(`${what}: ${listIssues(kept, omitted)}${note ? ` ${note}` : ''}`);
     this.issues = kept;
     this.omittedIssues = omitted;
   }

@@ -182,18 +182,20 @@ function sleep(ms: number, signal: AbortSignal | undefined, abortError: () => Er
 export function consentFiles(files: readonly { attributes: { name: string; hash: string } }[]): ConsentFile[] {
   const what = 'consentFiles';
   // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
-  extraArguments(what, arguments, 1);
+  extraArguments(what, arguments, 1, '');
   if (!Array.isArray(files))
-    throw new ValidationError(what, [
-      { path: 'files', message: mustBe('an array of uploaded files (`custodianAuthorities.files.list`)', files) },
-    ]);
+    throw new ValidationError(
+      what,
+      [{ path: 'files', message: mustBe('an array of uploaded files (`custodianAuthorities.files.list`)', files) }],
+      '',
+    );
   const issues: ValidationIssue[] = [];
   const out: ConsentFile[] = [];
   // By index: a hole is named as a file missing, not skipped.
   for (let i = 0; i < files.length; i++) {
-    checkArgument(what, files[i], `${i}`);
+    checkArgument(what, files[i], `${i}`, '');
     const attributes: unknown = files[i]?.attributes;
-    checkArgument(what, attributes, `${i}.attributes`);
+    checkArgument(what, attributes, `${i}.attributes`, '');
     const { name, hash } = attributes as { name?: unknown; hash?: unknown };
     if (typeof name !== 'string') issues.push({ path: `${i}.attributes.name`, message: mustBe('a string', name) });
     const text = typeof hash === 'string' ? hash : '';
@@ -207,6 +209,6 @@ export function consentFiles(files: readonly { attributes: { name: string; hash:
     }
     out.push({ name, hashAlgorithm, hashValue: text.slice(at + 1) } as ConsentFile);
   }
-  if (issues.length) throw new ValidationError(what, issues);
+  if (issues.length) throw new ValidationError(what, issues, '');
   return out;
 }

@@ -126,18 +126,20 @@ export function holdingAsset(
 ): Asset | undefined {
   const what = 'holdingAsset';
   // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
-  extraArguments(what, arguments, 2);
-  checkArgument(what, holding, 'holding');
+  extraArguments(what, arguments, 2, '');
+  checkArgument(what, holding, 'holding', '');
   if (!Array.isArray(included))
-    throw new ValidationError(what, [
-      { path: 'included', message: mustBe("an array (the list result's `included`)", included) },
-    ]);
+    throw new ValidationError(
+      what,
+      [{ path: 'included', message: mustBe("an array (the list result's `included`)", included) }],
+      '',
+    );
   const ref = holding.relationships?.asset?.data;
   // Prefer an exact { type, id } match; the identifier may also name the asset by id under a generic type.
   let exact: Asset | undefined;
   let byId: Asset | undefined;
   for (const [i, asset] of included.entries()) {
-    checkArgument(what, asset, `included.${i}`);
+    checkArgument(what, asset, `included.${i}`, '');
     if (!ref || asset.id !== ref.id) continue;
     if (String(asset.type) === ref.type) exact ??= asset;
     else byId ??= asset;

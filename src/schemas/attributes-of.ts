@@ -13,7 +13,7 @@ export function attributesOf(
   resource: { readonly attributes?: unknown } | null | undefined,
 ): Readonly<Record<string, unknown>> {
   // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
-  extraArguments('attributesOf', arguments, 1);
+  extraArguments('attributesOf', arguments, 1, '');
   const attributes = resource?.attributes;
   return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
 }

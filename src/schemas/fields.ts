@@ -65,7 +65,14 @@ function daysInMonth(year: number, month: number): number {
 export function rule(what: string): { error: (issue: { input?: unknown }) => string } {
   return { error: (issue) => mustBe(what, issue.input) };
 }
-export const dateString = z.string().check(z.refine(isCalendarDate, rule('a calendar date in the form YYYY-MM-DD')));
+const DATE = 'a calendar date in the form YYYY-MM-DD';
+/** A date in the form that names no day (`2030-02-30`) is told so: its form is right. */
+export const dateString = z.string().check(
+  z.refine(isCalendarDate, {
+    error: ({ input }) =>
+      DATE_PATTERN.test(input as string) ? `must be ${DATE}: ${input} is no day of the calendar` : mustBe(DATE, input),
+  }),
+);
 /** ISO 4217 shape (string-rules.ts). */
 export const currencyCode = z.string().check(z.regex(CURRENCY.pattern, rule(CURRENCY.what)));
 /** ISO 3166-1 alpha-2 shape (string-rules.ts). */

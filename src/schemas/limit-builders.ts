@@ -122,10 +122,10 @@ const conditionBuilders = Object.fromEntries(
       camel(type),
       function (value: string) {
         // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
-        extraArguments(what, arguments, 1);
+        extraArguments(what, arguments, 1, '');
         // The create's rule, checked now: a bad value failed only inside `limits.create`, far from this call.
         const problem = stringProblem(format, value);
-        if (problem) throw new ValidationError(what, [{ path: 'value', message: problem }]);
+        if (problem) throw new ValidationError(what, [{ path: 'value', message: problem }], '');
         return { type: 'condition', condition: { type, [field]: value } };
       },
     ];
@@ -140,24 +140,26 @@ const group =
   (type: 'and' | 'or') =>
   (...filters: LimitFilterInput[]): LimitFilterInput => {
     const what = `limitFilter.${type}()`;
-    if (filters.length === 0) throw new ValidationError(what, [{ path: 'filters', message: emptyGroup(type) }]);
-    for (const [i, filter] of filters.entries()) checkArgument(what, filter, `filters.${i}`);
+    if (filters.length === 0) throw new ValidationError(what, [{ path: 'filters', message: emptyGroup(type) }], '');
+    for (const [i, filter] of filters.entries()) checkArgument(what, filter, `filters.${i}`, '');
     return { type, filters };
   };
 
 /** A condition of a known type holding its value's key alone, by the rule the create holds that value to. */
 function checkCondition(condition: unknown): void {
   const what = 'limitFilter.condition()';
-  checkArgument(what, condition, 'condition');
+  checkArgument(what, condition, 'condition', '');
   const { type } = condition as { type?: unknown };
   const known = typeof type === 'string' && Object.hasOwn(CONDITION_TYPES, type) ? CONDITION_TYPES[type] : undefined;
   if (known === undefined)
-    throw new ValidationError(what, [
-      { path: 'condition.type', message: mustBe(`one of ${Object.keys(CONDITION_TYPES).join(', ')}`, type) },
-    ]);
-  checkKeys(what, condition, ['type', known.field], 'condition');
+    throw new ValidationError(
+      what,
+      [{ path: 'condition.type', message: mustBe(`one of ${Object.keys(CONDITION_TYPES).join(', ')}`, type) }],
+      '',
+    );
+  checkKeys(what, condition, ['type', known.field], 'condition', '');
   const problem = stringProblem(known.format, (condition as Record<string, unknown>)[known.field]);
-  if (problem) throw new ValidationError(what, [{ path: `condition.${known.field}`, message: problem }]);
+  if (problem) throw new ValidationError(what, [{ path: `condition.${known.field}`, message: problem }], '');
 }
 
 const BOUNDS = ['min', 'max'] as const;
@@ -167,15 +169,15 @@ const BOUNDS = ['min', 'max'] as const;
  * them (an object of `min` and `max` only, each a finite number or null), a bound left out written as null.
  */
 function values(what: string, bounds: unknown, args: IArguments): { min: number | null; max: number | null } {
-  extraArguments(what, args, 1);
-  checkArgument(what, bounds, 'bounds');
-  checkKeys(what, bounds, BOUNDS, 'bounds');
+  extraArguments(what, args, 1, '');
+  checkArgument(what, bounds, 'bounds', '');
+  checkKeys(what, bounds, BOUNDS, 'bounds', '');
   const given = bounds as Record<string, unknown>;
   const issues = BOUNDS.filter((key) => given[key] != null && !Number.isFinite(given[key])).map((key) => ({
     path: `bounds.${key}`,
     message: mustBe('a finite number or null', given[key]),
   }));
-  if (issues.length) throw new ValidationError(what, issues);
+  if (issues.length) throw new ValidationError(what, issues, '');
   return { min: (given.min ?? null) as number | null, max: (given.max ?? null) as number | null };
 }
 
@@ -194,7 +196,7 @@ export const limitFilter = {
   /** Wraps a condition object into a filter. */
   condition(condition: LimitConditionInput): LimitFilterInput {
     // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
-    extraArguments('limitFilter.condition()', arguments, 1);
+    extraArguments('limitFilter.condition()', arguments, 1, '');
     checkCondition(condition);
     return { type: 'condition', condition };
   },
@@ -211,7 +213,7 @@ export const limitType = {
   /** No constraint of its own: groups other limits. */
   limitGroup(): LimitTypeInput {
     // biome-ignore lint/complexity/noArguments: its length is how many arguments were given (one was ignored)
-    extraArguments('limitType.limitGroup()', arguments, 0);
+    extraArguments('limitType.limitGroup()', arguments, 0, '');
     return { type: 'limit-group' };
   },
   /** A share of the parent limit, as fractions (0.10 = 10%). */

@@ -202,10 +202,10 @@ describe('--dry-run', () => {
     expect(run.stdout.split('\n')).toEqual([
       'line 3: attributes.ccyCode: must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "usd"',
       'line 4: attributes.couponFrequency: must be one of "quarterly", "semiannually", "annually", got "monthly"',
-      'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD, got "2030-02-30"',
+      'line 4: attributes.maturityDate: must be a calendar date in the form YYYY-MM-DD: 2030-02-30 is no day of the calendar',
       'line 5: attributes.name: is required',
       'line 6: type: fee instruments cannot be created: the service keeps them for reporting only',
-      'line 7: attributes.colour: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+      'line 7: attributes.colour: is not a known field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
       'line 8: has 4 fields, the header (line 1) has 9',
       'line 8: attributes.countryCode: is required',
       'line 10: attributes.agreementDate: is required',
@@ -302,11 +302,11 @@ describe('--dry-run', () => {
       expect(Object.hasOwn(Object.prototype, 'polluted')).toBe(false);
       expect(run.code).toBe(1);
       expect(run.stdout.split('\n')).toEqual([
-        'line 2: attributes.__proto__: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
-        'line 2: attributes.constructor: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
-        'line 2: attributes.toString: is not a documented field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
-        'line 2: relationships.constructor: is not a relationship of this resource',
-        'line 2: relationships.__proto__: is not a relationship of this resource',
+        'line 2: attributes.__proto__: is not a known field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+        'line 2: attributes.constructor: is not a known field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+        'line 2: attributes.toString: is not a known field here (accepted: ccyCode, countryCode, name, securityIdentifier)',
+        'line 2: relationships.constructor: is not a known relationship here',
+        'line 2: relationships.__proto__: is not a known relationship here',
         '1 row checked, 1 invalid; nothing was sent (dry run).',
         '',
       ]);
@@ -335,11 +335,11 @@ describe('--dry-run', () => {
     expect(lines[2]).toMatch(/^line 4: is not valid JSON \(.+\)$/);
     lines[2] = 'line 4: is not valid JSON (…)';
     expect(lines).toEqual([
-      'line 3: attributes.officialDate: must be a calendar date in the form YYYY-MM-DD, got "2024-06-31"',
+      'line 3: attributes.officialDate: must be a calendar date in the form YYYY-MM-DD: 2024-06-31 is no day of the calendar',
       'line 3: attributes.value: must be a number, got "1.3m"',
       'line 4: is not valid JSON (…)',
       'line 5: must be a JSON object { type?, attributes, relationships? }',
-      'line 6: type: is not a member of a instruments.netAssetValues.create row (expected attributes, relationships, instrumentId)',
+      'line 6: type: is not a known field here (accepted: attributes, relationships, instrumentId)',
       'line 7: instrumentId: must be a non-empty string id other than "." and "..", got undefined',
       '6 rows checked, 5 invalid; nothing was sent (dry run).',
       '',

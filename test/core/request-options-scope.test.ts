@@ -54,7 +54,7 @@ describe('request options', () => {
       "limits.status: options.query.date: is set by the method's own parameters; give it there (nothing was sent)",
     );
     const unknown = await refusalOf(() => prs.accounts.retrieve('a1', { maxRetry: 1 } as never));
-    expect(unknown.message).toMatch(/^accounts\.retrieve: options\.maxRetry: is not known here \(accepted: /);
+    expect(unknown.message).toMatch(/^accounts\.retrieve: options\.maxRetry: is not a known field here \(accepted: /);
     expect(requests).toHaveLength(0);
   });
 });

@@ -187,14 +187,14 @@ describe('unknown keys', () => {
       {
         path: 'options.retries',
         message:
-          'is not known here (accepted: baseUrl, accessToken, timeout, totalTimeout, maxRetries, fetch, headers, logger, logLevel)',
+          'is not a known field here (accepted: baseUrl, accessToken, timeout, totalTimeout, maxRetries, fetch, headers, logger, logLevel)',
       },
     ]);
     expect(await issuesOf(() => new WebhookVerifier({ baseUrl: GOOD, tolerance: 60 } as never))).toEqual([
       {
         path: 'options.tolerance',
         message:
-          'is not known here (accepted: baseUrl, fetch, accessToken, loadKeys, toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
+          'is not a known field here (accepted: baseUrl, fetch, accessToken, loadKeys, toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
       },
     ]);
     const bulk = new Bulk(new PortfolioReporting({ baseUrl: GOOD, accessToken: 't' }));
@@ -202,18 +202,18 @@ describe('unknown keys', () => {
       {
         path: 'options.concurency',
         message:
-          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError)',
+          'is not a known field here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError)',
       },
     ]);
     expect(await issuesOf(() => bulk.run([], async () => 1, { idempotent: true, verfy: () => 1 } as never))).toEqual([
       {
         path: 'options.verfy',
         message:
-          'is not known here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError, idempotent, verify)',
+          'is not a known field here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError, idempotent, verify)',
       },
     ]);
     expect(await issuesOf(() => bulk.instruments([], { retryDelay: { inital: 10 } } as never))).toEqual([
-      { path: 'retryDelay.inital', message: 'is not known here (accepted: initial, max)' },
+      { path: 'retryDelay.inital', message: 'is not a known field here (accepted: initial, max)' },
     ]);
   });
 
@@ -226,6 +226,8 @@ describe('unknown keys', () => {
           relationship: { depository: 'd1' },
         } as never),
       ),
-    ).toEqual([{ path: 'relationship', message: 'is not known here (accepted: type, attributes, relationships)' }]);
+    ).toEqual([
+      { path: 'relationship', message: 'is not a known field here (accepted: type, attributes, relationships)' },
+    ]);
   });
 });

@@ -331,7 +331,7 @@ describe('the first call of a process', () => {
       'users.update: relationships.readAccessToReportingEntities.1: must be a relationship, got a hole in the array, which would be left out (nothing was sent)',
       'clients.create: attributes.tags.extra: must be a JSON value, got a named member of an array, which JSON would leave out (nothing was sent)',
       'clients.create: relationships.Symbol(owner): must be named by a string (nothing was sent)',
-      'clients.users.create: relationships.Symbol(client): is not a relationship of this resource (known: client, readAccessToReportingEntities) (nothing was sent)',
+      'clients.users.create: relationships.Symbol(client): is not a known relationship here (accepted: client, readAccessToReportingEntities) (nothing was sent)',
     ]);
     expect(server.requests).toHaveLength(0);
   });

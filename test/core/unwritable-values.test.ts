@@ -87,7 +87,7 @@ describe('options read by other methods', () => {
       .waitForStatus('ca1', 'active', { intervl: 5 } as never)
       .catch((e: unknown) => e);
     expect((unknown as ValidationError).issues).toEqual([
-      { path: 'options.intervl', message: 'is not known here (accepted: timeout, interval, signal)' },
+      { path: 'options.intervl', message: 'is not a known field here (accepted: timeout, interval, signal)' },
     ]);
     const signal = await prs.custodianAuthorities
       .waitForStatus('ca1', 'active', { signal: { aborted: false } } as never)
@@ -105,7 +105,7 @@ describe('options read by other methods', () => {
       {
         path: 'options.baseUrl',
         message:
-          'is not known here (accepted: toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
+          'is not a known field here (accepted: toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
       },
     ]);
     const map = thrown(() => prs.webhooks.verifier(new Map() as never));
@@ -245,7 +245,7 @@ describe('call inputs', () => {
     ).toEqual([
       {
         path: 'attributes.Symbol(meta)',
-        message: 'is not known here (accepted: name, externalIdentifier, ccyCode, excludeFromReporting)',
+        message: 'is not a known field here (accepted: name, externalIdentifier, ccyCode, excludeFromReporting)',
       },
     ]);
     const condition = { type: 'country-code-is', 'country-code': 'CH', [at]: 1 } as const;
@@ -277,7 +277,9 @@ describe('call inputs', () => {
           relationships: { account: 'acc1' },
         }),
       ),
-    ).toEqual([{ path: 'attributes.Symbol(meta)', message: expect.stringMatching(/^is not known here \(accepted: /) }]);
+    ).toEqual([
+      { path: 'attributes.Symbol(meta)', message: expect.stringMatching(/^is not a known field here \(accepted: /) },
+    ]);
     expect(requests).toHaveLength(0);
   });
 
@@ -489,7 +491,7 @@ describe('query parameters and headers', () => {
     expect(e.issues).toEqual([
       {
         path: 'options.Symbol(retry)',
-        message: 'is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
+        message: 'is not a known field here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
       },
     ]);
     expect(requests).toHaveLength(0);

@@ -72,7 +72,7 @@ describe.each(endpointRows)('row $n: $sdkMethod', (row) => {
     expect((error as ValidationError).issues).toEqual([
       {
         path: 'options.bogus',
-        message: `is not known here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query${list ? ', maxPages' : ''})`,
+        message: `is not a known field here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query${list ? ', maxPages' : ''})`,
       },
     ]);
     expect(requests).toHaveLength(0);

@@ -63,6 +63,21 @@ describe('date validation', () => {
     );
   });
 
+  it('dateString tells a value in the form that is no day of the calendar from a value not in the form', () => {
+    fc.assert(
+      fc.property(dateLike, (value) => {
+        const result = z.safeParse(dateString, value);
+        if (result.success) return;
+        expect(result.error.issues.map((issue) => issue.message)).toEqual([
+          /^\d{4}-\d{2}-\d{2}$/.test(value)
+            ? `must be a calendar date in the form YYYY-MM-DD: ${value} is no day of the calendar`
+            : `must be a calendar date in the form YYYY-MM-DD, got ${JSON.stringify(value)}`,
+        ]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
   it('accepts the edges a calendar has (leap days, years before 100) and refuses the ones it lacks', () => {
     expect(
       ['2024-02-29', '2000-02-29', '0000-02-29', '0099-12-31', '9999-12-31', '0001-01-01'].map(isCalendarDate),

@@ -81,10 +81,10 @@ describe('holdings.list', () => {
   it('refuses a symbol key of the parameters (it was left out of the query), as every input does', async () => {
     const { prs, requests } = recordingClient({ body: { data: [] } });
     expect(await issuesOf(() => prs.holdings.list('re1', { ...period, [Symbol('x')]: 1 }))).toEqual([
-      { path: 'Symbol(x)', message: 'is not known here (accepted: fromDate, toDate, expand, include)' },
+      { path: 'Symbol(x)', message: 'is not a known field here (accepted: fromDate, toDate, expand, include)' },
     ]);
     expect(await issuesOf(() => prs.assetHoldings.list('re1', { ...period, [Symbol('x')]: 1 }))).toEqual([
-      { path: 'Symbol(x)', message: 'is not known here (accepted: fromDate, toDate, include)' },
+      { path: 'Symbol(x)', message: 'is not a known field here (accepted: fromDate, toDate, include)' },
     ]);
     expect(requests).toHaveLength(0);
   });
@@ -113,7 +113,7 @@ describe('holdings.list', () => {
     ],
     [
       { ...period, from: '2024-01-01' },
-      'holdings.list: from: is not a documented field here (accepted: fromDate, toDate, expand, include) (nothing was sent)',
+      'holdings.list: from: is not a known field here (accepted: fromDate, toDate, expand, include) (nothing was sent)',
     ],
   ])('refuses %j before sending', async (params, message) => {
     const { prs, requests } = recordingClient();
@@ -225,7 +225,7 @@ describe('assetHoldings.list', () => {
   it('has no expand parameter, and the same date rule', async () => {
     const { prs, requests } = recordingClient();
     await expect(prs.assetHoldings.list('re1', { ...period, expand: ['assets'] } as never)).rejects.toThrow(
-      'assetHoldings.list: expand: is not a documented field here',
+      'assetHoldings.list: expand: is not a known field here',
     );
     await expect(prs.assetHoldings.list('re1', { fromDate: '2024-01-02', toDate: '2024-01-01' })).rejects.toThrow(
       'assetHoldings.list: fromDate: must be before toDate',
@@ -264,7 +264,7 @@ describe('holdingAsset', () => {
     ['an included entry after the match', holding('h1', 'a1'), [bond, 'a2'], 'included.1: must be an object, got "a2"'],
   ])('refuses %s with a ValidationError naming it (it was a TypeError)', (_what, h, included, issue) => {
     expect(thrownValidationError(() => holdingAsset(h as never, included as never)).message).toBe(
-      `holdingAsset: ${issue} (nothing was sent)`,
+      `holdingAsset: ${issue}`,
     );
   });
 });

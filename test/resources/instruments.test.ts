@@ -92,7 +92,7 @@ describe('creation rules (ValidationError, nothing sent)', () => {
     expect((await refusal({ type: 'stock-instrument' })).issues).toHaveLength(4);
   });
 
-  it.each(['2024-13-01', '2024-02-30', '20240101', '2024-1-01', ''])('refuses the malformed date %j', async (date) => {
+  it.each(['20240101', '2024-1-01', '2024-01-01 ', ''])('refuses the malformed date %j', async (date) => {
     expect(
       (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: date } })).issues,
     ).toEqual([
@@ -102,6 +102,21 @@ describe('creation rules (ValidationError, nothing sent)', () => {
       },
     ]);
   });
+
+  // The form is right: what is wrong is the day, and the message says so rather than showing the form again.
+  it.each(['2024-13-01', '2024-02-30', '2023-02-29', '2024-04-31', '2024-00-10', '2024-01-00'])(
+    'refuses %j, in the form but no day of the calendar',
+    async (date) => {
+      expect(
+        (await refusal({ type: 'bond-instrument', attributes: { ...bondAttributes, maturityDate: date } })).issues,
+      ).toEqual([
+        {
+          path: 'attributes.maturityDate',
+          message: `must be a calendar date in the form YYYY-MM-DD: ${date} is no day of the calendar`,
+        },
+      ]);
+    },
+  );
 
   it('accepts 29 February of a leap year', async () => {
     await client(server.url).instruments.create({
@@ -177,13 +192,13 @@ describe('creation rules (ValidationError, nothing sent)', () => {
     expect(
       (await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { issuer: 'le-1' } }))
         .issues,
-    ).toEqual([{ path: 'relationships.issuer', message: 'is not a relationship of this resource' }]);
+    ).toEqual([{ path: 'relationships.issuer', message: 'is not a known relationship here' }]);
     // A name every object inherits is no relationship either (it was taken as known and dropped unsent).
     for (const name of ['constructor', 'toString', 'hasOwnProperty']) {
       expect(
         (await refusal({ type: 'bond-instrument', attributes: bondAttributes, relationships: { [name]: 'le-1' } }))
           .issues,
-      ).toEqual([{ path: `relationships.${name}`, message: 'is not a relationship of this resource' }]);
+      ).toEqual([{ path: `relationships.${name}`, message: 'is not a known relationship here' }]);
     }
     expect(
       (await refusal({ ...pmfInput, relationships: { depository: 'dep-1', commitments: ['c1'] } })).issues,
@@ -197,7 +212,7 @@ describe('creation rules (ValidationError, nothing sent)', () => {
       {
         path: 'attributes.isin',
         message:
-          'is not a documented field here (accepted: ccyCode, countryCode, couponFrequency, datedDate, dayCountConvention, firstCouponDate, maturityDate, name, securityIdentifier)',
+          'is not a known field here (accepted: ccyCode, countryCode, couponFrequency, datedDate, dayCountConvention, firstCouponDate, maturityDate, name, securityIdentifier)',
       },
     ]);
   });

@@ -245,11 +245,11 @@ describe('accounts', () => {
     );
     await expectRefused(
       () => prs.accounts.update('acc1', { attributes: { name: 'Main' }, relationships: { owner: 'x' } } as never),
-      [{ path: 'relationships.owner', message: 'is not a relationship of this resource' }],
+      [{ path: 'relationships.owner', message: 'is not a known relationship here' }],
     );
     await expectRefused(
       () => prs.accounts.update('acc1', { attributes: { name: 'Main' }, extra: 1 } as never),
-      [{ path: 'extra', message: 'is not known here (accepted: attributes, relationships)' }],
+      [{ path: 'extra', message: 'is not a known field here (accepted: attributes, relationships)' }],
     );
     expect(requests).toHaveLength(0);
   });

@@ -84,12 +84,10 @@ describe('limitFilter builder', () => {
       ['instrumentClassIs', ['ic1'], 'instrument-class-id', 'must be a string, got an array'],
     ] as const;
     for (const [builder, value, field, rule] of cases) {
-      expect(build(builder, value)).toBe(`limitFilter.${builder}(): value: ${rule} (nothing was sent)`);
+      expect(build(builder, value)).toBe(`limitFilter.${builder}(): value: ${rule}`);
       // The same value in a condition object: limitFilter.condition() and the create say the same.
       const type = builder.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
-      expect(build('condition', { type, [field]: value })).toBe(
-        `limitFilter.condition(): condition.${field}: ${rule} (nothing was sent)`,
-      );
+      expect(build('condition', { type, [field]: value })).toBe(`limitFilter.condition(): condition.${field}: ${rule}`);
       const { prs, requests } = recordingClient({ status: 201, body: {} });
       const create = prs.limits.create({
         attributes: { ...attributes, limitFilter: { type: 'condition', condition: { type, [field]: value } } },
@@ -101,10 +99,10 @@ describe('limitFilter builder', () => {
       expect(requests).toHaveLength(0);
     }
     expect(build('and')).toBe(
-      'limitFilter.and(): filters: must hold at least one filter (an empty "and" has no documented meaning) (nothing was sent)',
+      'limitFilter.and(): filters: must hold at least one filter (an empty "and" has no documented meaning)',
     );
     expect(build('or')).toBe(
-      'limitFilter.or(): filters: must hold at least one filter (an empty "or" has no documented meaning) (nothing was sent)',
+      'limitFilter.or(): filters: must hold at least one filter (an empty "or" has no documented meaning)',
     );
   });
 
@@ -128,10 +126,10 @@ describe('the builders check their argument at run time (plain JavaScript)', () 
 
   it('limitType refuses a misspelled bound, naming it and the accepted ones (it was dropped: no bound at all)', () => {
     expect(message(() => js.proportional({ mx: 0.3 }))).toBe(
-      'limitType.proportional(): bounds.mx: is not known here (accepted: min, max) (nothing was sent)',
+      'limitType.proportional(): bounds.mx: is not a known field here (accepted: min, max)',
     );
     expect(message(() => js.absolute({ max: 5, minimum: 1 }))).toBe(
-      'limitType.absolute(): bounds.minimum: is not known here (accepted: min, max) (nothing was sent)',
+      'limitType.absolute(): bounds.minimum: is not a known field here (accepted: min, max)',
     );
   });
 
@@ -148,8 +146,8 @@ describe('the builders check their argument at run time (plain JavaScript)', () 
       'bounds.min: must be a finite number or null, got number NaN; bounds.max: must be a finite number or null, got number Infinity',
     ],
   ])('limitType.absolute and .proportional refuse %s', (_what, bounds, issues) => {
-    expect(message(() => js.absolute(bounds))).toBe(`limitType.absolute(): ${issues} (nothing was sent)`);
-    expect(message(() => js.proportional(bounds))).toBe(`limitType.proportional(): ${issues} (nothing was sent)`);
+    expect(message(() => js.absolute(bounds))).toBe(`limitType.absolute(): ${issues}`);
+    expect(message(() => js.proportional(bounds))).toBe(`limitType.proportional(): ${issues}`);
   });
 
   it('limitType takes null and undefined as no bound, and keeps a bound of 0', () => {
@@ -162,23 +160,21 @@ describe('the builders check their argument at run time (plain JavaScript)', () 
 
   it('limitFilter.condition refuses what is not a condition, naming the member and the rule', () => {
     const condition = limitFilter.condition as (value: unknown) => unknown;
-    expect(message(() => condition(undefined))).toBe(
-      'limitFilter.condition(): condition: is required (nothing was sent)',
-    );
+    expect(message(() => condition(undefined))).toBe('limitFilter.condition(): condition: is required');
     expect(message(() => condition('country-code-is'))).toBe(
-      'limitFilter.condition(): condition: must be an object, got "country-code-is" (nothing was sent)',
+      'limitFilter.condition(): condition: must be an object, got "country-code-is"',
     );
     expect(message(() => condition({ type: 'country-is', 'country-code': 'CH' }))).toBe(
       'limitFilter.condition(): condition.type: must be one of country-code-is, country-code-is-not, instrument-class-is, ' +
         'instrument-class-is-not, detailed-instrument-class-is, detailed-instrument-class-is-not, currency-code-is, ' +
         'currency-code-is-not, security-identifier-is, security-identifier-is-not, reporting-entity-is, ' +
-        'reporting-entity-is-not, reporting-portfolio-is, reporting-portfolio-is-not, got "country-is" (nothing was sent)',
+        'reporting-entity-is-not, reporting-portfolio-is, reporting-portfolio-is-not, got "country-is"',
     );
     expect(message(() => condition({ type: 'instrument-class-is', 'instrument-class': 'ic1' }))).toBe(
-      'limitFilter.condition(): condition.instrument-class: is not known here (accepted: type, instrument-class-id) (nothing was sent)',
+      'limitFilter.condition(): condition.instrument-class: is not a known field here (accepted: type, instrument-class-id)',
     );
     expect(message(() => condition({ type: 'country-code-is', 'country-code': 756 }))).toBe(
-      'limitFilter.condition(): condition.country-code: must be a string, got number 756 (nothing was sent)',
+      'limitFilter.condition(): condition.country-code: must be a string, got number 756',
     );
   });
 
@@ -186,10 +182,10 @@ describe('the builders check their argument at run time (plain JavaScript)', () 
     const and = limitFilter.and as (...filters: unknown[]) => unknown;
     const or = limitFilter.or as (...filters: unknown[]) => unknown;
     expect(message(() => and(limitFilter.countryCodeIs('CH'), undefined))).toBe(
-      'limitFilter.and(): filters.1: is required (nothing was sent)',
+      'limitFilter.and(): filters.1: is required',
     );
     expect(message(() => or('country-code-is'))).toBe(
-      'limitFilter.or(): filters.0: must be an object, got "country-code-is" (nothing was sent)',
+      'limitFilter.or(): filters.0: must be an object, got "country-code-is"',
     );
   });
 });
@@ -276,7 +272,18 @@ describe('limits.create', () => {
     await refused(
       () => ctx.prs.limits.create(input),
       ['attributes.limitFilter.condition.instrument-class-id', 'is required'],
-      ['attributes.limitFilter.condition.instrument-class', /not a documented field/],
+      ['attributes.limitFilter.condition.instrument-class', /not a known field/],
+    );
+  });
+
+  it('refuses a start date in the form that is no day of the calendar, saying so', async () => {
+    await refused(
+      () =>
+        ctx.prs.limits.create({
+          attributes: { ...attributes, startDate: '2030-02-30' },
+          relationships: { client: 'cl1' },
+        }),
+      ['attributes.startDate', 'must be a calendar date in the form YYYY-MM-DD: 2030-02-30 is no day of the calendar'],
     );
   });
 

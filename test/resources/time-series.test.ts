@@ -98,7 +98,7 @@ describe('time series input rules', () => {
   it('a malformed date and a missing value are both reported, nothing sent', async () => {
     const { prs, requests } = recordingClient();
     await expect(prs.assets.indexFactors.create('a1', { attributes: { date: '2024-02-30' } } as never)).rejects.toThrow(
-      'assets.indexFactors.create: attributes.date: must be a calendar date in the form YYYY-MM-DD, got "2024-02-30"; attributes.value: is required (nothing was sent)',
+      'assets.indexFactors.create: attributes.date: must be a calendar date in the form YYYY-MM-DD: 2024-02-30 is no day of the calendar; attributes.value: is required (nothing was sent)',
     );
     expect(requests).toHaveLength(0);
   });

@@ -87,7 +87,7 @@ describe('transactions.create', () => {
         }),
       [
         'relationships.counterparty-transaction',
-        'is not a relationship of this resource (known: account, counterpartyTransaction)',
+        'is not a known relationship here (accepted: account, counterpartyTransaction)',
       ],
     );
   });
@@ -194,7 +194,7 @@ describe('transactions.create', () => {
       const attributes = { inflowAccountAmount: 1, outflowAccountAmount: -1, accountAmount: 1, ...dates } as never;
       await refused(
         () => ctx.prs.transactions.create({ type: 'fx-spot-transaction', attributes, relationships: rels }),
-        ['attributes.accountAmount', /not a documented field/],
+        ['attributes.accountAmount', /not a known field/],
       );
     });
   });
@@ -456,13 +456,13 @@ describe('transactions.list', () => {
     );
     await refused(
       () => ctx.prs.transactions.list({ accountId: 'a', fromDate: '2024-02-30', toDate: '31.01.2024' }),
-      ['fromDate', 'must be a calendar date in the form YYYY-MM-DD, got "2024-02-30"'],
+      ['fromDate', 'must be a calendar date in the form YYYY-MM-DD: 2024-02-30 is no day of the calendar'],
       ['toDate', 'must be a calendar date in the form YYYY-MM-DD, got "31.01.2024"'],
     );
     await refused(
       () =>
         ctx.prs.transactions.list({ accountId: 'a', fromDate: '2024-01-01', toDate: '2024-01-02', limit: 5 } as never),
-      ['limit', /not a documented field/],
+      ['limit', /not a known field/],
     );
   });
 

@@ -89,7 +89,7 @@ describe('users', () => {
     expect(await create({ [Symbol('readAccessToReportingEntities')]: ['re1'] })).toEqual([
       {
         path: 'relationships.Symbol(readAccessToReportingEntities)',
-        message: 'is not a relationship of this resource (known: client, readAccessToReportingEntities)',
+        message: 'is not a known relationship here (accepted: client, readAccessToReportingEntities)',
       },
     ]);
     expect(await update(map)).toEqual([{ path: 'relationships', message: 'must be a plain object, got a Map' }]);
@@ -97,7 +97,7 @@ describe('users', () => {
     expect(await update({ [Symbol('readAccessToReportingEntities')]: ['re1'] })).toEqual([
       {
         path: 'relationships.Symbol(readAccessToReportingEntities)',
-        message: 'is not a relationship of this resource (known: readAccessToReportingEntities)',
+        message: 'is not a known relationship here (accepted: readAccessToReportingEntities)',
       },
     ]);
     expect(requests).toHaveLength(0);
@@ -219,7 +219,7 @@ describe('users', () => {
       } as never),
     );
     expect(e.message).toBe(
-      'users.update: relationship: is not known here (accepted: attributes, relationships) (nothing was sent)',
+      'users.update: relationship: is not a known field here (accepted: attributes, relationships) (nothing was sent)',
     );
     // The PATCH's type and id are the resource's: a caller's other ones were replaced without a word.
     expect(
@@ -227,8 +227,8 @@ describe('users', () => {
         prs.users.update(user.id, { attributes: { firstName: 'X' }, type: 'client', id: 'u2' } as never),
       ),
     ).toEqual([
-      { path: 'type', message: 'is not known here (accepted: attributes, relationships)' },
-      { path: 'id', message: 'is not known here (accepted: attributes, relationships)' },
+      { path: 'type', message: 'is not a known field here (accepted: attributes, relationships)' },
+      { path: 'id', message: 'is not a known field here (accepted: attributes, relationships)' },
     ]);
     expect(requests).toHaveLength(0);
   });

@@ -44,7 +44,7 @@ describe('prs.request', () => {
     const { prs, requests } = recordingClient({ body: {} });
     const bad = await prs.request({ method: 'GET', path: '/x', headers: { a: 'b' } } as never).catch((e: unknown) => e);
     expect((bad as ValidationError).issues).toEqual([
-      { path: 'request.headers', message: 'is not known here (accepted: method, path, query, body)' },
+      { path: 'request.headers', message: 'is not a known field here (accepted: method, path, query, body)' },
     ]);
     const method = await prs.request({ method: 'TRACE', path: '/x' } as never).catch((e: unknown) => e);
     expect((method as Error).message).toContain('method: must be one of GET, POST, PATCH, PUT, DELETE, got "TRACE"');

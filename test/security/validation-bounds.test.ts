@@ -154,14 +154,14 @@ describe('ValidationError: bounded for an input with any number of bad fields', 
     expect(e.omittedIssues).toBe(N - 100);
     expect(e.issues[0]).toEqual({
       path: 'attributes.field0',
-      message: 'is not a documented field here (accepted: name, externalIdentifier, ccyCode, excludeFromReporting)',
+      message: 'is not a known field here (accepted: name, externalIdentifier, ccyCode, excludeFromReporting)',
     });
     expect(e.issues[99]?.path).toBe('attributes.field99');
     expect(e.message.length).toBeLessThan(MAX_MESSAGE);
     const parts = e.issues.map((i) => `${i.path}: ${i.message}`);
     expect(e.message).toBe(`legalEntities.accounts.create: ${listed(parts, N)} (nothing was sent)`);
     expect(e.message).toMatch(
-      /; attributes\.field49: is not a documented field .*; … and 99,950 more issues \(nothing was sent\)$/,
+      /; attributes\.field51: is not a known field .*; … and 99,948 more issues \(nothing was sent\)$/,
     );
   });
 
@@ -219,10 +219,10 @@ describe('ValidationError: bounded for an input with any number of bad fields', 
       expect(issue.path).toHaveLength(200);
       expect(issue.path.endsWith('k…')).toBe(true);
     }
-    // 50 issues of ~310 characters: the message lists the first 19 (6,000 characters) and counts the other 31.
+    // 50 issues of ~300 characters: the message lists the first 20 (6,000 characters) and counts the other 30.
     const listed = e.message.split('; attributes.').length;
-    expect(listed).toBe(19);
-    expect(e.message).toMatch(/; … and 31 more issues \(nothing was sent\)$/);
+    expect(listed).toBe(20);
+    expect(e.message).toMatch(/; … and 30 more issues \(nothing was sent\)$/);
     expect(e.message.length).toBeLessThan(MAX_MESSAGE);
   });
 });

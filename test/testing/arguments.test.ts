@@ -11,7 +11,7 @@ import { thrownValidationError as refusal } from '../helpers/issues.js';
 describe('createMockService', () => {
   it('refuses a misspelled option, naming it and the accepted ones', () => {
     expect(refusal(() => createMockService({ basUrl: 'https://prs.test' } as never)).message).toBe(
-      'createMockService(): options.basUrl: is not known here (accepted: baseUrl, seed, pageSize, accessToken, now, inviteBaseUrl, signers)',
+      'createMockService(): options.basUrl: is not a known field here (accepted: baseUrl, seed, pageSize, accessToken, now, inviteBaseUrl, signers)',
     );
   });
 
@@ -102,7 +102,7 @@ describe('mock.listen', () => {
     [
       'a misspelled key (it was ignored)',
       { prot: 0 },
-      'options.prot: is not known here (accepted: port, host, onRequest)',
+      'options.prot: is not a known field here (accepted: port, host, onRequest)',
     ],
     [
       'a negative port (a RangeError)',
@@ -162,7 +162,7 @@ describe('mock.listen', () => {
 describe('createWebhookSigner and sign', () => {
   it('refuses an unknown option and a kid that is not a non-empty string', () => {
     expect(refusal(() => createWebhookSigner({ kd: 'k' } as never)).issues).toEqual([
-      { path: 'options.kd', message: 'is not known here (accepted: kid)' },
+      { path: 'options.kd', message: 'is not a known field here (accepted: kid)' },
     ]);
     expect(refusal(() => createWebhookSigner({ kid: '' })).issues).toEqual([
       { path: 'kid', message: 'must be a non-empty string, got ""' },
@@ -191,7 +191,7 @@ describe('createWebhookSigner and sign', () => {
       .sign({ type: 'x' }, { id: 5, timestamp: new Date('not a date'), kid: 1, bogus: true } as never)
       .catch((e: unknown) => e);
     expect((error as ValidationError).issues).toEqual([
-      { path: 'options.bogus', message: 'is not known here (accepted: id, timestamp, kid)' },
+      { path: 'options.bogus', message: 'is not a known field here (accepted: id, timestamp, kid)' },
     ]);
     const wrong = await signer
       .sign({ type: 'x' }, { id: 5, timestamp: new Date('not a date'), kid: 1 } as never)

@@ -120,7 +120,7 @@ describe('instruments and assets', () => {
     });
     expect(typo.status).toBe(400);
     expect(typo.body.errors[0].detail).toBe(
-      'data.attributes.maturitydate is not a documented field here (accepted: ccyCode, countryCode, couponFrequency, datedDate, dayCountConvention, firstCouponDate, maturityDate, name, securityIdentifier)',
+      'data.attributes.maturitydate is not a known field here (accepted: ccyCode, countryCode, couponFrequency, datedDate, dayCountConvention, firstCouponDate, maturityDate, name, securityIdentifier)',
     );
     const nulls = await h.post('/api/v2/assets', {
       data: { type: 'bond-asset', attributes: { ...bond, maturityDate: null, datedDate: null } },

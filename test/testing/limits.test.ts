@@ -225,7 +225,7 @@ describe('limits', () => {
       ],
       [
         { limitFilter: eur, limitType: { type: 'limit-group', junk: 1 } },
-        'data.attributes.limitType.junk is not a documented field here (accepted: type)',
+        'data.attributes.limitType.junk is not a known field here (accepted: type)',
       ],
       [
         {
@@ -235,11 +235,11 @@ describe('limits', () => {
           },
           limitType: group,
         },
-        'data.attributes.limitFilter.condition.extra is not a documented field here (accepted: type, currency-code)',
+        'data.attributes.limitFilter.condition.extra is not a known field here (accepted: type, currency-code)',
       ],
       [
         { limitFilter: { type: 'and', filters: [eur], note: 'x' }, limitType: group },
-        'data.attributes.limitFilter.note is not a documented field here (accepted: type, filters)',
+        'data.attributes.limitFilter.note is not a known field here (accepted: type, filters)',
       ],
       [
         { limitFilter: condition('currency-code-is', 'currency-code', 'not a currency'), limitType: group },

@@ -398,7 +398,7 @@ describe('restoreSnapshot: the records', () => {
     [
       'an unknown member',
       (t: any) => (t.prices[0].currency = 'EUR'),
-      'tables.prices[0].currency: is not a documented field here (accepted: id, instrumentId, date, value, provider)',
+      'tables.prices[0].currency: is not a known field here (accepted: id, instrumentId, date, value, provider)',
     ],
     [
       'a value of no enum member',
@@ -435,12 +435,12 @@ describe('restoreSnapshot: the records', () => {
     [
       'an unknown member of a relationship',
       (t: any) => (t.transactions[0].relationships.account.meta = {}),
-      'tables.transactions[0].relationships.account.meta: is not a documented field here (misspelled, or read-only?)',
+      'tables.transactions[0].relationships.account.meta: is not a known field here (misspelled, or read-only?)',
     ],
     [
       'a limit type with an unknown member',
       (t: any) => (t.limits[0].limitType.values.maximum = 1),
-      'tables.limits[0].limitType.values.maximum: is not a documented field here (accepted: min, max)',
+      'tables.limits[0].limitType.values.maximum: is not a known field here (accepted: min, max)',
     ],
     [
       'an id that names no record of the table',

@@ -47,7 +47,7 @@ describe('time series', () => {
     });
     expect(bad.status).toBe(400);
     expect(bad.body.errors[0].detail).toBe(
-      'data.attributes.date must be a calendar date in the form YYYY-MM-DD, got "2024-02-30"; data.attributes.provider is set by the service and cannot be sent',
+      'data.attributes.date must be a calendar date in the form YYYY-MM-DD: 2024-02-30 is no day of the calendar; data.attributes.provider is set by the service and cannot be sent',
     );
     await h.post(`/api/v3/instruments/${id}/prices`, {
       data: { type: 'price', attributes: { date: '2024-01-02', value: 1 } },
@@ -274,7 +274,7 @@ describe('time series', () => {
     ];
     for (const [path, type, attributes, extra, accepted] of cases) {
       const res = await h.post(path, { data: { type, attributes } });
-      const detail = `data.attributes.${extra} is not a documented field here (accepted: ${accepted})`;
+      const detail = `data.attributes.${extra} is not a known field here (accepted: ${accepted})`;
       expect({ path, status: res.status, body: res.body }).toEqual({
         path,
         status: 400,

@@ -286,7 +286,7 @@ describe('transactions', () => {
     expect(spot.body.errors[0].detail).toBe(
       'data.attributes.inflowAccountAmount must be positive (the amount received, in the inflow account currency), got number -1; ' +
         'data.attributes.outflowAccountAmount must be negative (the amount paid, in the outflow account currency), got number 2; ' +
-        'data.attributes.accountAmount is not a documented field here (accepted: comment, inflowAccountAmount, outflowAccountAmount, tradeDate, valueDate); ' +
+        'data.attributes.accountAmount is not a known field here (accepted: comment, inflowAccountAmount, outflowAccountAmount, tradeDate, valueDate); ' +
         'data.relationships.outflowAccount: account nope does not exist',
     );
     const coupon = await h.post('/api/v2/transactions', {
