@@ -262,7 +262,7 @@ describe('ResponseValidationError: bounded for a document of any depth', () => {
         { path: '', message: 'is too large or too deeply nested to check (the stack ran out)' },
       ]);
       expect(e.message).toBe(
-        'GET https://prs.test/api/v2/limits/lim1: the response does not match the documented shape: : is too large or too deeply nested to check (the stack ran out)',
+        'GET https://prs.test/api/v2/limits/lim1: the response does not match the documented shape: is too large or too deeply nested to check (the stack ran out)',
       );
       // Kept only where this engine can write it as JSON to search it for credentials (Node 26's JSON.stringify
       // takes any depth; Node 22 and 24 run out of stack): else not kept. Compared without printing it.
