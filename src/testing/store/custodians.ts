@@ -2,6 +2,8 @@
  * Custodians, their auth flows, custodian authorities and their files. The moves the operator and the
  * custodian make (which no endpoint causes) are `custodianAuthorities.advance()`.
  */
+
+import { addedRecord } from './record-schemas.js';
 import type {
   AuthFlowRecord,
   AuthorityFileRecord,
@@ -18,7 +20,8 @@ export class Custodians extends Table<CustodianRecord> {
   }
   /** @example mock.store.custodians.add({ identifier: 'kestrel-bank', name: 'Kestrel Bank', country: 'GB' }); */
   add(input: Omit<CustodianRecord, 'id'>): CustodianRecord {
-    return this.insert({ ...input, id: this.store.ids.hex24() });
+    const record = addedRecord('custodians', 'add', input, (i) => ({ ...i }));
+    return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** @example mock.store.custodians.byIdentifier('nordbank') */
   byIdentifier(identifier: string): CustodianRecord | undefined {
@@ -32,8 +35,9 @@ export class AuthFlows extends Table<AuthFlowRecord> {
   }
   /** @example mock.store.authFlows.add({ id: 'kestrel-v1', custodianId: kestrel.id, expectedFiles: ['power-of-attorney'] }); */
   add(input: AuthFlowRecord): AuthFlowRecord {
+    const record = addedRecord('authFlows', 'add', input, (i) => ({ ...i }), []);
     this.store.custodians.expect(input.custodianId);
-    return this.insert({ ...input });
+    return this.insert(record);
   }
 }
 
@@ -69,6 +73,16 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
 
   /** Creates an authority in `waiting-for-files`, as the create endpoint does. @example mock.store.custodianAuthorities.add({ legalEntityId: le.id, custodianAuthFlowId: 'nordbank-v2' }) */
   add(input: { legalEntityId: string; custodianAuthFlowId: string }): CustodianAuthorityRecord {
+    // The rest of the record is the store's: an authority starts as the create endpoint makes it.
+    addedRecord('custodianAuthorities', 'add', input, (i) => ({ ...i }), [
+      'id',
+      'custodianId',
+      'status',
+      'pendingFiles',
+      'linkedDepositories',
+      'linkedAccounts',
+      'consent',
+    ]);
     this.store.legalEntities.expect(input.legalEntityId);
     const flow = this.store.authFlows.expect(input.custodianAuthFlowId);
     return this.insert({

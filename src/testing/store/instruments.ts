@@ -1,4 +1,6 @@
 /** Instruments, their time series, classes, commitments and the positions holdings are computed from. */
+
+import { addedRecord, type TableName } from './record-schemas.js';
 import type {
   ClassRecord,
   CommitmentRecord,
@@ -40,6 +42,7 @@ export class Instruments extends Table<InstrumentRecord> {
    * const acme = mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } });
    */
   add(input: InstrumentInput): InstrumentRecord {
+    addedRecord('instruments', 'add', input, (i) => ({ ...i, relationships: i.relationships ?? {} }));
     return this.addChecked(input);
   }
 
@@ -50,6 +53,7 @@ export class Instruments extends Table<InstrumentRecord> {
    * mock.store.instruments.addChecked({ kind: 'stock', attributes: body.attributes });
    */
   addChecked(input: CheckedInstrumentInput): InstrumentRecord {
+    addedRecord('instruments', 'addChecked', input, (i) => ({ ...i, relationships: i.relationships ?? {} }));
     const detailed = input.detailedInstrumentClassId
       ? this.store.detailedInstrumentClasses.expect(input.detailedInstrumentClassId)
       : this.store.detailedInstrumentClasses.where((c) => c.name === DETAILED_CLASS_BY_KIND[input.kind])[0];
@@ -71,6 +75,9 @@ export class Instruments extends Table<InstrumentRecord> {
   }
 }
 
+/** The store's table of each series. */
+const SERIES_TABLES = { price: 'prices', 'interest-rate': 'interestRates', 'index-factor': 'indexFactors' } as const;
+
 /** One time series (prices, interest rates or index factors); values sorted by date on read. */
 export class Series extends Table<SeriesRecord> {
   constructor(
@@ -78,11 +85,14 @@ export class Series extends Table<SeriesRecord> {
     label: 'price' | 'interest-rate' | 'index-factor',
   ) {
     super(label);
+    this.name = SERIES_TABLES[label];
   }
+  private readonly name: TableName;
   /** @example mock.store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5 }); */
   add(input: { instrumentId: string; date: string; value: number; provider?: Provider }): SeriesRecord {
+    const record = addedRecord(this.name, 'add', input, (i) => ({ ...i, provider: input.provider ?? 'client' }));
     this.store.instruments.expect(input.instrumentId);
-    return this.insert({ provider: 'client', ...input, id: this.store.ids.hex24() });
+    return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** The values of one instrument, oldest first. @example mock.store.prices.of(acme.id) */
   of(instrumentId: string): SeriesRecord[] {
@@ -111,7 +121,15 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
     effectiveDate?: string | null;
     value: number;
   }): NetAssetValueRecord {
-    const effectiveDate = input.effectiveDate ?? input.officialDate;
+    const record = addedRecord(
+      'netAssetValues',
+      'add',
+      input,
+      (i) => ({ ...i, effectiveDate: input.effectiveDate ?? input.officialDate }),
+      ['id', 'priceId'],
+    );
+    this.store.instruments.expect(input.instrumentId);
+    const effectiveDate = record.effectiveDate as string;
     const existing = this.store.prices.of(input.instrumentId).find((p) => p.date === effectiveDate);
     // The NAV is the instrument's value on that day: it takes over a price already there.
     const price =
@@ -148,7 +166,8 @@ export class Commitments extends Table<CommitmentRecord> {
   }
   /** @example mock.store.commitments.add({ instrumentId: fund.id, date: '2024-01-15', value: 5_000_000 }); */
   add(input: Omit<CommitmentRecord, 'id'>): CommitmentRecord {
-    return this.insert({ ...input, id: this.store.ids.hex24() });
+    const record = addedRecord('commitments', 'add', input, (i) => ({ ...i }));
+    return this.insert({ ...record, id: this.store.ids.hex24() });
   }
 }
 
@@ -158,7 +177,8 @@ export class InstrumentClasses extends Table<ClassRecord> {
   }
   /** @example const cls = mock.store.instrumentClasses.add({ name: 'Commodities' }); */
   add(input: { name: string }): ClassRecord {
-    return this.insert({ id: this.store.ids.hex24(), name: input.name });
+    const record = addedRecord('instrumentClasses', 'add', input, (i) => ({ ...i }));
+    return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
 
@@ -168,8 +188,9 @@ export class DetailedInstrumentClasses extends Table<DetailedClassRecord> {
   }
   /** @example mock.store.detailedInstrumentClasses.add({ name: 'Gold', instrumentClassId: cls.id }); */
   add(input: { name: string; instrumentClassId: string }): DetailedClassRecord {
+    const record = addedRecord('detailedInstrumentClasses', 'add', input, (i) => ({ ...i }));
     this.store.instrumentClasses.expect(input.instrumentClassId);
-    return this.insert({ id: this.store.ids.hex24(), ...input });
+    return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
 
@@ -183,9 +204,10 @@ export class Positions extends Table<PositionRecord> {
    * @example mock.store.positions.add({ portfolioId: p.id, depositoryId: d.id, instrumentId: acme.id, units: 100 });
    */
   add(input: Omit<PositionRecord, 'id' | 'reportingEntityId'>): PositionRecord {
+    const record = addedRecord('positions', 'add', input, (i) => ({ ...i }), ['id', 'reportingEntityId']);
     const portfolio = this.store.portfolios.expect(input.portfolioId);
     this.store.instruments.expect(input.instrumentId);
     if (input.depositoryId) this.store.depositories.expect(input.depositoryId);
-    return this.insert({ ...input, reportingEntityId: portfolio.reportingEntityId, id: this.store.ids.hex24() });
+    return this.insert({ ...record, reportingEntityId: portfolio.reportingEntityId, id: this.store.ids.hex24() });
   }
 }

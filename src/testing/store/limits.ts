@@ -1,4 +1,6 @@
 /** Investment limits and custodian holdings (the latter's shape is not shown: seeded attributes, echoed). */
+
+import { addedRecord } from './record-schemas.js';
 import type { CustodianHoldingRecord, LimitRecord } from './records.js';
 import type { MockStore } from './store.js';
 import { Table } from './table.js';
@@ -14,9 +16,10 @@ export class Limits extends Table<LimitRecord> {
    *   limitType: { type: 'absolute', values: { min: null, max: 1_000_000 } } });
    */
   add(input: Omit<LimitRecord, 'id'>): LimitRecord {
+    const record = addedRecord('limits', 'add', input, (i) => ({ ...i }));
     this.store.clients.expect(input.clientId);
     if (input.parentLimitId) this.expect(input.parentLimitId);
-    return this.insert({ ...input, id: this.store.ids.uuid() });
+    return this.insert({ ...record, id: this.store.ids.uuid() });
   }
 }
 
@@ -26,7 +29,8 @@ export class CustodianHoldings extends Table<CustodianHoldingRecord> {
   }
   /** @example mock.store.custodianHoldings.add({ legalEntityId: le.id, attributes: { depositoryNumber: '7001', marketValue: 1000 } }); */
   add(input: Omit<CustodianHoldingRecord, 'id'>): CustodianHoldingRecord {
+    const record = addedRecord('custodianHoldings', 'add', input, (i) => ({ ...i }));
     this.store.legalEntities.expect(input.legalEntityId);
-    return this.insert({ ...input, id: this.store.ids.hex24() });
+    return this.insert({ ...record, id: this.store.ids.hex24() });
   }
 }

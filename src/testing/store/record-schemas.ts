@@ -1,16 +1,18 @@
 /**
  * What `restoreSnapshot` holds a snapshot's records to, beyond its frame: each table's record shape as a zod schema
  * (closed objects, one per table of `MockStore`, each proved equal to its interface in records.ts both ways by
- * test/types/records.test-d.ts), and the references between tables that the mock itself keeps whole. Built on
- * first use: only a restore needs them.
+ * test/types/records.test-d.ts), and the references between tables that the mock itself keeps whole. The tables'
+ * `add()` hold the records they store to the same schemas (`addedRecord`). Built on first use.
  */
 import * as z from 'zod/mini';
+import { mustBe } from '../../core/describe.js';
 import { collectIssues } from '../../core/issues.js';
+import { ValidationError, type ValidationIssue } from '../../core/validation-error.js';
 import { CUSTODIAN_AUTHORITY_STATUSES } from '../../schemas/custodian-values.js';
 import { dateString, rule, type Schema } from '../../schemas/fields.js';
 import { genericAttributes } from '../../schemas/generic.js';
-import { INSTRUMENT_KINDS } from '../../schemas/instruments.js';
-import type { InstrumentKind, Relationships } from './records.js';
+import { INSTRUMENT_KINDS, instrumentSchemas } from '../../schemas/instruments.js';
+import type { InstrumentKind, InstrumentRecord, Relationships } from './records.js';
 import { namedIn } from './relationships.js';
 import type { MockStore } from './store.js';
 import type { Table } from './table.js';
@@ -250,11 +252,10 @@ const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
  * as the snapshot replaces every table (a table it leaves out is empty).
  */
 export function recordsProblem(tables: readonly [string, readonly { id: string }[]][]): string | undefined {
-  const schemas = recordSchemas().tables as unknown as Record<string, Schema>;
   for (const [name, records] of tables)
     for (let row = 0; row < records.length; row++) {
-      const issue = collectIssues(schemas[name] as Schema, records[row], `tables.${name}[${row}]`)[0];
-      if (issue) return `${indexed(issue.path)}: ${issue.message}`;
+      const issue = recordIssues(name, records[row], `tables.${name}[${row}]`)[0];
+      if (issue) return `${issue.path}: ${issue.message}`;
     }
   const ids = new Map(tables.map(([name, records]) => [name, new Set(records.map((record) => record.id))]));
   for (const [name, records] of tables) {
@@ -265,6 +266,57 @@ export function recordsProblem(tables: readonly [string, readonly { id: string }
     }
   }
   return undefined;
+}
+
+/**
+ * A record's issues by its table's rules, paths from `at` with list indexes in brackets: its table's schema, then for
+ * an instrument of a known kind its attributes against that kind's as the service reports them (what the client
+ * decodes a served instrument with: `countryCode` missing from a stock would be a `ResponseValidationError` on read).
+ * `filled`: members the store fills itself, left out of the rules (and refused when given, as any unknown member).
+ */
+function recordIssues(name: string, record: unknown, at: string, filled: readonly string[] = []): ValidationIssue[] {
+  const issues = collectIssues(schemaOf(name, filled), record, at);
+  if (!issues.length && name === 'instruments') {
+    const { kind, attributes } = record as InstrumentRecord;
+    const served = instrumentSchemas[`${kind}-instrument`] as unknown as { shape: { attributes: Schema } };
+    issues.push(...collectIssues(served.shape.attributes, attributes, at ? `${at}.attributes` : 'attributes'));
+  }
+  return issues.map((issue) => ({ path: indexed(issue.path), message: issue.message }));
+}
+
+/** A table's schema, less the members the store fills (made once per table and list of members). */
+function schemaOf(name: string, filled: readonly string[]): Schema {
+  const schema = (recordSchemas().tables as unknown as Record<string, z.ZodMiniObject>)[name] as z.ZodMiniObject;
+  if (!filled.length) return schema;
+  const key = `${name} ${filled.join(' ')}`;
+  const less = lessFilled.get(key) ?? z.omit(schema, Object.fromEntries(filled.map((m) => [m, true])));
+  lessFilled.set(key, less);
+  return less;
+}
+const lessFilled = new Map<string, Schema>();
+
+/**
+ * The record a table's `add()` (or `addChecked()`) is about to store, checked by the rules `restoreSnapshot` holds a
+ * snapshot's records to (`recordIssues`), before anything is stored or an id drawn; `make` builds it from the input
+ * (an object) with the defaults `add()` fills, without the members in `filled`, which the store fills itself (the id
+ * first). A broken rule is a `ValidationError` naming the method, the member and the rule, worded as the snapshot's:
+ * `mock.store.instruments.add(): kind: must be one of "bond", …, got "stok"`. The ids a record names are the table's
+ * own `expect()`s, after this.
+ */
+export function addedRecord<I, R>(
+  name: TableName,
+  method: string,
+  input: I,
+  make: (input: I) => R,
+  filled: readonly string[] = ['id'],
+): R {
+  const what = `mock.store.${name}.${method}()`;
+  if (typeof input !== 'object' || input === null || Array.isArray(input))
+    throw new ValidationError(what, [{ path: '', message: mustBe('an object', input) }], '');
+  const record = make(input);
+  const issues = recordIssues(name, record, '', filled);
+  if (issues.length) throw new ValidationError(what, issues, '');
+  return record;
 }
 
 /**

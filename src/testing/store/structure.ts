@@ -1,4 +1,6 @@
 /** Clients, reporting entities, portfolios, legal entities, accounts, depositories: seeding helpers. */
+
+import { addedRecord } from './record-schemas.js';
 import type {
   AccountRecord,
   ClientRecord,
@@ -16,7 +18,8 @@ export class Clients extends Table<ClientRecord> {
   }
   /** @example const client = mock.store.clients.add({ name: 'Family Office Berg' }); */
   add(attributes?: Record<string, unknown>): ClientRecord {
-    return this.insert({ id: this.store.ids.hex24(), attributes: attributes ?? {} });
+    const record = addedRecord('clients', 'add', { attributes: attributes ?? {} }, (input) => input);
+    return this.insert({ id: this.store.ids.hex24(), attributes: record.attributes as Record<string, unknown> });
   }
 }
 
@@ -26,8 +29,9 @@ export class ReportingEntities extends Table<ReportingEntityRecord> {
   }
   /** @example const re = mock.store.reportingEntities.add({ clientId, attributes: { name: 'Berg family', ccyCode: 'EUR' } }); */
   add(input: { clientId: string; attributes?: Record<string, unknown> }): ReportingEntityRecord {
+    const record = addedRecord('reportingEntities', 'add', input, (i) => ({ ...i, attributes: i.attributes ?? {} }));
     this.store.clients.expect(input.clientId);
-    return this.insert({ id: this.store.ids.hex24(), clientId: input.clientId, attributes: input.attributes ?? {} });
+    return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<ReportingEntityRecord, 'id'>) });
   }
 }
 
@@ -37,12 +41,9 @@ export class Portfolios extends Table<PortfolioRecord> {
   }
   /** @example const portfolio = mock.store.portfolios.add({ reportingEntityId: re.id, attributes: { name: 'Core' } }); */
   add(input: { reportingEntityId: string; attributes?: Record<string, unknown> }): PortfolioRecord {
+    const record = addedRecord('portfolios', 'add', input, (i) => ({ ...i, attributes: i.attributes ?? {} }));
     this.store.reportingEntities.expect(input.reportingEntityId);
-    return this.insert({
-      id: this.store.ids.hex24(),
-      reportingEntityId: input.reportingEntityId,
-      attributes: input.attributes ?? {},
-    });
+    return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<PortfolioRecord, 'id'>) });
   }
 }
 
@@ -52,8 +53,9 @@ export class LegalEntities extends Table<LegalEntityRecord> {
   }
   /** @example const le = mock.store.legalEntities.add({ clientId, name: 'Berg Holding AB' }); */
   add(input: { clientId: string; name: string }): LegalEntityRecord {
+    const record = addedRecord('legalEntities', 'add', input, (i) => ({ ...i }));
     this.store.clients.expect(input.clientId);
-    return this.insert({ id: this.store.ids.hex24(), ...input });
+    return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
 
@@ -71,9 +73,14 @@ export class Accounts extends Table<AccountRecord> {
       depositoryIds?: string[];
     },
   ): AccountRecord {
+    const record = addedRecord('accounts', 'add', input, (i) => ({
+      ...i,
+      excludeFromReporting: input.excludeFromReporting ?? false,
+      depositoryIds: input.depositoryIds ?? [],
+    }));
     this.store.legalEntities.expect(input.legalEntityId);
-    for (const id of input.depositoryIds ?? []) this.store.depositories.expect(id);
-    return this.insert({ excludeFromReporting: false, depositoryIds: [], ...input, id: this.store.ids.hex24() });
+    for (const id of record.depositoryIds) this.store.depositories.expect(id);
+    return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** The accounts linked to a depository. @example mock.store.accounts.ofDepository(depository.id) */
   ofDepository(depositoryId: string): AccountRecord[] {
@@ -91,8 +98,14 @@ export class Depositories extends Table<DepositoryRecord> {
    * @example const depository = mock.store.depositories.add({ legalEntityId: le.id, externalIdentifier: 'D-1', accountIds: [account.id] });
    */
   add(input: Omit<DepositoryRecord, 'id'> & { accountIds?: string[] }): DepositoryRecord {
+    const fields = addedRecord(
+      'depositories',
+      'add',
+      input,
+      ({ accountIds: _, ...i }) => i as Omit<DepositoryRecord, 'id'>,
+    );
     this.store.legalEntities.expect(input.legalEntityId);
-    const { accountIds = [], ...fields } = input;
+    const { accountIds = [] } = input;
     const accounts = accountIds.map((id) => this.store.accounts.expect(id));
     const row = this.insert({ ...fields, id: this.store.ids.hex24() });
     for (const account of accounts) account.depositoryIds.push(row.id);

@@ -1,4 +1,6 @@
 /** Transactions, as created through `POST /transactions`, by a loan's creation, or seeded. */
+
+import { addedRecord } from './record-schemas.js';
 import type { TransactionRecord } from './records.js';
 import type { CheckedTransactionInput, TransactionInput } from './seeds.js';
 import type { MockStore } from './store.js';
@@ -14,7 +16,8 @@ export class Transactions extends Table<TransactionRecord> {
    * mock.store.transactions.add({ type: 'fx-forward-cash-settlement-transaction', attributes: { accountAmount: 120, tradeDate: '2024-06-28', valueDate: '2024-07-02' }, relationships: { account: { data: { type: 'account', id } } } });
    */
   add(input: TransactionInput): TransactionRecord {
-    return this.addChecked(input);
+    const record = addedRecord('transactions', 'add', input, withRelationships);
+    return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 
   /**
@@ -23,11 +26,12 @@ export class Transactions extends Table<TransactionRecord> {
    * mock.store.transactions.addChecked({ type: 'dividend-transaction', attributes: body.attributes });
    */
   addChecked(input: CheckedTransactionInput): TransactionRecord {
-    return this.insert({
-      id: this.store.ids.hex24(),
-      type: input.type,
-      attributes: input.attributes,
-      relationships: input.relationships ?? {},
-    });
+    const record = addedRecord('transactions', 'addChecked', input, withRelationships);
+    return this.insert({ id: this.store.ids.hex24(), ...record });
   }
+}
+
+/** A transaction's record without its id: relationships `{}` when none are given. */
+function withRelationships(input: CheckedTransactionInput): Omit<TransactionRecord, 'id'> {
+  return { ...input, relationships: input.relationships ?? {} };
 }

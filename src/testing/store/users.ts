@@ -1,4 +1,6 @@
 /** Users and invites: seeding helpers and the invite moves the service makes by itself (used, expired). */
+
+import { addedRecord } from './record-schemas.js';
 import type { InviteRecord, InviteState, UserRecord } from './records.js';
 import type { MockStore } from './store.js';
 import { Table } from './table.js';
@@ -14,8 +16,12 @@ export class Users extends Table<UserRecord> {
   add(
     input: Omit<UserRecord, 'id' | 'readAccessToReportingEntities'> & { readAccessToReportingEntities?: string[] },
   ): UserRecord {
+    const record = addedRecord('users', 'add', input, (i) => ({
+      ...i,
+      readAccessToReportingEntities: input.readAccessToReportingEntities ?? [],
+    }));
     this.store.clients.expect(input.clientId);
-    return this.insert({ readAccessToReportingEntities: [], ...input, id: this.store.ids.uuid() });
+    return this.insert({ ...record, id: this.store.ids.uuid() });
   }
 }
 
@@ -34,6 +40,18 @@ export class Invites extends Table<InviteRecord> {
     restrictedToEmail?: string;
     linkBase?: string;
   }): InviteRecord {
+    // The state, the link and the expiration are the store's; the link base is not a member of the record.
+    addedRecord(
+      'invites',
+      'add',
+      input,
+      ({ linkBase: _, ...i }) => ({
+        ...i,
+        restrictedToIdentityProvider: input.restrictedToIdentityProvider ?? '',
+        restrictedToEmail: input.restrictedToEmail ?? '',
+      }),
+      ['id', 'state', 'link', 'expiration'],
+    );
     const user = this.store.users.expect(input.userId);
     const now = this.store.now().getTime();
     return this.insert({
