@@ -188,7 +188,9 @@ export const BUDGETS = [
   // (limitType, limitFilter, consentFiles, holdingAsset, attributesOf) not ending "(nothing was sent)": they send
   // nothing. With the default of `listIssues` showing an issue (one way, as `ValidationError` and
   // `ResponseValidationError` list them): 28.247 / 29.729 kB on main.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_247, lazyCeiling: 29_729 },
+  // 28.281 / 29.892 kB with a request option put inside a call's input told where it goes (`optionHint` in the codec,
+  // +163 B later; the option names a module of their own that both chunks read, gzip's split +34 B at load).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_281, lazyCeiling: 29_892 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

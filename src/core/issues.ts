@@ -10,6 +10,7 @@ import { acceptedKeys } from '../schemas/zod-definitions.js';
 import { article, mustBe } from './describe.js';
 import { MAX_ISSUES, omittedIssues, type ValidationIssue } from './errors.js';
 import { overflows } from './overflows.js';
+import { REQUEST_OPTION_KEYS } from './request-option-keys.js';
 import { unknownKey } from './settings.js';
 import { shownKey } from './well-formed.js';
 
@@ -208,13 +209,25 @@ function addIssue(sink: Sink, issue: Issue, prefix: string, root: unknown, schem
   if (issue.code === 'unrecognized_keys') {
     const accepted = (schema && keysAt(schema, root, issue.path)) ?? [];
     for (const key of issue.keys)
-      add(sink, () => unknownKey(shownKey(key), accepted, path, 'field', ' (misspelled, or read-only?)'));
+      add(sink, () => optionHint(unknownKey(shownKey(key), accepted, path, 'field', ' (misspelled, or read-only?)')));
   } else if (issue.code === 'invalid_union' && issue.errors.length) {
     // A union (a limit filter, say): report the branch that got furthest.
     const best = issue.errors.reduce((a, b) => (deepest(b) > deepest(a) ? b : a));
     const value = valueAt(root, issue.path);
     for (const branchIssue of best) addIssue(sink, branchIssue, path, value);
   } else add(sink, () => ({ path, message: messageOf(issue, valueAt(root, issue.path)) }));
+}
+
+/**
+ * The issue of an unknown key at the top of a call's input, told where it goes when it names a request option
+ * (`timeout`, `maxRetries`, …): those are read from the last argument, never from the input. Not in `unknownKey`,
+ * which the webhooks entry carries.
+ */
+export function optionHint(issue: ValidationIssue): ValidationIssue {
+  const { path, message } = issue;
+  return REQUEST_OPTION_KEYS.includes(path)
+    ? { path, message: `${message}; \`${path}\` is a request option: give it in the last argument` }
+    : issue;
 }
 
 /** The keys the object schema at `path` below `schema` accepts, or undefined where the way there is not plain. */

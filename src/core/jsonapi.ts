@@ -19,7 +19,7 @@ import {
   type ValidationIssue,
 } from './errors.js';
 import { isObject } from './is-object.js';
-import { accepts, collectIssues } from './issues.js';
+import { accepts, collectIssues, optionHint } from './issues.js';
 import { jsonValueIssue, namedMemberIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
@@ -196,6 +196,20 @@ const DOCUMENT_KEYS = ['type', 'attributes', 'relationships'];
 /** An update's: its type and id are the row's and the path's, never the caller's. */
 const UPDATE_KEYS = ['attributes', 'relationships'];
 
+/**
+ * `checkKeys` for the keys of a call's input, where a request option put among them (`{ type, attributes, timeout }`)
+ * is told where it goes (`optionHint`): its issues, rewritten, make the error that is thrown.
+ */
+function checkInputKeys(what: string, input: object, known: readonly string[]): void {
+  try {
+    checkKeys(what, input, known, '');
+  } catch (error) {
+    if (!(error instanceof ValidationError)) throw error;
+    const { issues, omittedIssues: omitted } = error;
+    throw new ValidationError(what, [...issues.map(optionHint), ...(omitted ? [omittedIssues(omitted)] : [])]);
+  }
+}
+
 /** The input of a resource document: `{ type?, attributes, relationships? }` — the request body without `data`. */
 export interface DocumentInput {
   type?: string;
@@ -218,7 +232,7 @@ export function buildDocument(
   const issues: ValidationIssue[] = [];
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes, relationships? }' }]);
-  checkKeys(what, input, DOCUMENT_KEYS, '');
+  checkInputKeys(what, input, DOCUMENT_KEYS);
   // A `type` is the endpoint's, given or not: another one would be sent as the endpoint's without a word.
   const givenType = input.type;
   const typeIssue =
@@ -456,7 +470,7 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
   if (typeof input !== 'object' || input === null)
     throw new ValidationError(what, [{ path: '', message: 'expected an object { attributes }' }]);
   // The input's own keys, as a create's are: buildDocument below only sees the object built from them.
-  checkKeys(what, input, UPDATE_KEYS, '');
+  checkInputKeys(what, input, UPDATE_KEYS);
   const changeable = rule.changeable ?? [];
   const rels = patchRelationships(rule);
   checkRelationships(what, input.relationships, rels);
@@ -500,7 +514,7 @@ export interface GenericInput {
 function genericDocument(what: string, input: GenericInput, type: string, id?: string): Body {
   // Checked as given, before the copy below (a copy of a Map is an empty object).
   if (isObject(input)) {
-    checkKeys(what, input, DOCUMENT_KEYS, '');
+    checkInputKeys(what, input, DOCUMENT_KEYS);
     checkRelationships(what, input.relationships, undefined);
   }
   const issues: ValidationIssue[] = [];

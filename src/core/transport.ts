@@ -27,6 +27,7 @@ import {
 } from './errors.js';
 import { LevelLogger, type Logger, type LogLevel } from './logger.js';
 import { isStackOverflow } from './overflows.js';
+import { REQUEST_OPTION_KEYS } from './request-option-keys.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialName, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
 import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
@@ -75,16 +76,7 @@ export interface ListRequestOptions extends RequestOptions {
 /** Query parameters; those set to undefined are left out. */
 export type Query = Record<string, string | number | boolean | undefined>;
 
-/** The keys of `ListRequestOptions` (`RequestOptions` and, last, `maxPages`), checked on every call. */
-export const REQUEST_OPTION_KEYS: readonly string[] = [
-  'signal',
-  'timeout',
-  'totalTimeout',
-  'maxRetries',
-  'headers',
-  'query',
-  'maxPages',
-];
+export { REQUEST_OPTION_KEYS } from './request-option-keys.js';
 
 /** The client's options, as users pass them. */
 export interface ClientOptions {

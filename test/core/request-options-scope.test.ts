@@ -58,3 +58,63 @@ describe('request options', () => {
     expect(requests).toHaveLength(0);
   });
 });
+
+describe('a request option given inside the input', () => {
+  const hint = (key: string) => `\`${key}\` is a request option: give it in the last argument`;
+
+  it('is told where it goes: a list, a create, a retrieve with a query, an update; nothing sent', async () => {
+    const { prs, requests } = recordingClient({ body: {} });
+    const list = await refusalOf(() =>
+      prs.transactions.list({ accountId: 'a1', fromDate: '2024-01-01', toDate: '2024-03-31', timeout: 5000 } as never),
+    );
+    expect(list.message).toBe(
+      'transactions.list: timeout: is not a known field here (accepted: accountId, depositoryId, fromDate, toDate); ' +
+        `${hint('timeout')} (nothing was sent)`,
+    );
+    const create = await refusalOf(() =>
+      prs.instruments.create({
+        type: 'stock-instrument',
+        attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+        maxRetries: 0,
+      } as never),
+    );
+    expect(create.message).toBe(
+      'instruments.create: maxRetries: is not a known field here (accepted: type, attributes, relationships); ' +
+        `${hint('maxRetries')} (nothing was sent)`,
+    );
+    const status = await refusalOf(() =>
+      prs.limits.status('l1', { date: '2024-01-01', headers: { 'x-a': '1' } } as never),
+    );
+    expect(status.message).toBe(
+      `limits.status: headers: is not a known field here (accepted: date); ${hint('headers')} (nothing was sent)`,
+    );
+    const update = await refusalOf(() =>
+      prs.accounts.update('a1', { attributes: { name: 'x' }, signal: null } as never),
+    );
+    expect(update.message).toBe(
+      'accounts.update: signal: is not a known field here (accepted: attributes, relationships); ' +
+        `${hint('signal')} (nothing was sent)`,
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('hints only at the top of the input, beside the other unknown keys, each in its place', async () => {
+    const { prs, requests } = recordingClient({ body: {} });
+    const e = await refusalOf(() =>
+      prs.accounts.update('a1', { attributes: { name: 'x', timeout: 1 }, query: {}, colour: 'red' } as never),
+    );
+    expect(e.issues).toEqual([
+      {
+        path: 'query',
+        message: `is not a known field here (accepted: attributes, relationships); ${hint('query')}`,
+      },
+      { path: 'colour', message: 'is not a known field here (accepted: attributes, relationships)' },
+    ]);
+    const nested = await refusalOf(() => prs.accounts.update('a1', { attributes: { name: 'x', timeout: 1 } } as never));
+    expect(nested.issues).toEqual([
+      { path: 'attributes.timeout', message: expect.stringMatching(/^is not a known field here \(accepted: /) },
+    ]);
+    expect(nested.message).not.toContain('request option');
+    expect(requests).toHaveLength(0);
+  });
+});
