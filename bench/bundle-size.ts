@@ -190,7 +190,9 @@ export const BUDGETS = [
   // `ResponseValidationError` list them): 28.247 / 29.729 kB on main.
   // 28.281 / 29.892 kB with a request option put inside a call's input told where it goes (`optionHint` in the codec,
   // +163 B later; the option names a module of their own that both chunks read, gzip's split +34 B at load).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_281, lazyCeiling: 29_892 },
+  // 28.394 kB at load with `JSON.stringify(error)` writing the message and the fields, headers as an object, masked
+  // (`toJSON`, set on the base class from errors.ts: +113 B; not in error-base.ts, which the webhooks entry carries).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_394, lazyCeiling: 29_892 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -214,7 +216,8 @@ export const BUDGETS = [
   // 6.884 kB with its methods refusing an extra argument and naming themselves in errors (`bulk.prices`, not `bulk`).
   // 6.948 kB with a run stopping after a refused token (`stopOnAuthError`: it sent every item, each refused alike).
   // 6.943 kB with an unknown key worded by the one `unknownKey` and an issue listed by `listIssues`' default.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 6_943, lazyCeiling: 0 },
+  // 7.062 kB with the errors' `toJSON` (errors.ts, which the runner imports: +119 B).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_062, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -32,6 +32,15 @@ export function branded<T extends abstract new (...args: never[]) => Error>(cls:
  */
 export class PortfolioReportingError extends Error {
   override name = 'PortfolioReportingError';
+  /**
+   * What `JSON.stringify(error)` writes: `name`, `message` (an `Error`'s own member, which JSON skips) and the class's
+   * own fields (`status`, `url`, `requestId`, `issues`, …), `headers` as a plain object; credentials masked as in the
+   * message. Set by the client's errors (errors.ts), so declared only: `portfolio-reporting/webhooks` imported on its
+   * own has no room for it in its 8 kB, and its errors have none.
+   * @example
+   * logger.error(JSON.stringify(error)); // {"name":"NotFoundError","message":"GET … failed with 404","status":404,…}
+   */
+  declare toJSON?: () => Record<string, unknown>;
   /** The message is masked once, here: every credential the SDK knows of, in any encoding (see secrets.ts). */
   constructor(message?: string, options?: ErrorOptions) {
     super(message === undefined ? message : redact(message), options);

@@ -3,7 +3,7 @@
  * loaded): each class checks a `Symbol.for` brand rather than its own prototype chain.
  */
 import { branded, PortfolioReportingError } from './error-base.js';
-import { redact, redactBody } from './secrets.js';
+import { isCredentialName, redact, redactBody } from './secrets.js';
 import { boundIssues, listIssues, type ValidationIssue } from './validation-error.js';
 
 /** One entry of the service's error body `{ errors: [{ status, detail }] }`. */
@@ -25,6 +25,32 @@ export {
   ValidationError,
   type ValidationIssue,
 } from './validation-error.js';
+
+/**
+ * `toJSON` of every error of the SDK. Set on the base class here, with the client's errors, not in error-base.ts:
+ * the webhooks entry carries that module and its 8 kB budget has no room for it.
+ */
+function errorJSON(this: PortfolioReportingError): Record<string, unknown> {
+  const { headers } = this as { headers?: unknown };
+  const json = {
+    name: this.name,
+    message: this.message,
+    ...(this as object),
+    // A `Headers` writes as {}: its entries, a credential header's value masked (`***`, as secrets.ts masks) whether
+    // or not the SDK remembers it.
+    ...(headers instanceof Headers && {
+      headers: Object.fromEntries([...headers].map(([name, value]) => [name, isCredentialName(name) ? '***' : value])),
+    }),
+  };
+  // Every field masked as the message is (the service's `errors` and a redirect's `location` are kept as they came);
+  // `undefined` only for a value nested past the stack, which JSON could not write either.
+  return redactBody(json) ?? { name: this.name, message: this.message };
+}
+Object.defineProperty(PortfolioReportingError.prototype, 'toJSON', {
+  value: errorJSON,
+  writable: true,
+  configurable: true,
+});
 
 /** Where a call went: used in every message so an error says what was called. */
 export interface CallSite {

@@ -10,6 +10,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as sdk from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
 import { client, useServer } from '../helpers/instrument-fixtures.js';
+import { refusalOf } from '../helpers/issues.js';
+import { recordingClient } from '../helpers/recording-fetch.js';
 
 const server = useServer();
 
@@ -118,6 +120,90 @@ describe('error class by status', () => {
     expect(error).toBeInstanceOf(sdk.BadRequestError);
     expect(error.body).toBe('{"errors": [');
     expect(error.errors).toEqual([]);
+  });
+});
+
+describe('JSON.stringify(error)', () => {
+  it('an APIError: name, message, its fields, headers as an object with a credential header masked', async () => {
+    const { prs } = recordingClient({
+      status: 404,
+      body: { errors: [{ status: '404', detail: 'no instrument i1 for token test-token' }] },
+      headers: { 'x-request-id': 'req-1', 'x-upstream-token': 'up-secret-42' },
+    });
+    const error = await prs.instruments.retrieve('i1').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(sdk.NotFoundError);
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'NotFoundError',
+      message:
+        'GET https://prs.test/api/v3/instruments/i1 failed with 404: no instrument i1 for token *** (request id req-1)',
+      status: 404,
+      errors: [{ status: '404', detail: 'no instrument i1 for token ***' }],
+      headers: { 'content-type': 'application/vnd.api+json', 'x-request-id': 'req-1', 'x-upstream-token': '***' },
+      method: 'GET',
+      url: 'https://prs.test/api/v3/instruments/i1',
+      requestId: 'req-1',
+      body: '{"errors":[{"status":"404","detail":"no instrument i1 for token ***"}]}',
+    });
+    // In that order: name and message first, then the fields as the class sets them.
+    expect(Object.keys(JSON.parse(JSON.stringify(error)))).toEqual([
+      'name',
+      'message',
+      'status',
+      'errors',
+      'headers',
+      'method',
+      'url',
+      'requestId',
+      'body',
+    ]);
+    expect(JSON.stringify(error)).not.toMatch(/test-token|up-secret-42/);
+    // The error itself is unchanged: its headers are still the response's.
+    expect((error as sdk.APIError).headers.get('x-upstream-token')).toBe('up-secret-42');
+  });
+
+  it('a ValidationError: name, message, issues, omittedIssues', async () => {
+    const { prs, requests } = recordingClient();
+    const error = await refusalOf(() => prs.accounts.retrieve('a1', { maxRetry: 1 } as never));
+    expect(JSON.stringify(error)).toBe(
+      JSON.stringify({
+        name: 'ValidationError',
+        message:
+          'accounts.retrieve: options.maxRetry: is not a known field here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query) (nothing was sent)',
+        issues: [
+          {
+            path: 'options.maxRetry',
+            message: 'is not a known field here (accepted: signal, timeout, totalTimeout, maxRetries, headers, query)',
+          },
+        ],
+        omittedIssues: 0,
+      }),
+    );
+    expect(requests).toHaveLength(0);
+  });
+
+  it('an APIConnectionError: name and message (its cause is not written)', () => {
+    const call = { method: 'GET', url: 'https://prs.test/api/v3/instruments/i1' };
+    const error = new sdk.APIConnectionError(
+      call,
+      'could not reach the service (connect ECONNREFUSED 127.0.0.1:4010)',
+      {
+        cause: Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:4010'), { code: 'ECONNREFUSED' }),
+      },
+    );
+    expect(JSON.stringify(error)).toBe(
+      '{"name":"APIConnectionError","message":"GET https://prs.test/api/v3/instruments/i1: could not reach the service (connect ECONNREFUSED 127.0.0.1:4010)"}',
+    );
+  });
+
+  it("a RedirectError's location is masked as the message is", () => {
+    const call = { method: 'GET', url: 'https://prs.test/api/v3/x' };
+    const error = new sdk.RedirectError(call, 307, 'https://other.test/x?sig=abcdef123', 'not followed');
+    expect(JSON.parse(JSON.stringify(error))).toEqual({
+      name: 'RedirectError',
+      message: 'GET https://prs.test/api/v3/x: not followed',
+      status: 307,
+      location: 'https://other.test/x?sig=***',
+    });
   });
 });
 
