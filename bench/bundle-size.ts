@@ -192,7 +192,9 @@ export const BUDGETS = [
   // +163 B later; the option names a module of their own that both chunks read, gzip's split +34 B at load).
   // 28.394 kB at load with `JSON.stringify(error)` writing the message and the fields, headers as an object, masked
   // (`toJSON`, set on the base class from errors.ts: +113 B; not in error-base.ts, which the webhooks entry carries).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_394, lazyCeiling: 29_892 },
+  // 28.44 kB with the retry warning saying a network error's own reason (`after a network error (connect
+  // ECONNREFUSED …)`), read by the one function the connection error reads it with: +46 B.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_440, lazyCeiling: 29_892 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -526,18 +526,12 @@ export class Transport {
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
     if (error instanceof PortfolioReportingError) return error;
     if (isNetworkError(error) || error instanceof TypeError) {
-      // The innermost cause says what happened (`connect ECONNREFUSED …`); the outer ones say `fetch failed`.
-      let inner = error as Error & { code?: unknown };
-      for (let e: unknown = inner.cause; e instanceof Error; e = e.cause) inner = e;
-      // OpenSSL's text spans lines and names its source file: one line, and what a wrong version number means.
-      const detail =
-        inner.code === 'ERR_SSL_WRONG_VERSION_NUMBER'
-          ? 'TLS failed: the server does not answer TLS (http:// rather than https://?)'
-          : this.logger.redact(inner.message.trim().replace(/\s+/g, ' '));
+      const { reason, code } = networkReason(error as Error);
+      const detail = this.logger.redact(reason);
       // The cause is what happened with its code (ECONNREFUSED, ENOTFOUND…: the bulk runner reads whether the
       // request left), not the platform's error, which may hold the request and its headers.
       return new APIConnectionError(call, `could not reach the service (${detail})`, {
-        cause: Object.assign(new Error(detail), { code: inner.code }),
+        cause: Object.assign(new Error(detail), { code }),
       });
     }
     return error instanceof Error ? error : new APIConnectionError(call, String(error));
@@ -642,13 +636,27 @@ function retriedAfter(method: string, error: Error): boolean {
   return method !== 'POST' && (isTimeoutError(error) || isNetworkError(error));
 }
 
-/** What a retried attempt ran into, for the warning. */
+/** What a retried attempt ran into, for the warning (which the logger masks, as every line). */
 function failureOf(error: Error): string {
-  return isHTTPErrorOf(error)
-    ? `status ${error.response.status}`
-    : isTimeoutError(error)
-      ? 'a timeout'
-      : 'a network error';
+  if (isHTTPErrorOf(error)) return `status ${error.response.status}`;
+  if (isTimeoutError(error)) return 'a timeout';
+  const { reason } = networkReason(error);
+  return `a network error${reason ? ` (${reason})` : ''}`;
+}
+
+/**
+ * A network failure's own reason, on one line, and its code: the innermost cause's (`connect ECONNREFUSED …`; the
+ * outer ones say `fetch failed`). OpenSSL's text spans lines and names its source file: a wrong version number is
+ * said as what it means.
+ */
+function networkReason(error: Error): { reason: string; code: unknown } {
+  let inner = error as Error & { code?: unknown };
+  for (let e: unknown = inner.cause; e instanceof Error; e = e.cause) inner = e;
+  const reason =
+    inner.code === 'ERR_SSL_WRONG_VERSION_NUMBER'
+      ? 'TLS failed: the server does not answer TLS (http:// rather than https://?)'
+      : inner.message.trim().replace(/\s+/g, ' ');
+  return { reason, code: inner.code };
 }
 
 /** A body that is not JSON: a web page is most often a base URL that is not the service's API. */

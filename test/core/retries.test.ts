@@ -259,8 +259,8 @@ describe('the warning before each retry', () => {
       .instruments.retrieve('i1')
       .catch(() => undefined);
     expect(dropped.lines).toEqual([
-      `[portfolio-reporting] retrying GET ${url()} (retry 1) after a network error`,
-      `[portfolio-reporting] retrying GET ${url()} (retry 2) after a network error`,
+      `[portfolio-reporting] retrying GET ${url()} (retry 1) after a network error (other side closed)`,
+      `[portfolio-reporting] retrying GET ${url()} (retry 2) after a network error (other side closed)`,
     ]);
     const slow = warnings();
     server.handle(() => {});
@@ -268,6 +268,41 @@ describe('the warning before each retry', () => {
       .instruments.retrieve('i1', { timeout: 50 })
       .catch(() => undefined);
     expect(slow.lines).toEqual([`[portfolio-reporting] retrying GET ${url()} (retry 1) after a timeout`]);
+  });
+
+  it("says the network error's own reason: connection refused, on one line", async () => {
+    // A port that was free a moment ago and has no listener now.
+    const port = await new Promise<number>((resolve) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = s.address() as { port: number };
+        s.close(() => resolve(port));
+      });
+    });
+    const { lines, logger } = warnings();
+    await client(`http://127.0.0.1:${port}`, { logger, logLevel: 'warn', maxRetries: 1 })
+      .instruments.retrieve('i1')
+      .catch(() => undefined);
+    expect(lines).toEqual([
+      `[portfolio-reporting] retrying GET http://127.0.0.1:${port}/api/v3/instruments/i1 (retry 1) after a network error (connect ECONNREFUSED 127.0.0.1:${port})`,
+    ]);
+  });
+
+  it('masks a credential in the reason and keeps it to one line', async () => {
+    const { lines, logger } = warnings();
+    // A platform error whose text holds the token and spans lines (as OpenSSL's does).
+    const fetch = async () => {
+      throw new TypeError('fetch failed', {
+        cause: Object.assign(new Error('proxy refused Bearer tok-123456789\n    at the proxy (proxy.c:12)'), {
+          code: 'EPROTO',
+        }),
+      });
+    };
+    await client(server.url, { logger, logLevel: 'warn', maxRetries: 1, accessToken: 'tok-123456789', fetch })
+      .instruments.retrieve('i1')
+      .catch(() => undefined);
+    expect(lines).toEqual([
+      `[portfolio-reporting] retrying GET ${url()} (retry 1) after a network error (proxy refused Bearer *** at the proxy (proxy.c:12))`,
+    ]);
   });
 
   it('is not written where nothing is retried: a GET after a 404, a POST after a 503', async () => {
