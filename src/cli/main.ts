@@ -333,7 +333,8 @@ async function send(
           status === 'connection'
             ? {
                 why: `stopped after ${SAME_FAILURE_STREAK} rows in a row got no answer`,
-                message: `the first ${SAME_FAILURE_STREAK} rows in a row got no answer from the service (the last: ${messageOf(error)}); stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do`,
+                // Not the error again: the summary above has it (and `--json` each row's).
+                message: `the first ${SAME_FAILURE_STREAK} rows in a row got no answer from the service; stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do`,
               }
             : {
                 why: `stopped after ${SAME_FAILURE_STREAK} rows in a row failed with ${status}`,
@@ -409,15 +410,13 @@ export const SAME_FAILURE_STREAK = 20;
 /** The summary in words; `notDoneBecause` says why the rows not done were not (`interrupted`, `stopped: …`). */
 function text(s: Summary, kind: LoadKind, notDoneBecause: string): string {
   // Invalid rows were listed field by field before the load.
-  const problems = s.problems.filter((p) => p.status !== 'invalid');
+  const groups = problemGroups(s.problems.filter((p) => p.status !== 'invalid'));
+  const shown = groups.slice(0, SHOWN_PROBLEMS);
+  const hidden = groups.slice(SHOWN_PROBLEMS).reduce((n, g) => n + g.rows, 0);
   const lines = [
     `${s.kind} from ${s.file}: ${count(s.rows, 'row')}; ${formatNumber(s.sent)} sent in ${s.seconds.toFixed(1)} s (${formatNumber(Math.round(s.rowsPerSecond))} rows/s)${s.interrupted ? ', interrupted' : ''}`,
-    ...problems
-      .slice(0, SHOWN_PROBLEMS)
-      .map((p) => `  line ${p.line}: ${p.status === 'failed' ? '' : `${p.status}: `}${p.error}`),
-    ...(problems.length > SHOWN_PROBLEMS
-      ? [`  … and ${formatNumber(problems.length - SHOWN_PROBLEMS)} more (run with --json for all of them)`]
-      : []),
+    ...shown.map((g) => `  ${g.text}`),
+    ...(hidden ? [`  … and ${count(hidden, 'more row')} (run with --json for all of them)`] : []),
     ...table([
       ['created', s.created],
       [`already existing (${kind.existing})`, s.existing],
@@ -430,6 +429,40 @@ function text(s: Summary, kind: LoadKind, notDoneBecause: string): string {
     `Journal: ${s.journal}`,
   ];
   return `${lines.join('\n')}\n`;
+}
+
+/** A request id is each response's own: rows that failed alike differ by it alone. */
+const REQUEST_ID = / \(request id [^)]*\)/g;
+/** The most runs of lines a group lists; the rest are `…` (`--json` and the journal have every row). */
+const SHOWN_RUNS = 6;
+
+/**
+ * The summary's problems, rows that failed the same way (the same status and message, request ids left out) as one
+ * line each, in the order of their first line: `lines 2–9 (8 rows): POST …: failed with 401: …`. A row alone keeps
+ * its message whole, request id included. Runs of consecutive lines are written `2–9`; past six runs, `…`.
+ * @example problemGroups([{ line: 2, status: 'failed', error: 'e' }]) // [{ rows: 1, text: 'line 2: e' }]
+ */
+export function problemGroups(problems: Summary['problems']): { rows: number; text: string }[] {
+  const groups = new Map<string, { lines: number[]; first: Summary['problems'][number] }>();
+  for (const p of problems) {
+    const key = `${p.status} ${p.error.replace(REQUEST_ID, '')}`;
+    const group = groups.get(key);
+    if (group) group.lines.push(p.line);
+    else groups.set(key, { lines: [p.line], first: p });
+  }
+  return [...groups.values()].map(({ lines, first }) => {
+    const what = `${first.status === 'failed' ? '' : `${first.status}: `}${lines.length === 1 ? first.error : first.error.replace(REQUEST_ID, '')}`;
+    if (lines.length === 1) return { rows: 1, text: `line ${first.line}: ${what}` };
+    const runs: string[] = [];
+    for (let i = 0; i < lines.length; ) {
+      let j = i;
+      while (j + 1 < lines.length && (lines[j + 1] as number) === (lines[j] as number) + 1) j++;
+      runs.push(j > i ? `${lines[i]}–${lines[j]}` : `${lines[i]}`);
+      i = j + 1;
+    }
+    const listed = runs.length > SHOWN_RUNS ? [...runs.slice(0, SHOWN_RUNS), '…'] : runs;
+    return { rows: lines.length, text: `lines ${listed.join(', ')} (${count(lines.length, 'row')}): ${what}` };
+  });
 }
 
 function table(rows: readonly (readonly [string, number])[]): string[] {

@@ -87,10 +87,8 @@ describe('portfolio-reporting load with nothing listening', () => {
     const base = await url();
     const refused = await load(['load', 'transactions', csv, '--base-url', base, '--max-retries', '0', '--json']);
     expect(refused.code).toBe(1);
-    expect(refused.stderr.split('\n').at(-2)).toMatch(
-      new RegExp(
-        `^error: the first 20 rows in a row got no answer from the service \\(the last: POST ${base}/api/v2/transactions: could not reach the service \\((bad port|connect ECONNREFUSED 127.0.0.1:\\d+)\\)\\); stopped: check --base-url \\(or PRS_BASE_URL\\) and the network, or pass --keep-going; rows not started stay to do$`,
-      ),
+    expect(refused.stderr.split('\n').at(-2)).toBe(
+      'error: the first 20 rows in a row got no answer from the service; stopped: check --base-url (or PRS_BASE_URL) and the network, or pass --keep-going; rows not started stay to do',
     );
     const summary = JSON.parse(refused.stdout) as Summary;
     expect(summary.inDoubt).toBe(0);

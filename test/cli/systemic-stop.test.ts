@@ -4,11 +4,11 @@
  * saying so; a re-run with a good token loads every row exactly once. Twenty rows in a row failing with the same
  * status (a wrong `--instrument`: 404) stop it too, unless `--keep-going`. Requests are counted on the server.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { main, SAME_FAILURE_STREAK } from '../../src/cli/main.js';
+import { main, SAME_FAILURE_STREAK, type Summary } from '../../src/cli/main.js';
 import {
   createMockService,
   DEMO_IDS,
@@ -76,9 +76,34 @@ describe('a refused token', () => {
     expect(refused.stdout).toMatch(
       /^ {2}not done \(stopped after a 401: the service refused the access token\) +1,9\d\d$/m,
     );
+    // The rows refused alike are one line (the eight started before the 401 came back), their request ids left out.
+    expect(refused.stdout.split('\n').filter((line) => line.includes('401'))).toEqual([
+      `  lines 2–9 (8 rows): POST ${server.url}/api/v3/instruments/${DEMO_IDS.sap}/prices failed with 401: the access token is not valid`,
+      '  not done (stopped after a 401: the service refused the access token)  1,992',
+    ]);
     const good = await load(file, 'good-token', DEMO_IDS.sap);
     expect(good.code).toBe(0);
     expect(mock.store.prices.of(DEMO_IDS.sap)).toHaveLength(2_000);
+  });
+});
+
+describe('rows that failed alike', () => {
+  it('are one line of the summary, but each its own problem (with its request id) in --json and the journal', async () => {
+    const file = pricesFile(30);
+    const run = await load(file, 'wrong-token', DEMO_IDS.sap, ['--json'], 3);
+    const summary = JSON.parse(run.stdout) as Summary;
+    expect(summary.problems).toHaveLength(3);
+    expect(summary.problems.map((p) => p.line)).toEqual([2, 3, 4]);
+    for (const p of summary.problems)
+      expect(p.error).toMatch(/ failed with 401: the access token is not valid \(request id [\w-]+\)$/);
+    expect(new Set(summary.problems.map((p) => p.error)).size).toBe(3);
+    const journal = readFileSync(`${file}.journal.jsonl`, 'utf8')
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l))
+      .filter((e) => e.status === 'failed');
+    expect(journal.map((e) => e.line)).toEqual(expect.arrayContaining([2, 3, 4]));
+    expect(journal).toHaveLength(3);
   });
 });
 
