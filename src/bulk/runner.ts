@@ -69,8 +69,12 @@ export interface BulkProgress {
   ok: number;
   /** Items finished with a failure so far. */
   failed: number;
-  /** Items started and not finished: sending, waiting to be sent again, or being verified. */
+  /** Items started and not finished: sending, waiting to be sent again, or being verified (`sending + waiting` and the lookups). */
   inFlight: number;
+  /** Of `inFlight`, the calls sent and not answered: what `concurrency` bounds. */
+  sending: number;
+  /** Of `inFlight`, the items waiting to be sent again (a backoff, a `Retry-After`, or a free place in the pool). */
+  waiting: number;
   /** Calls allowed in flight now (AIMD). */
   concurrency: number;
   /** Re-attempts so far, for any reason. */
@@ -465,14 +469,16 @@ class Run<I, T> {
 
   private progress(): void {
     const { ok, failed, retries, rateLimited } = this.counts;
-    const inFlight = this.active + this.verifying + this.waiting.size + this.ready.length;
+    const waiting = this.waiting.size + this.ready.length;
     this.hook(() =>
       this.options.onProgress?.({
         done: ok + failed,
         total: this.items.length,
         ok,
         failed,
-        inFlight,
+        inFlight: this.active + this.verifying + waiting,
+        sending: this.active,
+        waiting,
         concurrency: this.controller.limit,
         retries,
         rateLimited,

@@ -1,8 +1,8 @@
 /**
  * Progress of a load: a bar redrawn in place on a terminal, plain lines (at most one a second) otherwise,
  * so a log file or CI output stays readable. The counts are the summary's own categories (done, failed, not done),
- * so the last line after Ctrl-C agrees with the summary; on a narrow terminal the bar goes first, then the rate,
- * time left and the requests in flight — never the counts.
+ * so the last line after Ctrl-C agrees with the summary; on a narrow terminal the bar goes first, then the 429s, the
+ * requests sending and waiting, then the rate and time left — never the counts.
  */
 import type { BulkProgress } from '../bulk/index.js';
 import { formatNumber } from './count.js';
@@ -38,12 +38,18 @@ export function duration(seconds: number): string {
   return `${Math.floor(s / 3600)}h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
 }
 
+/**
+ * Rows done before a time left is shown: four rounds of the pool, and 20 at least. The first rows' rate is mostly the
+ * start (connections, the first call's chunk): `3m 47s left` after one row was noise.
+ */
+export const estimateAfter = (concurrency: number): number => Math.max(20, 4 * concurrency);
+
 /** Rows done (loaded or failed): the runner's `done` also counts the rows ended not done by Ctrl-C or a stop. */
 const doneOf = (p: BulkProgress, tally: Tally) => p.done - tally.notDone;
 
 /**
- * One progress line within `width` characters: the counts always; then, while they fit, the rate and time left, the
- * requests in flight and the 429s; and the bar in front when everything fits with it (on a terminal: `width` given).
+ * One progress line within `width` characters: the counts always; then, while they fit, the rate and time left (once
+ * `estimateAfter` rows are done), the requests sending (and those waiting to retry, or being looked up) and the 429s; and the bar in front when everything fits with it (on a terminal: `width` given).
  * The rows done, the percentage and the bar count only rows loaded or failed, never those not done.
  * @example progressLine({ done: 50, total: 200, ... }, { ok: 48, failed: 2, notDone: 0 }, 25, 80)
  */
@@ -57,9 +63,13 @@ export function progressLine(p: BulkProgress, tally: Tally, rowsPerSecond: numbe
     `failed ${formatNumber(tally.failed)}`,
     ...(tally.notDone ? [`not done ${formatNumber(tally.notDone)}`] : []),
   ];
+  // What the requests in flight are: the limit bounds those sending; rows waiting to be sent again (after a 429 or a
+  // connection refused) and lookups after a failure are told apart (`in flight 60 (limit 8)` read as a broken limit).
+  const lookups = p.inFlight - p.sending - p.waiting;
+  const estimate = left > 0 && rowsPerSecond > 0 && done >= estimateAfter(p.concurrency);
   const extras = [
-    `${formatNumber(Math.round(rowsPerSecond))} rows/s${left > 0 && rowsPerSecond > 0 ? `, ${duration(left / rowsPerSecond)} left` : ''}`,
-    `in flight ${p.inFlight} (limit ${p.concurrency})`,
+    `${formatNumber(Math.round(rowsPerSecond))} rows/s${estimate ? `, ${duration(left / rowsPerSecond)} left` : ''}`,
+    `sending ${p.sending} (limit ${p.concurrency})${p.waiting ? `, ${formatNumber(p.waiting)} waiting to retry` : ''}${lookups ? `, ${lookups} being looked up` : ''}`,
     ...(p.rateLimited ? [`429s ${formatNumber(p.rateLimited)}`] : []),
   ];
   const max = width === undefined ? Number.POSITIVE_INFINITY : width;
@@ -100,16 +110,22 @@ export function progressOn(out: Output, tally: () => Tally, started = performanc
       out.write(`progress: ${progressLine(last, counts, rate(), undefined)}\n`);
     }
   };
+  let ended = false;
   return {
     update(progress) {
       last = progress;
       const now = performance.now();
       if (now - drawnAt >= (out.isTTY ? 100 : 1000)) {
         drawnAt = now;
-        draw(false);
+        // Drawn once the runner's synchronous burst is over: a stop ends every row not started at once, one result
+        // at a time, and a line drawn at the first of them said `not done 1` where 92 were.
+        queueMicrotask(() => {
+          if (!ended) draw(false);
+        });
       }
     },
     end() {
+      ended = true;
       draw(true);
     },
   };

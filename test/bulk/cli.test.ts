@@ -581,9 +581,7 @@ describe('loading', () => {
       '--journal',
       join(dir, 'bar-1.jsonl'),
     ]);
-    expect(plain.stderr).toMatch(
-      /^progress: 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · in flight 0 \(limit 8\)\n$/,
-    );
+    expect(plain.stderr).toMatch(/^progress: 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · sending 0 \(limit 8\)\n$/);
     const tty = await cli(
       ['load', 'instruments', csv, '--base-url', server.url, '--journal', join(dir, 'bar-2.jsonl')],
       { tty: true },
@@ -591,7 +589,7 @@ describe('loading', () => {
     // Each frame returns to the line's start and clears it (ESC [K) before drawing.
     expect(tty.stderr.startsWith('\r\u001b[K[')).toBe(true);
     expect(tty.stderr.split('\u001b[K').at(-1)).toMatch(
-      /^\[#{24}\] 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · in flight 0 \(limit 8\)\n$/,
+      /^\[#{24}\] 1\/1 100% · ok 1 · failed 0 · [\d,]+ rows\/s · sending 0 \(limit 8\)\n$/,
     );
   });
 });

@@ -89,6 +89,29 @@ describe('runBulk', () => {
     expect(results.filter((r) => r.attempts === 2).map((r) => r.index)).toEqual([...burst]);
   });
 
+  it('tells the calls sending (what concurrency bounds) from the items waiting to be sent again', async () => {
+    const progress: BulkProgress[] = [];
+    await runBulk(
+      'bulk.run',
+      Array.from({ length: 10 }, (_, i) => i),
+      async (i, _index, ctx) => {
+        await sleep(2);
+        if (ctx.attempt === 1) throw serverError('PUT'); // transient and repeatable: sent again after a backoff
+        return { value: i };
+      },
+      {
+        concurrency: 2,
+        minConcurrency: 2,
+        retryDelay: { initial: 200, max: 200 },
+        onProgress: (p) => progress.push(p),
+      },
+    );
+    expect(progress.every((p) => p.inFlight === p.sending + p.waiting && p.sending <= 2)).toBe(true);
+    // More waiting than the limit: what `in flight 60 (limit 8)` was, read as a broken limit.
+    expect(Math.max(...progress.map((p) => p.waiting))).toBeGreaterThan(2);
+    expect(progress.at(-1)).toMatchObject({ done: 10, inFlight: 0, sending: 0, waiting: 0 });
+  });
+
   it('sends nothing before Retry-After has passed', async () => {
     const starts: { i: number; attempt: number; at: number }[] = [];
     let rejectedAt = 0;

@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkProgress } from '../../src/bulk/index.js';
 import { main } from '../../src/cli/main.js';
-import { duration, progressLine, progressOn } from '../../src/cli/progress.js';
+import { duration, estimateAfter, progressLine, progressOn } from '../../src/cli/progress.js';
 import { createMockService, type RunningServer, seedDemo } from '../../src/testing/index.js';
 
 const p: BulkProgress = {
@@ -18,6 +18,8 @@ const p: BulkProgress = {
   ok: 4_990,
   failed: 10,
   inFlight: 8,
+  sending: 8,
+  waiting: 0,
   concurrency: 8,
   retries: 0,
   rateLimited: 3,
@@ -25,15 +27,15 @@ const p: BulkProgress = {
 const tally = { ok: 4_990, failed: 10, notDone: 0 };
 
 describe('progressLine', () => {
-  it('on a wide terminal: the bar, the counts, rate and time left, requests in flight, 429s', () => {
+  it('on a wide terminal: the bar, the counts, rate and time left, requests sending, 429s', () => {
     expect(progressLine(p, tally, 250, 200)).toBe(
-      '[######------------------] 5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · in flight 8 (limit 8) · 429s 3',
+      '[######------------------] 5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · sending 8 (limit 8) · 429s 3',
     );
   });
 
-  it('narrower: the bar goes first, then the 429s and the requests in flight, then the rate', () => {
+  it('narrower: the bar goes first, then the 429s and the requests sending, then the rate', () => {
     expect(progressLine(p, tally, 250, 100)).toBe(
-      '5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · in flight 8 (limit 8) · 429s 3',
+      '5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · sending 8 (limit 8) · 429s 3',
     );
     expect(progressLine(p, tally, 250, 79)).toBe('5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left');
     expect(progressLine(p, tally, 250, 50)).toBe('5,000/20,000 25% · ok 4,990 · failed 10');
@@ -46,19 +48,28 @@ describe('progressLine', () => {
   });
 
   it('after Ctrl-C counts as done only the rows done: 765 of 8,000, not 8,000 100% (the runner ends the rest too)', () => {
-    const interrupted = { ...p, done: 8_000, total: 8_000, ok: 765, failed: 7_235, inFlight: 0, rateLimited: 0 };
+    const interrupted = {
+      ...p,
+      done: 8_000,
+      total: 8_000,
+      ok: 765,
+      failed: 7_235,
+      inFlight: 0,
+      sending: 0,
+      rateLimited: 0,
+    };
     const counts = { ok: 765, failed: 0, notDone: 7_235 };
     expect(progressLine(interrupted, counts, 100, undefined)).toBe(
-      '765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · in flight 0 (limit 8)',
+      '765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · sending 0 (limit 8)',
     );
     expect(progressLine(interrupted, counts, 100, 200)).toBe(
-      '[##----------------------] 765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · in flight 0 (limit 8)',
+      '[##----------------------] 765/8,000 9% · ok 765 · failed 0 · not done 7,235 · 100 rows/s · sending 0 (limit 8)',
     );
   });
 
   it('a plain log (no width): every part, no bar', () => {
     expect(progressLine(p, tally, 0, undefined)).toBe(
-      '5,000/20,000 25% · ok 4,990 · failed 10 · 0 rows/s · in flight 8 (limit 8) · 429s 3',
+      '5,000/20,000 25% · ok 4,990 · failed 10 · 0 rows/s · sending 8 (limit 8) · 429s 3',
     );
   });
 
@@ -70,6 +81,42 @@ describe('progressLine', () => {
     const last = out.text.split('\r\x1b[K').at(-1) as string;
     expect(last.length).toBeLessThanOrEqual(80);
     expect(last).toMatch(/^5,000\/20,000 25% · ok 4,990 · failed 10( · |\n$)/);
+  });
+
+  it('tells the rows sending (what the limit bounds) from those waiting to retry and the lookups (it said in flight 60 (limit 8))', () => {
+    const retrying = { ...p, inFlight: 61, sending: 8, waiting: 52 };
+    expect(progressLine(retrying, tally, 250, undefined)).toBe(
+      '5,000/20,000 25% · ok 4,990 · failed 10 · 250 rows/s, 1m 00s left · sending 8 (limit 8), 52 waiting to retry, 1 being looked up · 429s 3',
+    );
+  });
+
+  it(`shows no time left before ${estimateAfter(8)} rows are done at a limit of 8 (four rounds of the pool, 20 at least)`, () => {
+    expect([estimateAfter(1), estimateAfter(8), estimateAfter(64)]).toEqual([20, 32, 256]);
+    const early = (done: number) => ({ ...p, done, ok: done, failed: 0, total: 1_000 });
+    const counts = (done: number) => ({ ok: done, failed: 0, notDone: 0 });
+    // After one row the rate is the start's (connections, the first call's chunk): no `3m 47s left`.
+    expect(progressLine(early(1), counts(1), 4, undefined)).toBe(
+      '1/1,000 0% · ok 1 · failed 0 · 4 rows/s · sending 8 (limit 8) · 429s 3',
+    );
+    expect(progressLine(early(31), counts(31), 100, undefined)).toContain(' · 100 rows/s · sending');
+    expect(progressLine(early(32), counts(32), 100, undefined)).toContain(' · 100 rows/s, 10s left · sending');
+  });
+
+  it("is drawn after the runner's synchronous burst: a stop that ends 92 rows says not done 92, not 1", async () => {
+    const out = { text: '', isTTY: false, write: (s: string) => (out.text += s) };
+    const counts = { ok: 0, failed: 1, notDone: 0 };
+    const progress = progressOn(out, () => counts);
+    // The 401's result, then the 92 rows not started ended one by one in the same turn.
+    for (let n = 1; n <= 92; n++) {
+      counts.notDone = n;
+      progress.update({ ...p, done: 1 + n, total: 100, ok: 0, failed: 1 + n, inFlight: 7, sending: 7, rateLimited: 0 });
+    }
+    await Promise.resolve();
+    expect(out.text).toMatch(
+      /^progress: 1\/100 1% · ok 0 · failed 1 · not done 92 · [\d,]+ rows\/s · sending 7 \(limit 8\)\n$/,
+    );
+    progress.end();
+    expect(out.text.split('\n')).toHaveLength(2); // the final state is the one drawn: not written again
   });
 
   it('writes the time left in minutes and hours', () => {
@@ -124,7 +171,7 @@ describe('after Ctrl-C', () => {
     const done = summary.ok + summary.failed;
     expect(last).toMatch(
       new RegExp(
-        `^progress: ${done}/1,000 ${Math.floor(done / 10)}% · ok ${done - summary.failed} · failed ${summary.failed} · not done ${summary.notDone} · [\\d,]+ rows/s · in flight 0 \\(limit 8\\)$`,
+        `^progress: ${done}/1,000 ${Math.floor(done / 10)}% · ok ${done - summary.failed} · failed ${summary.failed} · not done ${summary.notDone} · [\\d,]+ rows/s · sending 0 \\(limit 8\\)$`,
       ),
     );
   });

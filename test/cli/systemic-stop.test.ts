@@ -139,7 +139,7 @@ describe('the summary and the progress after the loader stops by itself', () => 
     ]);
     const progress = stopped.stderr.split('\n').filter((line) => line.startsWith('progress: '));
     expect(progress.at(-1)).toMatch(
-      /^progress: 20\/300 6% · ok 0 · failed 20 · not done 280 · [\d,]+ rows\/s · in flight 0 \(limit 1\)$/,
+      /^progress: 20\/300 6% · ok 0 · failed 20 · not done 280 · [\d,]+ rows\/s · sending 0 \(limit 1\)$/,
     );
     expect(stopped.stderr).not.toContain('300/300');
   });
