@@ -90,7 +90,8 @@ export function progressLine(p: BulkProgress, tally: Tally, rowsPerSecond: numbe
 export function progressOn(out: Output, tally: () => Tally, started = performance.now()): Progress {
   let last: BulkProgress | undefined;
   let shownState: string | undefined;
-  let drawnAt = 0;
+  // The first update draws, however soon after the process started (performance.now() counts from then).
+  let drawnAt = Number.NEGATIVE_INFINITY;
   const rate = () => {
     const seconds = (performance.now() - started) / 1000;
     return seconds > 0 && last ? doneOf(last, tally()) / seconds : 0;
