@@ -79,6 +79,10 @@ const LOAD_OPTIONS = {
   json: 'flag',
 } as const;
 
+/** What the loader takes from elsewhere, said when it is tried as an option (the mock takes `--token`). */
+const TOKEN_HINT = 'the token is read from the PRS_ACCESS_TOKEN environment variable: export PRS_ACCESS_TOKEN=…';
+const LOAD_HINTS = { '--token': TOKEN_HINT, '--access-token': TOKEN_HINT };
+
 export interface LoadArgs {
   kind: KindName;
   file: string;
@@ -108,7 +112,7 @@ export const NO_COMMAND = `no command given; ${COMMANDS}`;
  * `UsageError` saying what is wrong.
  */
 export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 'version' | 'no-command' {
-  const { values, positionals } = parseOptions(argv, LOAD_OPTIONS);
+  const { values, positionals } = parseOptions(argv, LOAD_OPTIONS, LOAD_HINTS);
   if (values.version) return 'version';
   const [command, kind, file, ...rest] = positionals;
   if (values.help && command === 'load' && kind !== undefined) return { kindHelp: kindName(kind) };
@@ -145,11 +149,14 @@ export function parseCommand(argv: string[]): LoadArgs | KindHelp | 'help' | 've
   };
 }
 
-/** A kind of the loader, or a `UsageError` listing them. */
+/** A kind of the loader, or a `UsageError` listing them (and naming the one meant, for a near miss). */
 function kindName(kind: string | undefined): KindName {
   if (KIND_NAMES.includes(kind as KindName)) return kind as KindName;
+  // A near miss is the singular or plural, or another case: `instrument`, `Prices`, `navs`.
+  const stem = (name: string) => name.toLowerCase().replace(/s$/, '');
+  const meant = kind === undefined ? undefined : KIND_NAMES.find((name) => stem(name) === stem(kind));
   throw new UsageError(
-    `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}`,
+    `what to load must be one of ${KIND_NAMES.join(', ')}, got ${kind === undefined ? 'nothing' : `"${kind}"`}${meant ? `: did you mean ${meant}?` : ''}`,
   );
 }
 

@@ -36,6 +36,7 @@ export interface CliIO {
 export interface Summary {
   kind: string;
   file: string;
+  /** The journal's path; absent (`undefined`) for a file of no rows, where none is written. */
   journal: string | undefined;
   /** Data rows in the file. */
   rows: number;
@@ -147,6 +148,15 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
     for (const issue of row.issues)
       io.stdout.write(`line ${row.line}: ${issue.path ? `${issue.path}: ` : ''}${issue.message}\n`);
   }
+  if (rows.length === 0) {
+    // Nothing to send: said, exit 0, and no journal (a journal of a file of no rows records nothing but the run).
+    io.stdout.write(
+      args.json && !args.dryRun
+        ? `${JSON.stringify(newSummary(args, 0, undefined))}\n`
+        : `${args.kind} from ${args.file}: no rows; nothing was sent${args.dryRun ? ' (dry run)' : ', no journal written'}.\n`,
+    );
+    return 0;
+  }
   if (args.dryRun) {
     io.stdout.write(
       `${count(rows.length, 'row')} checked, ${invalid.length ? `${formatNumber(invalid.length)} invalid` : 'all valid'}; nothing was sent (dry run).\n`,
@@ -228,24 +238,13 @@ async function checkedRows(args: LoadArgs, kind: LoadKind): Promise<Row[]> {
   return rows;
 }
 
-interface Keyed {
-  row: Row;
-  key: string;
-}
-
-async function send(
-  args: LoadArgs,
-  io: CliIO,
-  kind: LoadKind,
-  bulk: Bulk,
-  journal: Journal,
-  rows: Row[],
-): Promise<number> {
-  const summary: Summary = {
+/** A summary of nothing done yet: what a load starts from, and all of a file of no rows. */
+function newSummary(args: LoadArgs, rows: number, journal: string | undefined): Summary {
+  return {
     kind: args.kind,
     file: args.file,
-    journal: journal.path,
-    rows: rows.length,
+    journal,
+    rows,
     created: 0,
     existing: 0,
     failed: 0,
@@ -259,6 +258,22 @@ async function send(
     rowsPerSecond: 0,
     problems: [],
   };
+}
+
+interface Keyed {
+  row: Row;
+  key: string;
+}
+
+async function send(
+  args: LoadArgs,
+  io: CliIO,
+  kind: LoadKind,
+  bulk: Bulk,
+  journal: Journal,
+  rows: Row[],
+): Promise<number> {
+  const summary = newSummary(args, rows.length, journal.path);
   const todo: Keyed[] = [];
   const occurrences = new Map<string, number>();
   for (const row of rows) {

@@ -38,11 +38,16 @@ export interface ParsedOptions<S extends OptionSpec> {
 /**
  * A command's arguments by `spec`; `-h` is `--help` and `-v` `--version` where `spec` has them, and `--` ends the options. An unknown option, one given twice,
  * a value option without its value and a flag given a value are each a `UsageError` naming the option and the rule.
+ * `hints` add a word to an unknown option a caller may well try (`--token`: where the token comes from instead).
  * A value may start with one dash (`--port -1` is then refused by the port's own rule); one starting with two dashes
  * is taken as the next option, so `--token --state x` says --token needs a value (`--token=--x` passes it).
  * @example parseOptions(['--port', '0'], { port: 'value', help: 'flag' }) // { values: { port: '0' }, positionals: [] }
  */
-export function parseOptions<S extends OptionSpec>(argv: readonly string[], spec: S): ParsedOptions<S> {
+export function parseOptions<S extends OptionSpec>(
+  argv: readonly string[],
+  spec: S,
+  hints: Readonly<Record<string, string>> = {},
+): ParsedOptions<S> {
   const values: Record<string, string | true> = {};
   const positionals: string[] = [];
   const names = Object.keys(spec).map((name) => `--${name}`);
@@ -64,7 +69,7 @@ export function parseOptions<S extends OptionSpec>(argv: readonly string[], spec
     const kind = Object.hasOwn(spec, name) ? spec[name] : undefined;
     if (!kind)
       throw new UsageError(
-        `unknown option ${option}; ${names.length > 1 ? `the options are ${known}` : `the only option is ${known}`}`,
+        `unknown option ${option}${Object.hasOwn(hints, option) ? ` (${hints[option]})` : ''}; ${names.length > 1 ? `the options are ${known}` : `the only option is ${known}`}`,
       );
     if (Object.hasOwn(values, name)) {
       const first = values[name];

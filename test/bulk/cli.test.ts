@@ -131,6 +131,30 @@ describe('help and usage', () => {
     expect(run.stderr.split('\n')[0]).toContain(message);
   });
 
+  it('names the kind meant for a near miss: the singular or plural, another case', async () => {
+    for (const [given, meant] of [
+      ['instrument', 'instruments'],
+      ['Prices', 'prices'],
+      ['navs', 'nav'],
+      ['transaction', 'transactions'],
+    ])
+      expect(await cli(['load', given as string, 'x.csv'])).toEqual({
+        code: 2,
+        stdout: '',
+        stderr: `error: what to load must be one of instruments, prices, nav, transactions, got "${given}": did you mean ${meant}?\nRun portfolio-reporting --help for usage.\n`,
+      });
+  });
+
+  it('--token (the mock takes one) says where the loader reads the token', async () => {
+    for (const args of [['--token', 'x'], ['--token=x'], ['--access-token', 'x']]) {
+      const run = await cli(['load', 'instruments', 'x.csv', ...args]);
+      expect(run.code).toBe(2);
+      expect(run.stderr.split('\n')[0]).toBe(
+        `error: unknown option --${args[0]?.startsWith('--access') ? 'access-token' : 'token'} (the token is read from the PRS_ACCESS_TOKEN environment variable: export PRS_ACCESS_TOKEN=…); the options are --help, --version, --format, --instrument, --dry-run, --journal, --concurrency, --max-retries, --base-url, --skip-invalid, --resend-in-doubt, --keep-going and --json`,
+      );
+    }
+  });
+
   it('says which file cannot be read, and refuses a header naming a column twice', async () => {
     const missing = await cli(['load', 'instruments', join(dir, 'nope.csv')]);
     expect(missing.code).toBe(2);
@@ -351,6 +375,48 @@ describe('--dry-run', () => {
 });
 
 describe('loading', () => {
+  it('a file of no rows: says so, sends nothing, exit 0, and writes no journal', async () => {
+    for (const [name, text] of [
+      ['header.csv', 'type,name,ccyCode,countryCode\n'],
+      ['comment.csv', 'type,name,ccyCode,countryCode\n# none yet\n'],
+      ['blank.jsonl', '\n'],
+    ] as const) {
+      const path = file(name, text);
+      const base = ['load', 'instruments', path, '--base-url', server.url];
+      expect(await cli(base)).toEqual({
+        code: 0,
+        stdout: `instruments from ${path}: no rows; nothing was sent, no journal written.\n`,
+        stderr: '',
+      });
+      expect(await cli([...base, '--dry-run'])).toEqual({
+        code: 0,
+        stdout: `instruments from ${path}: no rows; nothing was sent (dry run).\n`,
+        stderr: '',
+      });
+      const json = await cli([...base, '--json']);
+      expect(json.code).toBe(0);
+      expect(summaryOf(json)).toEqual({
+        kind: 'instruments',
+        file: path,
+        rows: 0,
+        created: 0,
+        existing: 0,
+        failed: 0,
+        inDoubt: 0,
+        notDone: 0,
+        sent: 0,
+        skippedJournal: 0,
+        invalid: 0,
+        interrupted: false,
+        seconds: 0,
+        rowsPerSecond: 0,
+        problems: [],
+      });
+      expect(existsSync(`${path}.journal.jsonl`)).toBe(false);
+    }
+    expect(server.log.requests).toBe(0);
+  });
+
   it('turns columns into SDK inputs: nested attributes, relationships, numbers where the schema has numbers', async () => {
     const { account, depository } = addAccount(mock.store);
     const csv = file(
