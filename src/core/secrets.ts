@@ -61,8 +61,11 @@ export function isCredentialName(name: string): boolean {
 
 /** `Bearer <anything>`; a backslash ends it too (`\"Bearer x\"` in JSON text). */
 const BEARER = /(bearer\s+)[^\s"',\\]+/gi;
-/** A query parameter's name and value in a URL's text: `?api_key=…`, `&access_token=…`, `&sig=…`. */
-const QUERY_PARAM = /([?&;])([^=&#\s"']+)=([^&#\s"'<>]+)/g;
+/**
+ * A query parameter's name and value in a URL's text: `?api_key=…`, `&access_token=…`, `&sig=…`. A colon ending the
+ * value is the sentence's (`…?sig=abc: could not reach…`), not the value's.
+ */
+const QUERY_PARAM = /([?&;])([^=&#\s"']+)=([^&#\s"'<>]*[^&#\s"'<>:])/g;
 
 /** `text` with every remembered credential (in each of its forms), bearer value and credential parameter masked. */
 export function redact(text: string): string {

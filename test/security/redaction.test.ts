@@ -3,10 +3,12 @@
  * the values of credential headers, and credential-like query parameters are masked in messages,
  * `toString()`, `JSON.stringify(error)`, `error.body` and log lines; the remembered secrets are bounded.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { rememberedSecrets } from '../../src/core/secrets.js';
-import { APIError, PortfolioReporting, ResponseValidationError } from '../../src/index.js';
+import { APIConnectionError, APIError, PortfolioReporting, ResponseValidationError } from '../../src/index.js';
 import { json } from '../helpers/http-server.js';
 import { useServer } from '../helpers/instrument-fixtures.js';
 
@@ -74,6 +76,24 @@ describe('the token in every form', () => {
     expect((error as APIError).url).toBe(`${server.url}/api/v2/clients/c1?access_token=***&api_key=***&page=2`);
     expectNone([...FORMS, 'k-77aa-SECRET'], [...texts(error), ...lines]);
     expect(lines.some((line) => line.includes('access_token=***'))).toBe(true);
+  });
+
+  it('keeps the colon that ends a masked value in a message, and masks a value with a colon in it whole', async () => {
+    const closed = await new Promise<number>((resolve) => {
+      const probe = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+    const prs = new PortfolioReporting({ baseUrl: `http://127.0.0.1:${closed}`, accessToken: 't', maxRetries: 0 });
+    const error = await prs.clients
+      .retrieve('c1', { query: { page: 2, access_token: 'ab:cd-SECRET' } })
+      .catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(APIConnectionError);
+    expect((error as Error).message).toBe(
+      `GET http://127.0.0.1:${closed}/api/v2/clients/c1?page=2&access_token=***: could not reach the service (connect ECONNREFUSED 127.0.0.1:${closed})`,
+    );
+    expectNone(['ab:cd-SECRET', 'cd-SECRET'], texts(error));
   });
 
   it('leaves a parameter that only mentions a credential word before its last word shown (custodianAuthFlowId was ***)', async () => {
