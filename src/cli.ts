@@ -3,8 +3,8 @@
  * `portfolio-reporting` on the command line: `npx portfolio-reporting load <kind> <file>`, and
  * `npx portfolio-reporting mock` (the mock service over HTTP), and `npx portfolio-reporting openapi` (the
  * OpenAPI 3.1 description of the service, printed to stdout). For `load`, the first Ctrl-C (or SIGTERM) stops
- * starting rows and lets the requests in flight finish and be journaled (exit 130); a second one quits at once
- * (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
+ * starting rows and lets the requests in flight finish and be journaled (exit 130); a second one quits at once,
+ * saying what it leaves (the journal has every entry written so far). For `mock`, Ctrl-C closes the server (and saves `--state`).
  * `openapi --help` prints that command's usage.
  */
 import { OPENAPI_HELP, UsageError } from './cli/args.js';
@@ -15,8 +15,13 @@ import { parseOptions, quoted } from './cli/options.js';
 const [command, ...rest] = process.argv.slice(2);
 const interrupt = new AbortController();
 const serving = command === 'mock';
+/** What the load leaves, printed by a second Ctrl-C (filled by `main`). */
+const quitNote: { text?: () => string } = {};
 const stop = () => {
-  if (interrupt.signal.aborted) process.exit(130);
+  if (interrupt.signal.aborted) {
+    process.stderr.write(quitNote.text?.() ?? '');
+    process.exit(130);
+  }
   if (!serving)
     process.stderr.write('\nInterrupted: finishing the requests in flight (Ctrl-C again to quit at once)…\n');
   interrupt.abort();
@@ -53,4 +58,5 @@ process.exitCode =
           stderr: process.stderr,
           env: process.env,
           interrupt: interrupt.signal,
+          quitNote,
         });

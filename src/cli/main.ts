@@ -30,6 +30,11 @@ export interface CliIO {
   interrupt?: AbortSignal;
   /** The client's fetch (a test double); default the global one. */
   fetch?: typeof fetch;
+  /**
+   * Given by the command line, filled by a load: what a second Ctrl-C prints before the process quits at once, without
+   * waiting for the requests in flight (the rows done this run, those sent without an answer, the journal, the re-run).
+   */
+  quitNote?: { text?: () => string };
 }
 
 /** What a load did; the text summary and `--json` both print it. */
@@ -311,6 +316,11 @@ async function send(
   }));
   const started = performance.now();
   let sent = 0;
+  /** The rows whose call went out and whose outcome has not come yet (by index in `todo`). */
+  const unanswered = new Set<number>();
+  if (io.quitNote)
+    io.quitNote.text = () =>
+      quitText(summary.created + summary.existing, unanswered.size, kind.resendSafe, args.journal);
   // A systemic failure stops starting rows (those in flight finish and are journaled; the rest stay to do).
   const halt = new AbortController();
   const signal = io.interrupt ? AbortSignal.any([io.interrupt, halt.signal]) : halt.signal;
@@ -392,10 +402,12 @@ async function send(
       maxRetries: args.maxRetries,
       signal,
       onStart: (index) => {
+        unanswered.add(index);
         const { row, key } = todo[index] as Keyed;
         journal.append({ key, line: row.line, status: 'sending' });
       },
       onResult: (result) => {
+        unanswered.delete(result.index);
         const entry = entryOf(result, todo[result.index] as Keyed);
         if (entry) journal.append(entry);
         watch(result);
@@ -423,6 +435,21 @@ const SHOWN_PROBLEMS = 20;
 export const SAME_FAILURE_STREAK = 20;
 
 /** The summary in words; `notDoneBecause` says why the rows not done were not (`interrupted`, `stopped: …`). */
+/**
+ * What a second Ctrl-C leaves, said before the process quits at once: the journal has every entry written so far, and
+ * a row sent without an answer is `sending` there, which a re-run sends again only where that cannot duplicate it.
+ * @example quitText(40, 8, true, 'prices.csv.journal.jsonl')
+ */
+export function quitText(done: number, unanswered: number, resendSafe: boolean, journal: string): string {
+  const them = `the ${formatNumber(unanswered)}`;
+  const rerun = !unanswered
+    ? 'it skips the rows done'
+    : resendSafe
+      ? `it skips the rows done and sends ${them} again (one already stored is reported as existing)`
+      : `it skips the rows done and reports ${them} in doubt (an earlier call may have stored them): check the service, then re-run with --resend-in-doubt or remove those rows`;
+  return `\nQuit at once: ${count(done, 'row')} done this run; ${formatNumber(unanswered)} sent without an answer.\nJournal: ${journal} (every entry written so far)\nRun the same command to go on: ${rerun}.\n`;
+}
+
 function text(s: Summary, kind: LoadKind, notDoneBecause: string): string {
   // Invalid rows were listed field by field before the load.
   const groups = problemGroups(s.problems.filter((p) => p.status !== 'invalid'));
