@@ -194,7 +194,9 @@ export const BUDGETS = [
   // (`toJSON`, set on the base class from errors.ts: +113 B; not in error-base.ts, which the webhooks entry carries).
   // 28.44 kB with the retry warning saying a network error's own reason (`after a network error (connect
   // ECONNREFUSED …)`), read by the one function the connection error reads it with: +46 B.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_438, lazyCeiling: 29_892 },
+  // 28.44 / 29.893 kB with the colon after a masked query value kept (`…?access_token=***: could not…`): +2 B;
+  // 28.438 / 29.895 kB with the base URL's `?`/`#` test written as one pattern (room for the webhooks entry).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_438, lazyCeiling: 29_895 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -220,8 +222,9 @@ export const BUDGETS = [
   // 6.943 kB with an unknown key worded by the one `unknownKey` and an issue listed by `listIssues`' default.
   // 7.062 kB with the errors' `toJSON` (errors.ts, which the runner imports: +119 B).
   // +12 B with the progress's `sending` and `waiting` (the loader's `in flight 60 (limit 8)` read as a broken limit):
-  // 7.074 kB on main.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_074, lazyCeiling: 0 },
+  // 7.074 kB on main. 7.077 kB with the colon after a masked query value kept,
+  // 7.07 kB with the base URL's `?`/`#` test written as one pattern.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_070, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

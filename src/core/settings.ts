@@ -158,7 +158,7 @@ function parseBaseUrl(value: unknown): URL | string {
     return `must be an absolute http:// or https:// URL ${example}, got ${describe(value)}`;
   if (url.username || url.password)
     return 'must not carry credentials (user:password@); pass the token as `accessToken`';
-  if (url.search || url.hash || value.includes('?') || value.includes('#'))
+  if (url.search || url.hash || /[?#]/.test(value))
     return `must not carry a query or fragment ${example}, got ${describe(value)}`;
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
