@@ -359,10 +359,26 @@ describe('network failures', () => {
 });
 
 describe('timeouts', () => {
+  /**
+   * The platform's fetch, counting the attempts the SDK makes: on a busy machine an attempt can time out before the
+   * server has read it, so the server's count is a bound, the client's the figure.
+   */
+  function countedFetch(): { fetch: typeof fetch; calls: () => number } {
+    let calls = 0;
+    return {
+      fetch: (input, init) => {
+        calls++;
+        return fetch(input, init);
+      },
+      calls: () => calls,
+    };
+  }
+
   it('an attempt with no answer within `timeout` is an APIConnectionTimeoutError', async () => {
     server.handle(() => {}); // never answers
+    const counted = countedFetch();
     const started = performance.now();
-    const error = await client(server.url, { timeout: 100, maxRetries: 0 })
+    const error = await client(server.url, { timeout: 100, maxRetries: 0, fetch: counted.fetch })
       .instruments.retrieve('i1')
       .catch((e: unknown) => e);
     expect(performance.now() - started).toBeLessThan(1000);
@@ -371,17 +387,20 @@ describe('timeouts', () => {
     expect((error as Error).message).toBe(
       `GET ${server.url}/api/v3/instruments/i1: timed out after 100 ms (raise \`timeout\` for slow calls)`,
     );
-    expect(attempts()).toBe(1);
+    expect(counted.calls()).toBe(1);
+    expect(attempts()).toBeLessThanOrEqual(1);
   });
 
   it('a GET that timed out is retried; a per-call timeout wins', async () => {
     server.handle(() => {});
-    const error = await client(server.url, { timeout: 60_000, maxRetries: 1 })
+    const counted = countedFetch();
+    const error = await client(server.url, { timeout: 60_000, maxRetries: 1, fetch: counted.fetch })
       .instruments.retrieve('i1', { timeout: 50 })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(APIConnectionTimeoutError);
     expect((error as Error).message).toContain('timed out after 50 ms');
-    expect(attempts()).toBe(2);
+    expect(counted.calls()).toBe(2);
+    expect(attempts()).toBeLessThanOrEqual(2);
   });
 
   it('a body that stops arriving after the headers also times out', async () => {
@@ -427,10 +446,16 @@ describe('timeouts', () => {
 
   it('a POST that timed out is not retried (it may have been processed)', async () => {
     server.handle(() => {});
+    const counted = countedFetch();
     await expect(
-      client(server.url, { timeout: 50 }).request({ method: 'POST', path: '/api/v2/clients', body: {} }),
+      client(server.url, { timeout: 50, fetch: counted.fetch }).request({
+        method: 'POST',
+        path: '/api/v2/clients',
+        body: {},
+      }),
     ).rejects.toBeInstanceOf(APIConnectionTimeoutError);
-    expect(attempts()).toBe(1);
+    expect(counted.calls()).toBe(1);
+    expect(attempts()).toBeLessThanOrEqual(1);
   });
 });
 
