@@ -39,24 +39,38 @@ describe('listen(): the HTTP bridge', () => {
     expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('answers 413 to a body over 32 MiB, read to its end and dropped, and goes on serving', async () => {
-    const body = new Uint8Array(MAX_REQUEST_BYTES + 1);
-    const res = await fetch(`${h.url}/api/v2/clients`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': JSONAPI },
-      body,
+  /**
+   * POSTs `bytes` zero bytes on a connection of its own: on a busy machine a pooled connection can sit idle past the
+   * server's keep-alive timeout before the next big body goes out on it, and the server's reset would fail the test.
+   */
+  function postZeros(bytes: number): Promise<{ status: number; body: string }> {
+    return new Promise((resolve, reject) => {
+      const req = request(
+        `${h.url}/api/v2/clients`,
+        { method: 'POST', agent: false, headers: { authorization: 'Bearer t', 'content-type': JSONAPI } },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => {
+            body += chunk;
+          });
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      req.end(Buffer.alloc(bytes));
     });
+  }
+
+  it('answers 413 to a body over 32 MiB, read to its end and dropped, and goes on serving', async () => {
+    const res = await postZeros(MAX_REQUEST_BYTES + 1);
     expect(res.status).toBe(413);
-    expect(await res.json()).toEqual({
+    expect(JSON.parse(res.body)).toEqual({
       errors: [{ status: 413, detail: 'the request body is larger than this server reads (32 MiB)' }],
     });
     // A body of exactly the limit is read (and refused by the route as not JSON:API, not as too large).
-    const atLimit = await fetch(`${h.url}/api/v2/clients`, {
-      method: 'POST',
-      headers: { authorization: 'Bearer t', 'content-type': JSONAPI },
-      body: new Uint8Array(MAX_REQUEST_BYTES),
-    });
-    expect(atLimit.status).not.toBe(413);
+    const atLimit = await postZeros(MAX_REQUEST_BYTES);
+    expect(atLimit.status).toBe(400);
     expect((await h.call('GET', '/api/v2/clients')).status).toBe(200);
   });
 
