@@ -38,9 +38,10 @@ describe('relationships of the kind tables', () => {
     const { store } = createMockService();
     const table = store[targetTable(target)!] as never as { label: string };
     const relationships = { [name]: { data: { type: target, id: 'r1' } } };
-    // `insert`, as is: the kind's attributes are beside the point here (`add` refuses a record missing them).
+    // `insert`, as is: the kind's attributes and the record `r1` are beside the point here (`add` refuses a record
+    // missing them).
     if (holder === 'instruments') store.instruments.insert({ id: 'i1', kind, attributes: {}, relationships } as never);
-    else store.transactions.add({ type: `${kind}-transaction`, attributes: {}, relationships } as never);
+    else store.transactions.insert({ id: 't1', type: `${kind}-transaction`, attributes: {}, relationships });
     const counted = Object.fromEntries(namedBy(store, table as never, 'r1'));
     expect(counted).toEqual({
       transaction: holder === 'transactions' ? 1 : 0,

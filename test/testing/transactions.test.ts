@@ -82,18 +82,20 @@ describe('transactions', () => {
       ccyCode: 'USD',
     });
     const day = { tradeDate: '2024-05-02', valueDate: '2024-05-06' };
-    // Only the relationships matter here: seeded unchecked.
-    const add = (type: string, relationships: Record<string, ReturnType<typeof rel>>) =>
-      h.mock.store.transactions.addChecked({ type, attributes: { accountAmount: 1, ...day }, relationships }).id;
-    const spot = add('fx-spot-transaction', {
-      inflowAccount: rel('account', s.account.id),
-      outflowAccount: rel('account', other.id),
-    });
-    const forward = add('fx-forward-physical-delivery-transaction', {
-      primaryAccount: rel('account', other.id),
-      secondaryAccount: rel('account', s.account.id),
-    });
-    const trade = add('equity-trade-transaction', {
+    // Only the relationships matter here: the attributes are each kind's, as the store holds them to.
+    const add = (type: string, attributes: object, relationships: Record<string, ReturnType<typeof rel>>) =>
+      h.mock.store.transactions.addChecked({ type, attributes: { ...attributes, ...day }, relationships }).id;
+    const spot = add(
+      'fx-spot-transaction',
+      { inflowAccountAmount: 1, outflowAccountAmount: -1 },
+      { inflowAccount: rel('account', s.account.id), outflowAccount: rel('account', other.id) },
+    );
+    const forward = add(
+      'fx-forward-physical-delivery-transaction',
+      { primaryAccountAmount: 1, secondaryAccountAmount: -1 },
+      { primaryAccount: rel('account', other.id), secondaryAccount: rel('account', s.account.id) },
+    );
+    const trade = add('equity-trade-transaction', equityTradeSeed(), {
       account: rel('account', other.id),
       depository: rel('depository', s.depository.id),
     });

@@ -20,7 +20,7 @@ export class Custodians extends Table<CustodianRecord> {
   }
   /** @example mock.store.custodians.add({ identifier: 'kestrel-bank', name: 'Kestrel Bank', country: 'GB' }); */
   add(input: Omit<CustodianRecord, 'id'>): CustodianRecord {
-    const record = addedRecord('custodians', 'add', input, (i) => ({ ...i }));
+    const record = addedRecord(this.store, 'custodians', 'add', input, (i) => ({ ...i }));
     return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** @example mock.store.custodians.byIdentifier('nordbank') */
@@ -33,10 +33,13 @@ export class AuthFlows extends Table<AuthFlowRecord> {
   constructor(private readonly store: MockStore) {
     super('custodian-auth-flow');
   }
-  /** @example mock.store.authFlows.add({ id: 'kestrel-v1', custodianId: kestrel.id, expectedFiles: ['power-of-attorney'] }); */
+  /**
+   * Adds a flow under the id given; an id a flow has already is refused (`ids are unique in a table`), as is a
+   * `supersededBy` of no flow (add the flow that supersedes first).
+   * @example mock.store.authFlows.add({ id: 'kestrel-v1', custodianId: kestrel.id, expectedFiles: ['power-of-attorney'] });
+   */
   add(input: AuthFlowRecord): AuthFlowRecord {
-    const record = addedRecord('authFlows', 'add', input, (i) => ({ ...i }), []);
-    this.store.custodians.expect(input.custodianId);
+    const record = addedRecord(this.store, 'authFlows', 'add', input, (i) => ({ ...i }), []);
     return this.insert(record);
   }
 }
@@ -74,7 +77,7 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
   /** Creates an authority in `waiting-for-files`, as the create endpoint does. @example mock.store.custodianAuthorities.add({ legalEntityId: le.id, custodianAuthFlowId: 'nordbank-v2' }) */
   add(input: { legalEntityId: string; custodianAuthFlowId: string }): CustodianAuthorityRecord {
     // The rest of the record is the store's: an authority starts as the create endpoint makes it.
-    addedRecord('custodianAuthorities', 'add', input, (i) => ({ ...i }), [
+    addedRecord(this.store, 'custodianAuthorities', 'add', input, (i) => ({ ...i }), [
       'id',
       'custodianId',
       'status',
@@ -83,7 +86,7 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
       'linkedAccounts',
       'consent',
     ]);
-    this.store.legalEntities.expect(input.legalEntityId);
+    // Found: the check above refuses an id of no flow.
     const flow = this.store.authFlows.expect(input.custodianAuthFlowId);
     return this.insert({
       id: this.store.ids.uuid(),

@@ -15,13 +15,14 @@ const CLASSES: Record<string, string[]> = {
 
 export function seedDefaults(store: MockStore): void {
   const nordbank = store.custodians.add({ identifier: 'nordbank', name: 'Nordbank', country: 'SE' });
+  // The current flow first: the outdated one names it (`add()` refuses a `supersededBy` of no flow).
+  store.authFlows.add({ id: 'nordbank-v2', custodianId: nordbank.id, expectedFiles: ['power-of-attorney', 'consent'] });
   store.authFlows.add({
     id: 'nordbank-v1',
     custodianId: nordbank.id,
     expectedFiles: ['power-of-attorney'],
     supersededBy: 'nordbank-v2',
   });
-  store.authFlows.add({ id: 'nordbank-v2', custodianId: nordbank.id, expectedFiles: ['power-of-attorney', 'consent'] });
   const alpen = store.custodians.add({ identifier: 'alpen-privatbank', name: 'Alpen Privatbank', country: 'CH' });
   store.authFlows.add({
     id: 'alpen-privatbank-v1',

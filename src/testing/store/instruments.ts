@@ -42,7 +42,7 @@ export class Instruments extends Table<InstrumentRecord> {
    * const acme = mock.store.instruments.add({ kind: 'stock', attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' } });
    */
   add(input: InstrumentInput): InstrumentRecord {
-    addedRecord('instruments', 'add', input, (i) => ({ ...i, relationships: i.relationships ?? {} }));
+    addedRecord(this.store, 'instruments', 'add', input, (i) => ({ ...i, relationships: i.relationships ?? {} }));
     return this.addChecked(input);
   }
 
@@ -53,7 +53,10 @@ export class Instruments extends Table<InstrumentRecord> {
    * mock.store.instruments.addChecked({ kind: 'stock', attributes: body.attributes });
    */
   addChecked(input: CheckedInstrumentInput): InstrumentRecord {
-    addedRecord('instruments', 'addChecked', input, (i) => ({ ...i, relationships: i.relationships ?? {} }));
+    addedRecord(this.store, 'instruments', 'addChecked', input, (i) => ({
+      ...i,
+      relationships: i.relationships ?? {},
+    }));
     const detailed = input.detailedInstrumentClassId
       ? this.store.detailedInstrumentClasses.expect(input.detailedInstrumentClassId)
       : this.store.detailedInstrumentClasses.where((c) => c.name === DETAILED_CLASS_BY_KIND[input.kind])[0];
@@ -90,8 +93,10 @@ export class Series extends Table<SeriesRecord> {
   private readonly name: TableName;
   /** @example mock.store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5 }); */
   add(input: { instrumentId: string; date: string; value: number; provider?: Provider }): SeriesRecord {
-    const record = addedRecord(this.name, 'add', input, (i) => ({ ...i, provider: input.provider ?? 'client' }));
-    this.store.instruments.expect(input.instrumentId);
+    const record = addedRecord(this.store, this.name, 'add', input, (i) => ({
+      ...i,
+      provider: input.provider ?? 'client',
+    }));
     return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** The values of one instrument, oldest first. @example mock.store.prices.of(acme.id) */
@@ -122,13 +127,13 @@ export class NetAssetValues extends Table<NetAssetValueRecord> {
     value: number;
   }): NetAssetValueRecord {
     const record = addedRecord(
+      this.store,
       'netAssetValues',
       'add',
       input,
       (i) => ({ ...i, effectiveDate: input.effectiveDate ?? input.officialDate }),
       ['id', 'priceId'],
     );
-    this.store.instruments.expect(input.instrumentId);
     const effectiveDate = record.effectiveDate as string;
     const existing = this.store.prices.of(input.instrumentId).find((p) => p.date === effectiveDate);
     // The NAV is the instrument's value on that day: it takes over a price already there.
@@ -166,7 +171,7 @@ export class Commitments extends Table<CommitmentRecord> {
   }
   /** @example mock.store.commitments.add({ instrumentId: fund.id, date: '2024-01-15', value: 5_000_000 }); */
   add(input: Omit<CommitmentRecord, 'id'>): CommitmentRecord {
-    const record = addedRecord('commitments', 'add', input, (i) => ({ ...i }));
+    const record = addedRecord(this.store, 'commitments', 'add', input, (i) => ({ ...i }));
     return this.insert({ ...record, id: this.store.ids.hex24() });
   }
 }
@@ -177,7 +182,7 @@ export class InstrumentClasses extends Table<ClassRecord> {
   }
   /** @example const cls = mock.store.instrumentClasses.add({ name: 'Commodities' }); */
   add(input: { name: string }): ClassRecord {
-    const record = addedRecord('instrumentClasses', 'add', input, (i) => ({ ...i }));
+    const record = addedRecord(this.store, 'instrumentClasses', 'add', input, (i) => ({ ...i }));
     return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
@@ -188,8 +193,7 @@ export class DetailedInstrumentClasses extends Table<DetailedClassRecord> {
   }
   /** @example mock.store.detailedInstrumentClasses.add({ name: 'Gold', instrumentClassId: cls.id }); */
   add(input: { name: string; instrumentClassId: string }): DetailedClassRecord {
-    const record = addedRecord('detailedInstrumentClasses', 'add', input, (i) => ({ ...i }));
-    this.store.instrumentClasses.expect(input.instrumentClassId);
+    const record = addedRecord(this.store, 'detailedInstrumentClasses', 'add', input, (i) => ({ ...i }));
     return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
@@ -204,10 +208,9 @@ export class Positions extends Table<PositionRecord> {
    * @example mock.store.positions.add({ portfolioId: p.id, depositoryId: d.id, instrumentId: acme.id, units: 100 });
    */
   add(input: Omit<PositionRecord, 'id' | 'reportingEntityId'>): PositionRecord {
-    const record = addedRecord('positions', 'add', input, (i) => ({ ...i }), ['id', 'reportingEntityId']);
+    const record = addedRecord(this.store, 'positions', 'add', input, (i) => ({ ...i }), ['id', 'reportingEntityId']);
+    // Found: the check above refuses an id of no portfolio.
     const portfolio = this.store.portfolios.expect(input.portfolioId);
-    this.store.instruments.expect(input.instrumentId);
-    if (input.depositoryId) this.store.depositories.expect(input.depositoryId);
     return this.insert({ ...record, reportingEntityId: portfolio.reportingEntityId, id: this.store.ids.hex24() });
   }
 }

@@ -16,9 +16,7 @@ export class Limits extends Table<LimitRecord> {
    *   limitType: { type: 'absolute', values: { min: null, max: 1_000_000 } } });
    */
   add(input: Omit<LimitRecord, 'id'>): LimitRecord {
-    const record = addedRecord('limits', 'add', input, (i) => ({ ...i }));
-    this.store.clients.expect(input.clientId);
-    if (input.parentLimitId) this.expect(input.parentLimitId);
+    const record = addedRecord(this.store, 'limits', 'add', input, (i) => ({ ...i }));
     return this.insert({ ...record, id: this.store.ids.uuid() });
   }
 }
@@ -29,8 +27,7 @@ export class CustodianHoldings extends Table<CustodianHoldingRecord> {
   }
   /** @example mock.store.custodianHoldings.add({ legalEntityId: le.id, attributes: { depositoryNumber: '7001', marketValue: 1000 } }); */
   add(input: Omit<CustodianHoldingRecord, 'id'>): CustodianHoldingRecord {
-    const record = addedRecord('custodianHoldings', 'add', input, (i) => ({ ...i }));
-    this.store.legalEntities.expect(input.legalEntityId);
+    const record = addedRecord(this.store, 'custodianHoldings', 'add', input, (i) => ({ ...i }));
     return this.insert({ ...record, id: this.store.ids.hex24() });
   }
 }

@@ -2,17 +2,19 @@
  * What `restoreSnapshot` holds a snapshot's records to, beyond its frame: each table's record shape as a zod schema
  * (closed objects, one per table of `MockStore`, each proved equal to its interface in records.ts both ways by
  * test/types/records.test-d.ts), and the references between tables that the mock itself keeps whole. The tables'
- * `add()` hold the records they store to the same schemas (`addedRecord`). Built on first use.
+ * `add()` hold the records they store to the same schemas and references (`addedRecord`). Built on first use.
  */
 import * as z from 'zod/mini';
 import { mustBe } from '../../core/describe.js';
 import { collectIssues } from '../../core/issues.js';
 import { ValidationError, type ValidationIssue } from '../../core/validation-error.js';
+import { type Endpoint, endpoints } from '../../endpoints.js';
 import { CUSTODIAN_AUTHORITY_STATUSES } from '../../schemas/custodian-values.js';
 import { dateString, rule, type Schema } from '../../schemas/fields.js';
 import { genericAttributes } from '../../schemas/generic.js';
 import { INSTRUMENT_KINDS, instrumentSchemas } from '../../schemas/instruments.js';
-import type { InstrumentKind, InstrumentRecord, Relationships } from './records.js';
+import { type KindDispatch, kindDispatch } from '../../schemas/kinds.js';
+import type { InstrumentKind, InstrumentRecord, Relationships, TransactionRecord } from './records.js';
 import { namedIn } from './relationships.js';
 import type { MockStore } from './store.js';
 import type { Table } from './table.js';
@@ -20,7 +22,8 @@ import type { Table } from './table.js';
 /**
  * The schemas of every table's records, by the table's name in `mock.store`, and of the objects records nest; made on
  * the first call. (Not `once()` of src/schemas/lazy.ts, nor the schemas' `currencyCode` and `IDENTITY_PROVIDERS`: an
- * import the client's schema chunk does not already export would grow that chunk, which the client loads too.)
+ * import the client's schema chunk does not already export would grow that chunk, which the client loads too. So the
+ * transactions' read schemas are the endpoint row's, as the create rules are: src/testing/http/create-rule.ts.)
  */
 export function recordSchemas(): RecordSchemas {
   made ??= makeRecordSchemas();
@@ -175,7 +178,15 @@ function makeRecordSchemas() {
     }),
     custodianHoldings: z.strictObject({ id, legalEntityId: z.string(), attributes: genericAttributes }),
   };
-  return { tables, ident, linkedDepository, linkedAccount, consent };
+  // What the client decodes a listed transaction with: the read schema of each type the SDK knows.
+  const { resource } = (endpoints['transactions.list'] as Endpoint).response as { resource: Schema };
+  const servedTransactions = (kindDispatch(resource) as KindDispatch).members;
+  // A transaction's `type` is a string in its record (as served: a newer kind would read as an unknown resource),
+  // held to the kinds the SDK knows, as an instrument's `kind` is: the mock serves those alone.
+  const transactionType = z.enum([...servedTransactions.keys()] as [string, ...string[]]);
+  /** What an input member naming records to link is (`addedRecord`'s `linked`). */
+  const ids = z.optional(z.array(z.string()));
+  return { tables, ident, linkedDepository, linkedAccount, consent, transactionType, ids, servedTransactions };
 }
 
 /** The name of a table of `MockStore`. */
@@ -258,20 +269,21 @@ export function recordsProblem(tables: readonly [string, readonly { id: string }
       if (issue) return `${issue.path}: ${issue.message}`;
     }
   const ids = new Map(tables.map(([name, records]) => [name, new Set(records.map((record) => record.id))]));
-  for (const [name, records] of tables) {
-    const references = (REFERENCES as Record<string, References>)[name] ?? {};
+  const has = (table: string, id: string) => ids.get(table)?.has(id) === true;
+  for (const [name, records] of tables)
     for (let row = 0; row < records.length; row++) {
-      const problem = referenceProblem(records[row], references, `tables.${name}[${row}]`, ids);
-      if (problem) return indexed(problem);
+      const [missing] = missingReferences(name, records[row], `tables.${name}[${row}]`, has);
+      if (missing)
+        return `${missing.path}: ${JSON.stringify(missing.id)} is not the id of a record in tables.${missing.table}`;
     }
-  }
   return undefined;
 }
 
 /**
  * A record's issues by its table's rules, paths from `at` with list indexes in brackets: its table's schema, then for
- * an instrument of a known kind its attributes against that kind's as the service reports them (what the client
- * decodes a served instrument with: `countryCode` missing from a stock would be a `ResponseValidationError` on read).
+ * an instrument of a known kind its attributes, and for a transaction its type, attributes and relationships, against
+ * that kind's as the service reports them (what the client decodes a served record with: `countryCode` missing from a
+ * stock, or `tax` from a dividend, would be a `ResponseValidationError` on read).
  * `filled`: members the store fills itself, left out of the rules (and refused when given, as any unknown member).
  */
 function recordIssues(name: string, record: unknown, at: string, filled: readonly string[] = []): ValidationIssue[] {
@@ -279,9 +291,25 @@ function recordIssues(name: string, record: unknown, at: string, filled: readonl
   if (!issues.length && name === 'instruments') {
     const { kind, attributes } = record as InstrumentRecord;
     const served = instrumentSchemas[`${kind}-instrument`] as unknown as { shape: { attributes: Schema } };
-    issues.push(...collectIssues(served.shape.attributes, attributes, at ? `${at}.attributes` : 'attributes'));
+    issues.push(...collectIssues(served.shape.attributes, attributes, member(at, 'attributes')));
+  }
+  if (!issues.length && name === 'transactions') {
+    // The record is the resource as served (the route renders its members as they are): the kind's read schema.
+    const { type, attributes, relationships } = record as TransactionRecord;
+    issues.push(...collectIssues(recordSchemas().transactionType, type, member(at, 'type')));
+    const served = recordSchemas().servedTransactions.get(type) as unknown as { shape: Record<string, Schema> };
+    if (served)
+      issues.push(
+        ...collectIssues(served.shape.attributes as Schema, attributes, member(at, 'attributes')),
+        ...collectIssues(served.shape.relationships as Schema, relationships, member(at, 'relationships')),
+      );
   }
   return issues.map((issue) => ({ path: indexed(issue.path), message: issue.message }));
+}
+
+/** The path of `name` within the object at `at` (`at` empty: the record itself). */
+function member(at: string, name: string): string {
+  return at ? `${at}.${name}` : name;
 }
 
 /** A table's schema, less the members the store fills (made once per table and list of members). */
@@ -297,24 +325,44 @@ const lessFilled = new Map<string, Schema>();
 
 /**
  * The record a table's `add()` (or `addChecked()`) is about to store, checked by the rules `restoreSnapshot` holds a
- * snapshot's records to (`recordIssues`), before anything is stored or an id drawn; `make` builds it from the input
- * (an object) with the defaults `add()` fills, without the members in `filled`, which the store fills itself (the id
- * first). A broken rule is a `ValidationError` naming the method, the member and the rule, worded as the snapshot's:
- * `mock.store.instruments.add(): kind: must be one of "bond", …, got "stok"`. The ids a record names are the table's
- * own `expect()`s, after this.
+ * snapshot's records to, before anything is stored or an id drawn: its table's schema and its kind's (`recordIssues`),
+ * then the ids it names, each of a record the store holds (`REFERENCES`, as the snapshot's are), and an id the caller
+ * gives (an auth flow's), one no record of the table has (it replaced that record without a word). `make` builds the
+ * record from the input (an object) with the defaults `add()` fills, without the members in `filled`, which the store
+ * fills itself (the id first). `linked`: members of the input that are not of the record but name records to link
+ * (a depository's `accountIds`), each a list of ids of the table given. A broken rule is a `ValidationError` naming
+ * the method, the member and the rule, worded as the snapshot's: `mock.store.instruments.add(): kind: must be one of
+ * "bond", …, got "stok"`, `mock.store.commitments.add(): instrumentId: no instrument "ins_x"`.
  */
 export function addedRecord<I, R>(
+  store: MockStore,
   name: TableName,
   method: string,
   input: I,
   make: (input: I) => R,
   filled: readonly string[] = ['id'],
+  linked: { [member: string]: TableName } = {},
 ): R {
   const what = `mock.store.${name}.${method}()`;
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw new ValidationError(what, [{ path: '', message: mustBe('an object', input) }], '');
   const record = make(input);
   const issues = recordIssues(name, record, '', filled);
+  for (const link of Object.keys(linked))
+    for (const issue of collectIssues(recordSchemas().ids, (input as Record<string, unknown>)[link], link))
+      issues.push({ path: indexed(issue.path), message: issue.message });
+  if (issues.length) throw new ValidationError(what, issues, '');
+  const tables = store as unknown as Record<string, Table<{ id: string }>>;
+  const { id } = record as { id?: unknown };
+  if (!filled.includes('id') && typeof id === 'string' && tables[name]?.get(id))
+    issues.push({
+      path: 'id',
+      message: `${JSON.stringify(id)} is the id of a ${tables[name].label} already; ids are unique in a table`,
+    });
+  const has = (table: string, id: string) => tables[table]?.get(id) !== undefined;
+  const missing = [...missingReferences(name, record, '', has), ...missingIn(input, linked as References, '', has)];
+  for (const m of missing)
+    issues.push({ path: m.path, message: `no ${tables[m.table]?.label} ${JSON.stringify(m.id)}` });
   if (issues.length) throw new ValidationError(what, issues, '');
   return record;
 }
@@ -335,31 +383,43 @@ interface References {
   [member: string]: string | References;
 }
 
-/** The first id `record` names (by `references`) that is not among the ids of the table named; `at` is its path. */
-function referenceProblem(
+/** An id a record names that is not of a record of the table named: where (list indexes in brackets), the table, the id. */
+interface Missing {
+  path: string;
+  table: string;
+  id: string;
+}
+
+/** The ids a record of table `name` names (by `REFERENCES`) that `has` does not find, in the order of its members. */
+function missingReferences(
+  name: string,
+  record: unknown,
+  at: string,
+  has: (table: string, id: string) => boolean,
+): Missing[] {
+  return missingIn(record, (REFERENCES as Record<string, References>)[name] ?? {}, at, has);
+}
+
+/** The ids `record` names by `references` that `has` does not find; `at` is its path. */
+function missingIn(
   record: unknown,
   references: References,
   at: string,
-  ids: Map<string, Set<string>>,
-): string | undefined {
-  for (const [member, target] of Object.entries(references)) {
-    const value = (record as Record<string, unknown> | undefined)?.[member];
+  has: (table: string, id: string) => boolean,
+): Missing[] {
+  const out: Missing[] = [];
+  for (const [name, target] of Object.entries(references)) {
+    const value = (record as Record<string, unknown> | undefined)?.[name];
     // [path, table, id] of each record named; a list of objects is looked into.
     const named: [string, string | References, unknown][] =
       target === BY_TYPE
-        ? namedIn((value ?? {}) as Relationships).map((n) => [`${at}.${n.path}`, n.table, n.id])
+        ? namedIn((value ?? {}) as Relationships).map((n) => [member(at, n.path), n.table, n.id])
         : Array.isArray(value)
-          ? value.map((id, i) => [`${at}.${member}.${i}`, target, id])
-          : [[`${at}.${member}`, target, value]];
-    for (const [path, table, id] of named) {
-      const problem =
-        typeof table === 'object'
-          ? referenceProblem(id, table, path, ids)
-          : typeof id === 'string' && !ids.get(table)?.has(id)
-            ? `${path}: ${JSON.stringify(id)} is not the id of a record in tables.${table}`
-            : undefined;
-      if (problem) return problem;
-    }
+          ? value.map((id, i) => [member(at, `${name}.${i}`), target, id])
+          : [[member(at, name), target, value]];
+    for (const [path, table, id] of named)
+      if (typeof table === 'object') out.push(...missingIn(id, table, path, has));
+      else if (typeof id === 'string' && !has(table, id)) out.push({ path: indexed(path), table, id });
   }
-  return undefined;
+  return out;
 }

@@ -194,9 +194,10 @@ export class SnapshotError extends Error {
  * objects with a string `id`, unique in the table; `idsDrawn` a whole number no smaller than where the sequence
  * stood once the snapshot's own ids were drawn, so that no id is drawn twice; each record of its table's shape (the
  * record interfaces: every member there and of its type, none other: `tables.prices[0].value: must be a number, got
- * "12"`; an instrument's attributes those of its kind as served; the tables' `add()` hold records to the same); and each id a record names of a record of the table it names, where the mock keeps such references whole
- * (`tables.prices[0].instrumentId: "abc" is not the id of a record in tables.instruments`). A table the snapshot
- * leaves out is restored empty.
+ * "12"`; an instrument's attributes, and a transaction's type, attributes and relationships, those of its kind as
+ * served); and each id a record names of a record of the table it names, where the mock keeps such references whole
+ * (`tables.prices[0].instrumentId: "abc" is not the id of a record in tables.instruments`). The tables' `add()` hold
+ * the records they store to the same rules. A table the snapshot leaves out is restored empty.
  * @example restoreSnapshot(mock.store, JSON.parse(readFileSync(file, 'utf8')))
  */
 export function restoreSnapshot(store: MockStore, snapshot: unknown): void {

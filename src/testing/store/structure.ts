@@ -18,7 +18,7 @@ export class Clients extends Table<ClientRecord> {
   }
   /** @example const client = mock.store.clients.add({ name: 'Family Office Berg' }); */
   add(attributes?: Record<string, unknown>): ClientRecord {
-    const record = addedRecord('clients', 'add', { attributes: attributes ?? {} }, (input) => input);
+    const record = addedRecord(this.store, 'clients', 'add', { attributes: attributes ?? {} }, (input) => input);
     return this.insert({ id: this.store.ids.hex24(), attributes: record.attributes as Record<string, unknown> });
   }
 }
@@ -29,8 +29,10 @@ export class ReportingEntities extends Table<ReportingEntityRecord> {
   }
   /** @example const re = mock.store.reportingEntities.add({ clientId, attributes: { name: 'Berg family', ccyCode: 'EUR' } }); */
   add(input: { clientId: string; attributes?: Record<string, unknown> }): ReportingEntityRecord {
-    const record = addedRecord('reportingEntities', 'add', input, (i) => ({ ...i, attributes: i.attributes ?? {} }));
-    this.store.clients.expect(input.clientId);
+    const record = addedRecord(this.store, 'reportingEntities', 'add', input, (i) => ({
+      ...i,
+      attributes: i.attributes ?? {},
+    }));
     return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<ReportingEntityRecord, 'id'>) });
   }
 }
@@ -41,8 +43,10 @@ export class Portfolios extends Table<PortfolioRecord> {
   }
   /** @example const portfolio = mock.store.portfolios.add({ reportingEntityId: re.id, attributes: { name: 'Core' } }); */
   add(input: { reportingEntityId: string; attributes?: Record<string, unknown> }): PortfolioRecord {
-    const record = addedRecord('portfolios', 'add', input, (i) => ({ ...i, attributes: i.attributes ?? {} }));
-    this.store.reportingEntities.expect(input.reportingEntityId);
+    const record = addedRecord(this.store, 'portfolios', 'add', input, (i) => ({
+      ...i,
+      attributes: i.attributes ?? {},
+    }));
     return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<PortfolioRecord, 'id'>) });
   }
 }
@@ -53,8 +57,7 @@ export class LegalEntities extends Table<LegalEntityRecord> {
   }
   /** @example const le = mock.store.legalEntities.add({ clientId, name: 'Berg Holding AB' }); */
   add(input: { clientId: string; name: string }): LegalEntityRecord {
-    const record = addedRecord('legalEntities', 'add', input, (i) => ({ ...i }));
-    this.store.clients.expect(input.clientId);
+    const record = addedRecord(this.store, 'legalEntities', 'add', input, (i) => ({ ...i }));
     return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }
@@ -73,13 +76,11 @@ export class Accounts extends Table<AccountRecord> {
       depositoryIds?: string[];
     },
   ): AccountRecord {
-    const record = addedRecord('accounts', 'add', input, (i) => ({
+    const record = addedRecord(this.store, 'accounts', 'add', input, (i) => ({
       ...i,
       excludeFromReporting: input.excludeFromReporting ?? false,
       depositoryIds: input.depositoryIds ?? [],
     }));
-    this.store.legalEntities.expect(input.legalEntityId);
-    for (const id of record.depositoryIds) this.store.depositories.expect(id);
     return this.insert({ ...record, id: this.store.ids.hex24() });
   }
   /** The accounts linked to a depository. @example mock.store.accounts.ofDepository(depository.id) */
@@ -99,14 +100,16 @@ export class Depositories extends Table<DepositoryRecord> {
    */
   add(input: Omit<DepositoryRecord, 'id'> & { accountIds?: string[] }): DepositoryRecord {
     const fields = addedRecord(
+      this.store,
       'depositories',
       'add',
       input,
       ({ accountIds: _, ...i }) => i as Omit<DepositoryRecord, 'id'>,
+      ['id'],
+      { accountIds: 'accounts' },
     );
-    this.store.legalEntities.expect(input.legalEntityId);
-    const { accountIds = [] } = input;
-    const accounts = accountIds.map((id) => this.store.accounts.expect(id));
+    // Found: the check above refuses a list with an id of no account.
+    const accounts = (input.accountIds ?? []).map((id) => this.store.accounts.expect(id));
     const row = this.insert({ ...fields, id: this.store.ids.hex24() });
     for (const account of accounts) account.depositoryIds.push(row.id);
     return row;

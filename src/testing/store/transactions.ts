@@ -16,7 +16,7 @@ export class Transactions extends Table<TransactionRecord> {
    * mock.store.transactions.add({ type: 'fx-forward-cash-settlement-transaction', attributes: { accountAmount: 120, tradeDate: '2024-06-28', valueDate: '2024-07-02' }, relationships: { account: { data: { type: 'account', id } } } });
    */
   add(input: TransactionInput): TransactionRecord {
-    const record = addedRecord('transactions', 'add', input, withRelationships);
+    const record = addedRecord(this.store, 'transactions', 'add', input, withRelationships);
     return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 
@@ -26,7 +26,7 @@ export class Transactions extends Table<TransactionRecord> {
    * mock.store.transactions.addChecked({ type: 'dividend-transaction', attributes: body.attributes });
    */
   addChecked(input: CheckedTransactionInput): TransactionRecord {
-    const record = addedRecord('transactions', 'addChecked', input, withRelationships);
+    const record = addedRecord(this.store, 'transactions', 'addChecked', input, withRelationships);
     return this.insert({ id: this.store.ids.hex24(), ...record });
   }
 }

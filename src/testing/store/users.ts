@@ -16,11 +16,10 @@ export class Users extends Table<UserRecord> {
   add(
     input: Omit<UserRecord, 'id' | 'readAccessToReportingEntities'> & { readAccessToReportingEntities?: string[] },
   ): UserRecord {
-    const record = addedRecord('users', 'add', input, (i) => ({
+    const record = addedRecord(this.store, 'users', 'add', input, (i) => ({
       ...i,
       readAccessToReportingEntities: input.readAccessToReportingEntities ?? [],
     }));
-    this.store.clients.expect(input.clientId);
     return this.insert({ ...record, id: this.store.ids.uuid() });
   }
 }
@@ -42,6 +41,7 @@ export class Invites extends Table<InviteRecord> {
   }): InviteRecord {
     // The state, the link and the expiration are the store's; the link base is not a member of the record.
     addedRecord(
+      this.store,
       'invites',
       'add',
       input,
@@ -52,6 +52,7 @@ export class Invites extends Table<InviteRecord> {
       }),
       ['id', 'state', 'link', 'expiration'],
     );
+    // Found: the check above refuses an id of no user.
     const user = this.store.users.expect(input.userId);
     const now = this.store.now().getTime();
     return this.insert({
