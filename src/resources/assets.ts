@@ -4,7 +4,7 @@ import type { RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownAsset } from '../schemas/instruments.js';
 import type { AssetCreateParamsByKind, AssetsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import type { CreatedKind } from './kind-create.js';
+import type { CreatedKind, KindCreateParams } from './kind-create.js';
 import { type AssetIndexFactors, type AssetInterestRates, type AssetPrices, commonSeries } from './time-series.js';
 
 /** An asset (v2): a known kind (narrow on `type`) or an unknown kind kept whole. */
@@ -53,10 +53,10 @@ export class Assets {
    *     couponFrequency: 'annually', dayCountConvention: 'actual/actual' },
    * }).withResponse();
    */
-  create<T extends AssetCreateParams['type']>(
-    input: Extract<AssetCreateParams, { type: T }>,
+  create<T extends string>(
+    input: KindCreateParams<AssetCreateParams, T>,
     options?: RequestOptions,
-  ): APIPromise<CreatedKind<T, 'asset', AssetsByKind>, { created: boolean }> {
+  ): APIPromise<CreatedKind<AssetCreateParams, T, 'asset', AssetsByKind>, { created: boolean }> {
     return this.api.call('assets.create', { body: input }, options);
   }
 

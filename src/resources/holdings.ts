@@ -36,6 +36,21 @@ export interface HoldingsListParams extends z.input<typeof holdingsParams> {
 /** The `expand` values that are not deprecated. */
 export type CurrentHoldingExpansion = Exclude<HoldingExpansion, 'assets'>;
 
+/**
+ * The `options` of the deprecated `expand: ['assets']` form of `holdings.list`, taken by params `P` that are
+ * `HoldingsListParams`, with nothing else, whose `expand` may hold `'assets'`. Other params get two arguments no call
+ * can give: TypeScript drops a form whose rest parameter then does not fit the arguments, so a mistake is reported
+ * against `HoldingsListParams` alone, where it said "No overload matches this call" with both forms' complaints (a
+ * `@deprecated` member of the params would not do: the checker never reports one written in an object literal).
+ */
+type AssetsExpansionOptions<P> = 'expand' extends keyof P
+  ? [P, keyof P] extends [HoldingsListParams & { expand?: readonly (infer E)[] | undefined }, keyof HoldingsListParams]
+    ? 'assets' extends E
+      ? [options?: ListRequestOptions]
+      : [never, never]
+    : [never, never]
+  : [never, never];
+
 /** `fromDate` before `toDate`, and a warning for the deprecated `expand: ['assets']`: what the row's query schema cannot say. */
 function checkInterval(api: API, what: string) {
   return (query: Query | undefined) => {
@@ -75,10 +90,10 @@ export class Holdings {
    * @example
    * const { data } = await prs.assetHoldings.list(reportingEntityId, { fromDate: '2024-01-01', toDate: '2024-03-31' });
    */
-  list(
+  list<P extends Partial<HoldingsListParams>>(
     reportingEntityId: string,
-    params: HoldingsListParams,
-    options?: ListRequestOptions,
+    params: P,
+    ...options: AssetsExpansionOptions<P>
   ): APIPromise<HoldingsResult<Holding>>;
   list(
     reportingEntityId: string,

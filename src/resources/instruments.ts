@@ -4,7 +4,7 @@ import type { ListRequestOptions, RequestOptions } from '../core/transport.js';
 import type { CreatableInstrumentKind, KnownInstrument } from '../schemas/instruments.js';
 import type { InstrumentCreateParamsByKind, InstrumentsByKind } from '../schemas/kind-types.generated.js';
 import type { UnknownResource } from '../schemas/kinds.js';
-import type { CreatedKind } from './kind-create.js';
+import type { CreatedKind, KindCreateParams } from './kind-create.js';
 import {
   commonSeries,
   type InstrumentIndexFactors,
@@ -73,10 +73,10 @@ export class Instruments {
    *   attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
    * }).withResponse();
    */
-  create<T extends InstrumentCreateParams['type']>(
-    input: Extract<InstrumentCreateParams, { type: T }>,
+  create<T extends string>(
+    input: KindCreateParams<InstrumentCreateParams, T>,
     options?: RequestOptions,
-  ): APIPromise<CreatedKind<T, 'instrument', InstrumentsByKind>, { created: boolean }> {
+  ): APIPromise<CreatedKind<InstrumentCreateParams, T, 'instrument', InstrumentsByKind>, { created: boolean }> {
     return this.api.call('instruments.create', { body: input }, options);
   }
 }

@@ -34,11 +34,38 @@ export type KindCreateInput<T extends KindTable, S extends string> = {
 }[CreatableKind<T>];
 
 /**
- * What a create of the kind `T` (`bond-instrument`) answers: that kind's named type (`BondInstrument`), picked from
- * `ByKind` (`InstrumentsByKind`). A union of kinds gives the union of their types. A 303 to an existing resource of
- * another kind is a `ConflictError`, so the answer is always the kind asked for.
+ * What a create whose `type` is `T` takes: that kind's params (`BondInstrumentCreateParams`), picked from the family's
+ * union `U`, so a mistake is reported against the kind's own type. A `type` no creatable kind has (`fee-instrument`)
+ * picks `UnknownKindCreateParams<U>`, where only `type` is checked: with the whole union, a second error checked the
+ * attributes against every kind's at once (naming the closest, `MutualFundInstrumentCreateAttributes`, or refusing a
+ * fee's `category` against all of them).
  */
-export type CreatedKind<T extends string, S extends string, ByKind> = T extends `${infer K}-${S}`
+export type KindCreateParams<U extends { type: string }, T> = [Extract<U, { type: T }>] extends [never]
+  ? UnknownKindCreateParams<U>
+  : Extract<U, { type: T }>;
+
+/** A create input whose `type` is not one of `U`'s (`InstrumentCreateParams`): the error names `type` alone. */
+export interface UnknownKindCreateParams<U extends { type: string }> {
+  /** One of the creatable kinds' `type`s. */
+  type: U['type'];
+  /** Checked once `type` names a creatable kind. */
+  attributes?: unknown;
+  /** Checked once `type` names a creatable kind. */
+  relationships?: unknown;
+}
+
+/**
+ * What a create of the kind `T` (`bond-instrument`) answers: that kind's named type (`BondInstrument`), picked from
+ * `ByKind` (`InstrumentsByKind`). A union of kinds gives the union of their types; a `type` that is not a literal
+ * (`T` inferred as `string`) gives every creatable kind of `U`'s, as the `type` its params take. A 303 to an existing
+ * resource of another kind is a `ConflictError`, so the answer is always the kind asked for.
+ */
+export type CreatedKind<U extends { type: string }, T, S extends string, ByKind> = KindType<
+  KindCreateParams<U, T>['type'],
+  S,
+  ByKind
+>;
+type KindType<T extends string, S extends string, ByKind> = T extends `${infer K}-${S}`
   ? K extends keyof ByKind
     ? ByKind[K]
     : never

@@ -9,7 +9,7 @@ import type {
   TRANSACTION_KINDS,
   TransactionListParams,
 } from '../schemas/transactions.js';
-import type { CreatedKind, KindCreateInputOf } from './kind-create.js';
+import type { CreatedKind, KindCreateInputOf, KindCreateParams } from './kind-create.js';
 
 /** A transaction: a known kind (narrow on `type`) or an unknown kind kept whole. */
 export type Transaction = KnownTransaction | UnknownResource;
@@ -51,10 +51,10 @@ export class Transactions {
    *   relationships: { account: accountId, asset: assetId, depository: depositoryId },
    * });
    */
-  create<T extends TransactionCreateParams['type']>(
-    input: Extract<TransactionCreateParams, { type: T }>,
+  create<T extends string>(
+    input: KindCreateParams<TransactionCreateParams, T>,
     options?: RequestOptions,
-  ): APIPromise<CreatedKind<T, 'transaction', TransactionsByKind>, { created: boolean }> {
+  ): APIPromise<CreatedKind<TransactionCreateParams, T, 'transaction', TransactionsByKind>, { created: boolean }> {
     return this.api.call('transactions.create', { body: input }, options);
   }
 

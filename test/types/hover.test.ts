@@ -67,7 +67,11 @@ export async function probe() {
   const performance = await prs.performance.retrieve('r');
   const webhookKeys = await prs.webhooks.keys();
   const webhookKey = webhookKeys.keys[0];
-  void [accountCurrency, accountAttributes, accountDepository, misspelledAccount, misspelledUnion, bondOf, stockOf, dividendOf, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
+  const created = await prs.instruments.create({
+    type: 'stock-instrument',
+    attributes: { name: 'ACME', securityIdentifier: 'US0000000001', ccyCode: 'USD', countryCode: 'US' },
+  });
+  void [created, accountCurrency, accountAttributes, accountDepository, misspelledAccount, misspelledUnion, bondOf, stockOf, dividendOf, asset, limit, limitFilterValue, price, rateValue, user, instrumentClass, client, performance, webhookKey];
 
   prs.legalEntities.accounts.create('e', { attributes: { externalIdentifier: 'CH-1' } });
   prs.transactions.create({
@@ -156,6 +160,7 @@ describe('hover', () => {
       performance: hover('performance'),
       webhookKeys: hover('webhookKeys'),
       webhookKey: hover('webhookKey'),
+      created: hover('created'),
     }).toEqual({
       account: 'Account',
       instrument: 'Instrument',
@@ -173,6 +178,7 @@ describe('hover', () => {
       performance: 'PerformanceData',
       webhookKeys: 'WebhookKeys',
       webhookKey: 'WebhookKey | undefined',
+      created: 'StockInstrument',
     });
   });
 

@@ -118,12 +118,30 @@ function signatureOf(checker: ts.TypeChecker, signature: ts.Signature): Signatur
   const resolved = name === 'APIPromise' ? checker.getTypeArguments(returned as ts.TypeReference)[0] : undefined;
   const list = name === 'ListPromise' || resolved?.getSymbol()?.name === 'HoldingsResult';
   const parameter = signature.parameters.at(-1);
-  const type = parameter && checker.getNonNullableType(checker.getTypeOfSymbol(parameter));
+  const declared = parameter && checker.getTypeOfSymbol(parameter);
+  const type = declared && checker.getNonNullableType(restOptions(checker, signature, declared) ?? declared);
   return {
     list,
     maxPages: type?.getProperty('maxPages') !== undefined,
     last: type ? checker.typeToString(type) : '(none)',
   };
+}
+
+/**
+ * The options a rest parameter that depends on the call takes (the deprecated `holdings.list` form's: `[options?:
+ * ListRequestOptions]` for the params that take that form, two `never`s otherwise), read from its constraint, the
+ * union of what it can be: the last element of each tuple that a call can give. `undefined` for any other parameter.
+ */
+function restOptions(checker: ts.TypeChecker, signature: ts.Signature, type: ts.Type): ts.Type | undefined {
+  const declaration = signature.declaration;
+  if (!declaration || !ts.hasRestParameter(declaration) || !(type.flags & ts.TypeFlags.Conditional)) return undefined;
+  const constraint = checker.getBaseConstraintOfType(type);
+  const tuples = constraint?.isUnion() ? constraint.types : constraint ? [constraint] : [];
+  const last = tuples
+    .map((tuple) => checker.getTypeArguments(tuple as ts.TypeReference).at(-1))
+    .filter((element): element is ts.Type => element !== undefined && !(element.flags & ts.TypeFlags.Never));
+  expect(last).toHaveLength(1);
+  return last[0];
 }
 
 /** The public methods of the client's namespaces as the client has them: own and inherited, not `_`/private ones. */
