@@ -2,213 +2,195 @@
 // Run `npm run generate` after changing a response schema (a test says when it is stale).
 import { isObject } from '../core/is-object.js';
 import type { EndpointId } from '../endpoints.js';
-function c3(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&typeof v.couponFrequency=="string"&&((a=v.datedDate)===void 0||typeof a=="string")&&typeof v.dayCountConvention=="string"&&((a=v.firstCouponDate)===void 0||typeof a=="string")&&((a=v.maturityDate)===void 0||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
+const str=(v:unknown):boolean=>typeof v=="string";
+const nul=(v:unknown,f:(v:unknown)=>boolean):boolean=>v===null||f(v);
+const opt=(v:unknown,f:(v:unknown)=>boolean):boolean=>v===void 0||f(v);
+const num=Number.isFinite;
+const optNul=(v:unknown,f:(v:unknown)=>boolean):boolean=>v==null||f(v);
+function every(v:unknown,f:(v:unknown)=>boolean):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!f(v[i]))return false;return true}
+function c3(v:any):boolean{return isObject(v)&&str(v.ccyCode)&&nul(v.countryCode,str)&&str(v.couponFrequency)&&opt(v.datedDate,str)&&str(v.dayCountConvention)&&opt(v.firstCouponDate,str)&&opt(v.maturityDate,str)&&str(v.name)&&str(v.securityIdentifier)}
 function c4(v:any):boolean{return isObject(v)}
-function c2(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c3(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c9(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&((a=v.maturityDate)===void 0||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
-function c8(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c9(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c12(v:any):boolean{let a;return isObject(v)&&typeof v.ccyCode=="string"&&((a=v.countryCode)===null||typeof a=="string")&&typeof v.name=="string"&&typeof v.securityIdentifier=="string"}
-function c11(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c12(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c18(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.category=="string"}
-function c17(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c18(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c21(v:any):boolean{return isObject(v)&&typeof v.name=="string"}
-function c20(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c24(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.dayCountConvention=="string"&&Number.isFinite(v.interestRateInPercent)&&typeof v.maturityDate=="string"&&Number.isFinite(v.principalAmount)&&typeof v.securityIdentifier=="string"}
-function c27(v:any):boolean{return isObject(v)&&typeof v.type=="string"&&typeof v.id=="string"}
-function c26(v:any):boolean{let a;return isObject(v)&&((a=v.data)===void 0||a===null||c27(a))}
-function c25(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))}
-function c23(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c24(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c29(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.fixingDate=="string"&&typeof v.settlementDate=="string"&&Number.isFinite(v.notionalAmount)&&typeof v.primaryCcyCode=="string"&&typeof v.secondaryCcyCode=="string"&&typeof v.securityIdentifier=="string"&&Number.isFinite(v.settlementAmount)}
-function c28(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c29(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c32(v:any):boolean{return isObject(v)&&typeof v.agreementDate=="string"&&typeof v.fixingDate=="string"&&typeof v.settlementDate=="string"&&Number.isFinite(v.notionalAmount)&&typeof v.securityIdentifier=="string"&&Number.isFinite(v.settlementAmount)}
-function c33(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))}
-function c31(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c32(v.attributes)&&((a=v.relationships)===void 0||c33(a))}
-function c36(v:any):boolean{let a;return isObject(v)&&typeof v.managerName=="string"&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.strategy=="string"&&typeof v.investmentRegion=="string"&&typeof v.vintageDate=="string"&&((a=v.expectedExitDate)===void 0||typeof a=="string")}
-function c35(v:any):boolean{let a;return isObject(v)&&((a=v.customIdentifier)===void 0||a===null||typeof a=="string")&&c36(v.fund)&&((a=v.exitDate)===void 0||a===null||typeof a=="string")}
-function c39(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c27(v[i])))return false;return true}
-function c38(v:any):boolean{let a;return isObject(v)&&((a=v.data)===void 0||c39(a))}
-function c37(v:any):boolean{let a;return isObject(v)&&((a=v.depository)===void 0||c26(a))&&((a=v.commitments)===void 0||c38(a))}
-function c34(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c35(v.attributes)&&((a=v.relationships)===void 0||c37(a))}
-function c41(v:any):boolean{return isObject(v)&&typeof v.securityIdentifier=="string"}
-function c40(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c41(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c44(v:any):boolean{if(!isObject(v))return false;const p=Object.getPrototypeOf(v);if(p!==Object.prototype&&p!==null)return false;for(const s of Object.getOwnPropertySymbols(v))if(Object.prototype.propertyIsEnumerable.call(v,s))return false;return true}
-function c43(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&typeof v.type=="string"&&((a=v.attributes)===void 0||c44(a))&&((a=v.relationships)===void 0||c44(a))}
-function c1(v:any):boolean{switch(v==null?void 0:v.type){case "bond-asset":case "index-linked-bond-asset":return c2(v);case "zero-coupon-bond-asset":return c8(v);case "stock-asset":case "mutual-fund-asset":return c11(v);case "fee-asset":return c17(v);case "refund-asset":return c20(v);case "loan-asset":return c23(v);case "fx-forward-cash-settlement-asset":return c28(v);case "fx-forward-physical-delivery-asset":return c31(v);case "private-market-fund-commitment-based-asset":return c34(v);case "other-asset":return c40(v);default:return c43(v)}}
+function c2(v:any):boolean{return isObject(v)&&str(v.id)&&c3(v.attributes)&&opt(v.relationships,c4)}
+function c9(v:any):boolean{return isObject(v)&&str(v.ccyCode)&&nul(v.countryCode,str)&&opt(v.maturityDate,str)&&str(v.name)&&str(v.securityIdentifier)}
+function c8(v:any):boolean{return isObject(v)&&str(v.id)&&c9(v.attributes)&&opt(v.relationships,c4)}
+function c12(v:any):boolean{return isObject(v)&&str(v.ccyCode)&&nul(v.countryCode,str)&&str(v.name)&&str(v.securityIdentifier)}
+function c11(v:any):boolean{return isObject(v)&&str(v.id)&&c12(v.attributes)&&opt(v.relationships,c4)}
+function c18(v:any):boolean{return isObject(v)&&str(v.name)&&str(v.category)}
+function c17(v:any):boolean{return isObject(v)&&str(v.id)&&c18(v.attributes)&&opt(v.relationships,c4)}
+function c21(v:any):boolean{return isObject(v)&&str(v.name)}
+function c20(v:any):boolean{return isObject(v)&&str(v.id)&&c21(v.attributes)&&opt(v.relationships,c4)}
+function c24(v:any):boolean{return isObject(v)&&str(v.agreementDate)&&str(v.dayCountConvention)&&num(v.interestRateInPercent)&&str(v.maturityDate)&&num(v.principalAmount)&&str(v.securityIdentifier)}
+function c27(v:any):boolean{return isObject(v)&&str(v.type)&&str(v.id)}
+function c26(v:any):boolean{return isObject(v)&&optNul(v.data,c27)}
+function c25(v:any):boolean{return isObject(v)&&opt(v.account,c26)}
+function c23(v:any):boolean{return isObject(v)&&str(v.id)&&c24(v.attributes)&&opt(v.relationships,c25)}
+function c29(v:any):boolean{return isObject(v)&&str(v.agreementDate)&&str(v.fixingDate)&&str(v.settlementDate)&&num(v.notionalAmount)&&str(v.primaryCcyCode)&&str(v.secondaryCcyCode)&&str(v.securityIdentifier)&&num(v.settlementAmount)}
+function c28(v:any):boolean{return isObject(v)&&str(v.id)&&c29(v.attributes)&&opt(v.relationships,c25)}
+function c32(v:any):boolean{return isObject(v)&&str(v.agreementDate)&&str(v.fixingDate)&&str(v.settlementDate)&&num(v.notionalAmount)&&str(v.securityIdentifier)&&num(v.settlementAmount)}
+function c33(v:any):boolean{return isObject(v)&&opt(v.primaryAccount,c26)&&opt(v.secondaryAccount,c26)}
+function c31(v:any):boolean{return isObject(v)&&str(v.id)&&c32(v.attributes)&&opt(v.relationships,c33)}
+function c36(v:any):boolean{return isObject(v)&&str(v.managerName)&&str(v.name)&&str(v.ccyCode)&&str(v.strategy)&&str(v.investmentRegion)&&str(v.vintageDate)&&opt(v.expectedExitDate,str)}
+function c35(v:any):boolean{return isObject(v)&&optNul(v.customIdentifier,str)&&c36(v.fund)&&optNul(v.exitDate,str)}
+function c38(v:any):boolean{let a;return isObject(v)&&((a=v.data)===void 0||every(a,c27))}
+function c37(v:any):boolean{return isObject(v)&&opt(v.depository,c26)&&opt(v.commitments,c38)}
+function c34(v:any):boolean{return isObject(v)&&str(v.id)&&c35(v.attributes)&&opt(v.relationships,c37)}
+function c40(v:any):boolean{return isObject(v)&&str(v.securityIdentifier)}
+function c39(v:any):boolean{return isObject(v)&&str(v.id)&&c40(v.attributes)&&opt(v.relationships,c4)}
+function c43(v:any):boolean{if(!isObject(v))return false;const p=Object.getPrototypeOf(v);if(p!==Object.prototype&&p!==null)return false;for(const s of Object.getOwnPropertySymbols(v))if(Object.prototype.propertyIsEnumerable.call(v,s))return false;return true}
+function c42(v:any):boolean{return isObject(v)&&str(v.id)&&str(v.type)&&opt(v.attributes,c43)&&opt(v.relationships,c43)}
+function c1(v:any):boolean{switch(v==null?void 0:v.type){case "bond-asset":case "index-linked-bond-asset":return c2(v);case "zero-coupon-bond-asset":return c8(v);case "stock-asset":case "mutual-fund-asset":return c11(v);case "fee-asset":return c17(v);case "refund-asset":return c20(v);case "loan-asset":return c23(v);case "fx-forward-cash-settlement-asset":return c28(v);case "fx-forward-physical-delivery-asset":return c31(v);case "private-market-fund-commitment-based-asset":return c34(v);case "other-asset":return c39(v);default:return c42(v)}}
 function c0(v:any):boolean{return isObject(v)&&c1(v.data)}
-function c47(v:any):boolean{switch(v==null?void 0:v.type){case "bond-instrument":case "index-linked-bond-instrument":return c2(v);case "zero-coupon-bond-instrument":return c8(v);case "stock-instrument":case "mutual-fund-instrument":return c11(v);case "fee-instrument":return c17(v);case "refund-instrument":return c20(v);case "loan-instrument":return c23(v);case "fx-forward-cash-settlement-instrument":return c28(v);case "fx-forward-physical-delivery-instrument":return c31(v);case "private-market-fund-commitment-based-instrument":return c34(v);case "other-instrument":return c40(v);default:return c43(v)}}
-function c46(v:any):boolean{return isObject(v)&&c47(v.data)}
-function c85(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c47(v[i])))return false;return true}
-function c86(v:any):boolean{return Array.isArray(v)}
-function c88(v:any):boolean{return isObject(v)&&typeof v.href=="string"}
-function c87(v:any):boolean{let a;return isObject(v)&&((a=v.next)===void 0||a===null||typeof a=="string"||c88(a))}
-function c84(v:any):boolean{let a;return isObject(v)&&c85(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c92(v:any):boolean{return isObject(v)&&typeof v.date=="string"&&typeof v.provider=="string"&&Number.isFinite(v.value)}
-function c91(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="interest-rate")&&c92(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c90(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c91(v[i])))return false;return true}
-function c89(v:any):boolean{let a;return isObject(v)&&c90(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c95(v:any):boolean{return isObject(v)&&c91(v.data)}
-function c98(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="price")&&c92(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c97(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c98(v[i])))return false;return true}
-function c96(v:any):boolean{let a;return isObject(v)&&c97(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c102(v:any):boolean{return isObject(v)&&c98(v.data)}
-function c105(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="index-factor")&&c92(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c104(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c105(v[i])))return false;return true}
-function c103(v:any):boolean{let a;return isObject(v)&&c104(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c109(v:any):boolean{return isObject(v)&&c105(v.data)}
-function c113(v:any):boolean{let a;return isObject(v)&&typeof v.officialDate=="string"&&((a=v.effectiveDate)===void 0||a===null||typeof a=="string")&&Number.isFinite(v.value)}
-function c112(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="net-asset-value")&&c113(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c111(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c112(v[i])))return false;return true}
-function c110(v:any):boolean{let a;return isObject(v)&&c111(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c116(v:any):boolean{return isObject(v)&&c112(v.data)}
-function c118(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="instrument-class")&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c117(v:any):boolean{return isObject(v)&&c118(v.data)}
-function c124(v:any):boolean{let a;return isObject(v)&&((a=v.instrumentClass)===void 0||c26(a))}
-function c122(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="instrument-class-detailed")&&c21(v.attributes)&&((a=v.relationships)===void 0||c124(a))}
-function c121(v:any):boolean{return isObject(v)&&c122(v.data)}
-function c126(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-class")&&c21(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c125(v:any):boolean{return isObject(v)&&c126(v.data)}
-function c132(v:any):boolean{let a;return isObject(v)&&((a=v.assetClass)===void 0||c26(a))}
-function c130(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-class-detailed")&&c21(v.attributes)&&((a=v.relationships)===void 0||c132(a))}
-function c129(v:any):boolean{return isObject(v)&&c130(v.data)}
-function c136(v:any):boolean{return isObject(v)&&typeof v.ccyCode=="string"&&typeof v.date=="string"&&Number.isFinite(v.marketValue)}
-function c138(v:any):boolean{return isObject(v)&&c27(v.data)}
-function c137(v:any):boolean{let a;return isObject(v)&&c138(v.reportingEntity)&&((a=v.depository)===void 0||c26(a))&&((a=v.portfolio)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.assetClass)===void 0||c26(a))&&((a=v.assetClassDetailed)===void 0||c26(a))}
-function c135(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="holding")&&c136(v.attributes)&&c137(v.relationships)}
-function c134(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c135(v[i])))return false;return true}
-function c139(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c1(v[i])))return false;return true}
-function c133(v:any):boolean{let a;return isObject(v)&&c134(v.data)&&((a=v.included)===void 0||c139(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c143(v:any):boolean{return isObject(v)&&typeof v.ccyCode=="string"&&typeof v.date=="string"&&Number.isFinite(v.marketValue)&&Number.isFinite(v.unitsInHolding)}
-function c144(v:any):boolean{let a;return isObject(v)&&c138(v.reportingEntity)&&((a=v.depository)===void 0||c26(a))&&c138(v.portfolio)&&c138(v.asset)&&((a=v.assetClass)===void 0||c26(a))&&((a=v.assetClassDetailed)===void 0||c26(a))}
-function c142(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="asset-holding")&&c143(v.attributes)&&c144(v.relationships)}
-function c141(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c142(v[i])))return false;return true}
-function c140(v:any):boolean{let a;return isObject(v)&&c141(v.data)&&((a=v.included)===void 0||c139(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c150(v:any):boolean{let a;return isObject(v)&&((a=v.accounts)===void 0||c38(a))&&((a=v.client)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))}
-function c148(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="legal-entity")&&c21(v.attributes)&&((a=v.relationships)===void 0||c150(a))}
-function c147(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c148(v[i])))return false;return true}
-function c146(v:any):boolean{let a;return isObject(v)&&c147(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c152(v:any):boolean{return isObject(v)&&c148(v.data)}
-function c156(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"&&typeof v.ccyCode=="string"&&((a=v.excludeFromReporting)===void 0||typeof a=="boolean")}
-function c157(v:any):boolean{let a;return isObject(v)&&((a=v.depository)===void 0||c26(a))&&((a=v.depositories)===void 0||c38(a))&&((a=v.legalEntity)===void 0||c26(a))}
-function c155(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="account")&&c156(v.attributes)&&((a=v.relationships)===void 0||c157(a))}
-function c154(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c155(v[i])))return false;return true}
-function c153(v:any):boolean{let a;return isObject(v)&&c154(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c159(v:any):boolean{return isObject(v)&&c155(v.data)}
-function c163(v:any):boolean{let a;return isObject(v)&&((a=v.name)===void 0||typeof a=="string")&&typeof v.externalIdentifier=="string"}
-function c164(v:any):boolean{let a;return isObject(v)&&((a=v.legalEntity)===void 0||c26(a))&&((a=v.accounts)===void 0||c38(a))}
-function c162(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="depository")&&c163(v.attributes)&&((a=v.relationships)===void 0||c164(a))}
-function c161(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c162(v[i])))return false;return true}
-function c160(v:any):boolean{let a;return isObject(v)&&c161(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c166(v:any):boolean{return isObject(v)&&c162(v.data)}
-function c169(v:any):boolean{return isObject(v)&&typeof v.firstName=="string"&&typeof v.lastName=="string"&&typeof v.contactEmail=="string"}
-function c170(v:any):boolean{let a;return isObject(v)&&c138(v.client)&&((a=v.readAccessToReportingEntities)===void 0||c38(a))}
-function c168(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="user")&&c169(v.attributes)&&c170(v.relationships)}
-function c167(v:any):boolean{return isObject(v)&&c168(v.data)}
-function c172(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c168(v[i])))return false;return true}
-function c171(v:any):boolean{let a;return isObject(v)&&c172(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c176(v:any):boolean{let a;return isObject(v)&&typeof v.state=="string"&&typeof v.link=="string"&&((a=v.restrictedToIdentityProvider)===void 0||typeof a=="string")&&((a=v.restrictedToEmail)===void 0||typeof a=="string")&&((a=v.expiration)===void 0||typeof a=="string")}
-function c177(v:any):boolean{return isObject(v)&&c138(v.user)}
-function c175(v:any):boolean{return isObject(v)&&typeof v.id=="string"&&(v.type==="invite")&&c176(v.attributes)&&c177(v.relationships)}
-function c174(v:any):boolean{return isObject(v)&&c175(v.data)}
-function c179(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c175(v[i])))return false;return true}
-function c178(v:any):boolean{let a;return isObject(v)&&c179(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c184(v:any):boolean{return isObject(v)&&typeof v.identifier=="string"&&typeof v.name=="string"&&typeof v.country=="string"}
-function c183(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian")&&c184(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c182(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c183(v[i])))return false;return true}
-function c181(v:any):boolean{let a;return isObject(v)&&c182(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c191(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(typeof v[i]=="string"))return false;return true}
-function c193(v:any):boolean{let a;return isObject(v)&&typeof v.depositoryNumber=="string"&&((a=v.depositoryId)===null||typeof a=="string")&&typeof v.status=="string"}
-function c192(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c193(v[i])))return false;return true}
-function c195(v:any):boolean{let a;return isObject(v)&&typeof v.accountNumber=="string"&&((a=v.accountId)===null||typeof a=="string")&&typeof v.status=="string"}
-function c194(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c195(v[i])))return false;return true}
-function c190(v:any):boolean{return isObject(v)&&typeof v.status=="string"&&c191(v.pendingFiles)&&c192(v.linkedDepositories)&&c194(v.linkedAccounts)}
-function c196(v:any):boolean{let a;return isObject(v)&&((a=v.custodian)===void 0||c26(a))&&((a=v.custodianAuthFlow)===void 0||c26(a))&&((a=v.legalEntity)===void 0||c26(a))}
-function c189(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority")&&c190(v.attributes)&&((a=v.relationships)===void 0||c196(a))}
-function c188(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c189(v[i])))return false;return true}
-function c187(v:any):boolean{let a;return isObject(v)&&c188(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c198(v:any):boolean{return isObject(v)&&c189(v.data)}
-function c201(v:any):boolean{return isObject(v)&&typeof v.hash=="string"&&typeof v.name=="string"&&typeof v.uploadedAt=="string"&&typeof v.filename=="string"}
-function c200(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="custodian-authority-file")&&c201(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c199(v:any):boolean{return isObject(v)&&c200(v.data)}
-function c204(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c200(v[i])))return false;return true}
-function c203(v:any):boolean{let a;return isObject(v)&&c204(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c207(v:any):boolean{return isObject(v)&&typeof v.custodianAuthorityId=="string"&&typeof v.status=="string"}
-function c206(v:any):boolean{return isObject(v)&&c207(v.data)}
-function c212(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c211(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c212(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c215(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)}
-function c216(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))}
-function c214(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c215(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c218(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c217(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c218(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c221(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)}
-function c220(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c221(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c225(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.counterpartyTransaction)===void 0||c26(a))}
-function c223(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c212(v.attributes)&&((a=v.relationships)===void 0||c225(a))}
-function c227(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&((a=v.commission)===void 0||Number.isFinite(a))&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.tax)}
-function c226(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c227(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c230(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c229(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c230(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c233(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"}
-function c232(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c233(v.attributes)&&((a=v.relationships)===void 0||c25(a))}
-function c240(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.asset)===void 0||c26(a))&&((a=v.depository)===void 0||c26(a))&&((a=v.openingTransaction)===void 0||c26(a))}
-function c238(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c230(v.attributes)&&((a=v.relationships)===void 0||c240(a))}
-function c242(v:any):boolean{return isObject(v)&&Number.isFinite(v.accountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c243(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c241(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c242(v.attributes)&&((a=v.relationships)===void 0||c243(a))}
-function c245(v:any):boolean{return isObject(v)&&Number.isFinite(v.primaryAccountAmount)&&Number.isFinite(v.secondaryAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c246(v:any):boolean{let a;return isObject(v)&&((a=v.primaryAccount)===void 0||c26(a))&&((a=v.secondaryAccount)===void 0||c26(a))&&((a=v.fxForward)===void 0||c26(a))}
-function c244(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c245(v.attributes)&&((a=v.relationships)===void 0||c246(a))}
-function c248(v:any):boolean{let a;return isObject(v)&&((a=v.comment)===void 0||typeof a=="string")&&Number.isFinite(v.inflowAccountAmount)&&Number.isFinite(v.outflowAccountAmount)&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c249(v:any):boolean{let a;return isObject(v)&&((a=v.inflowAccount)===void 0||c26(a))&&((a=v.outflowAccount)===void 0||c26(a))}
-function c247(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c248(v.attributes)&&((a=v.relationships)===void 0||c249(a))}
-function c251(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.grossAmount)&&Number.isFinite(v.indexFactor)}
-function c250(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c251(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c254(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.indexFactor)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)}
-function c253(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c254(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c257(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&Number.isFinite(v.commission)&&Number.isFinite(v.unitPrice)&&Number.isFinite(v.units)&&Number.isFinite(v.accruedInterest)&&((a=v.indexFactor)===void 0||typeof a=="string"||Number.isFinite(a))}
-function c256(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c257(v.attributes)&&((a=v.relationships)===void 0||c216(a))}
-function c260(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.interest)===void 0||Number.isFinite(a))&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"}
-function c261(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.loan)===void 0||c26(a))}
-function c259(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c260(v.attributes)&&((a=v.relationships)===void 0||c261(a))}
-function c263(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c264(v:any):boolean{let a;return isObject(v)&&((a=v.account)===void 0||c26(a))&&((a=v.instrument)===void 0||c26(a))}
-function c262(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c263(v.attributes)&&((a=v.relationships)===void 0||c264(a))}
-function c266(v:any):boolean{let a;return isObject(v)&&Number.isFinite(v.accountAmount)&&((a=v.comment)===void 0||typeof a=="string")&&typeof v.tradeDate=="string"&&typeof v.valueDate=="string"&&typeof v.category=="string"&&Number.isFinite(v.amount)&&Number.isFinite(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c265(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&c266(v.attributes)&&((a=v.relationships)===void 0||c264(a))}
-function c210(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c211(v);case "bond-coupon-transaction":return c214(v);case "bond-redemption-transaction":return c217(v);case "bond-trade-transaction":return c220(v);case "cash-transfer-transaction":return c223(v);case "dividend-transaction":return c226(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c229(v);case "fee-transaction":return c232(v);case "futures-execution-transaction":return c238(v);case "fx-forward-cash-settlement-transaction":return c241(v);case "fx-forward-physical-delivery-transaction":return c244(v);case "fx-spot-transaction":return c247(v);case "index-linked-bond-coupon-transaction":return c250(v);case "index-linked-bond-redemption-transaction":return c253(v);case "index-linked-bond-trade-transaction":return c256(v);case "loan-transaction":return c259(v);case "private-market-fund-distribution-transaction":return c262(v);case "private-market-fund-drawdown-transaction":return c265(v);default:return c43(v)}}
-function c209(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c210(v[i])))return false;return true}
-function c208(v:any):boolean{let a;return isObject(v)&&c209(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c275(v:any):boolean{return isObject(v)&&c210(v.data)}
-function c281(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c279(v[i])))return false;return true}
-function c280(v:any):boolean{return isObject(v)&&c281(v.filters)}
-function c286(v:any):boolean{return isObject(v)&&typeof v["country-code"]=="string"}
-function c288(v:any):boolean{return isObject(v)&&typeof v["instrument-class-id"]=="string"}
-function c290(v:any):boolean{return isObject(v)&&typeof v["detailed-instrument-class-id"]=="string"}
-function c292(v:any):boolean{return isObject(v)&&typeof v["currency-code"]=="string"}
-function c294(v:any):boolean{return isObject(v)&&typeof v["security-identifier"]=="string"}
-function c296(v:any):boolean{return isObject(v)&&typeof v["reporting-entity-id"]=="string"}
-function c298(v:any):boolean{return isObject(v)&&typeof v["reporting-portfolio-id"]=="string"}
-function c300(v:any):boolean{return isObject(v)&&typeof v.type=="string"}
-function c285(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c286(v);case "instrument-class-is":case "instrument-class-is-not":return c288(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c290(v);case "currency-code-is":case "currency-code-is-not":return c292(v);case "security-identifier-is":case "security-identifier-is-not":return c294(v);case "reporting-entity-is":case "reporting-entity-is-not":return c296(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c298(v);default:return c300(v)}}
-function c284(v:any):boolean{return isObject(v)&&c285(v.condition)}
-function c279(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c280(v);case "condition":return c284(v);default:return c300(v)}}
-function c304(v:any):boolean{let a;return isObject(v)&&((a=v.min)===null||Number.isFinite(a))&&((a=v.max)===null||Number.isFinite(a))}
-function c303(v:any):boolean{return isObject(v)&&c304(v.values)}
-function c301(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c303(v);default:return c300(v)}}
-function c278(v:any):boolean{return isObject(v)&&typeof v.name=="string"&&typeof v.ccyCode=="string"&&typeof v.startDate=="string"&&c279(v.limitFilter)&&c301(v.limitType)}
-function c306(v:any):boolean{let a;return isObject(v)&&((a=v.client)===void 0||c26(a))&&((a=v.parentLimit)===void 0||c26(a))}
-function c277(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit")&&c278(v.attributes)&&((a=v.relationships)===void 0||c306(a))}
-function c276(v:any):boolean{return isObject(v)&&c277(v.data)}
-function c308(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c277(v[i])))return false;return true}
-function c307(v:any):boolean{let a;return isObject(v)&&c308(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c312(v:any):boolean{let a;return isObject(v)&&typeof v.date=="string"&&c301(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&((a=v.currentValue)===null||Number.isFinite(a))}
-function c311(v:any):boolean{let a;return isObject(v)&&typeof v.id=="string"&&(v.type==="limit-status")&&c312(v.attributes)&&((a=v.relationships)===void 0||c4(a))}
-function c310(v:any):boolean{return isObject(v)&&c311(v.data)}
-function c315(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c311(v[i])))return false;return true}
-function c314(v:any):boolean{let a;return isObject(v)&&c315(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c318(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(c43(v[i])))return false;return true}
-function c317(v:any):boolean{let a;return isObject(v)&&c318(v.data)&&((a=v.included)===void 0||c86(a))&&((a=v.links)===void 0||a===null||c87(a))}
-function c320(v:any):boolean{return isObject(v)&&c43(v.data)}
-function c321(v:any):boolean{let a;return isObject(v)&&(c43((a=v.data))||c318(a))}
+function c46(v:any):boolean{switch(v==null?void 0:v.type){case "bond-instrument":case "index-linked-bond-instrument":return c2(v);case "zero-coupon-bond-instrument":return c8(v);case "stock-instrument":case "mutual-fund-instrument":return c11(v);case "fee-instrument":return c17(v);case "refund-instrument":return c20(v);case "loan-instrument":return c23(v);case "fx-forward-cash-settlement-instrument":return c28(v);case "fx-forward-physical-delivery-instrument":return c31(v);case "private-market-fund-commitment-based-instrument":return c34(v);case "other-instrument":return c39(v);default:return c42(v)}}
+function c45(v:any):boolean{return isObject(v)&&c46(v.data)}
+function c84(v:any):boolean{return Array.isArray(v)}
+function c86(v:any):boolean{return isObject(v)&&str(v.href)}
+function c85(v:any):boolean{let a;return isObject(v)&&((a=v.next)===void 0||a===null||str(a)||c86(a))}
+function c83(v:any):boolean{return isObject(v)&&every(v.data,c46)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c89(v:any):boolean{return isObject(v)&&str(v.date)&&str(v.provider)&&num(v.value)}
+function c88(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="interest-rate")&&c89(v.attributes)&&opt(v.relationships,c4)}
+function c87(v:any):boolean{return isObject(v)&&every(v.data,c88)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c92(v:any):boolean{return isObject(v)&&c88(v.data)}
+function c94(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="price")&&c89(v.attributes)&&opt(v.relationships,c4)}
+function c93(v:any):boolean{return isObject(v)&&every(v.data,c94)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c98(v:any):boolean{return isObject(v)&&c94(v.data)}
+function c100(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="index-factor")&&c89(v.attributes)&&opt(v.relationships,c4)}
+function c99(v:any):boolean{return isObject(v)&&every(v.data,c100)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c104(v:any):boolean{return isObject(v)&&c100(v.data)}
+function c107(v:any):boolean{return isObject(v)&&str(v.officialDate)&&optNul(v.effectiveDate,str)&&num(v.value)}
+function c106(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="net-asset-value")&&c107(v.attributes)&&opt(v.relationships,c4)}
+function c105(v:any):boolean{return isObject(v)&&every(v.data,c106)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c110(v:any):boolean{return isObject(v)&&c106(v.data)}
+function c112(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="instrument-class")&&c21(v.attributes)&&opt(v.relationships,c4)}
+function c111(v:any):boolean{return isObject(v)&&c112(v.data)}
+function c118(v:any):boolean{return isObject(v)&&opt(v.instrumentClass,c26)}
+function c116(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="instrument-class-detailed")&&c21(v.attributes)&&opt(v.relationships,c118)}
+function c115(v:any):boolean{return isObject(v)&&c116(v.data)}
+function c120(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="asset-class")&&c21(v.attributes)&&opt(v.relationships,c4)}
+function c119(v:any):boolean{return isObject(v)&&c120(v.data)}
+function c126(v:any):boolean{return isObject(v)&&opt(v.assetClass,c26)}
+function c124(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="asset-class-detailed")&&c21(v.attributes)&&opt(v.relationships,c126)}
+function c123(v:any):boolean{return isObject(v)&&c124(v.data)}
+function c129(v:any):boolean{return isObject(v)&&str(v.ccyCode)&&str(v.date)&&num(v.marketValue)}
+function c131(v:any):boolean{return isObject(v)&&c27(v.data)}
+function c130(v:any):boolean{return isObject(v)&&c131(v.reportingEntity)&&opt(v.depository,c26)&&opt(v.portfolio,c26)&&opt(v.asset,c26)&&opt(v.assetClass,c26)&&opt(v.assetClassDetailed,c26)}
+function c128(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="holding")&&c129(v.attributes)&&c130(v.relationships)}
+function c127(v:any):boolean{let a;return isObject(v)&&every(v.data,c128)&&((a=v.included)===void 0||every(a,c1))&&optNul(v.links,c85)}
+function c134(v:any):boolean{return isObject(v)&&str(v.ccyCode)&&str(v.date)&&num(v.marketValue)&&num(v.unitsInHolding)}
+function c135(v:any):boolean{return isObject(v)&&c131(v.reportingEntity)&&opt(v.depository,c26)&&c131(v.portfolio)&&c131(v.asset)&&opt(v.assetClass,c26)&&opt(v.assetClassDetailed,c26)}
+function c133(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="asset-holding")&&c134(v.attributes)&&c135(v.relationships)}
+function c132(v:any):boolean{let a;return isObject(v)&&every(v.data,c133)&&((a=v.included)===void 0||every(a,c1))&&optNul(v.links,c85)}
+function c139(v:any):boolean{return isObject(v)&&opt(v.accounts,c38)&&opt(v.client,c26)&&opt(v.depositories,c38)}
+function c137(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="legal-entity")&&c21(v.attributes)&&opt(v.relationships,c139)}
+function c136(v:any):boolean{return isObject(v)&&every(v.data,c137)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c141(v:any):boolean{return isObject(v)&&c137(v.data)}
+function c144(v:any):boolean{let a;return isObject(v)&&opt(v.name,str)&&str(v.externalIdentifier)&&str(v.ccyCode)&&((a=v.excludeFromReporting)===void 0||typeof a=="boolean")}
+function c145(v:any):boolean{return isObject(v)&&opt(v.depository,c26)&&opt(v.depositories,c38)&&opt(v.legalEntity,c26)}
+function c143(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="account")&&c144(v.attributes)&&opt(v.relationships,c145)}
+function c142(v:any):boolean{return isObject(v)&&every(v.data,c143)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c147(v:any):boolean{return isObject(v)&&c143(v.data)}
+function c150(v:any):boolean{return isObject(v)&&opt(v.name,str)&&str(v.externalIdentifier)}
+function c151(v:any):boolean{return isObject(v)&&opt(v.legalEntity,c26)&&opt(v.accounts,c38)}
+function c149(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="depository")&&c150(v.attributes)&&opt(v.relationships,c151)}
+function c148(v:any):boolean{return isObject(v)&&every(v.data,c149)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c153(v:any):boolean{return isObject(v)&&c149(v.data)}
+function c156(v:any):boolean{return isObject(v)&&str(v.firstName)&&str(v.lastName)&&str(v.contactEmail)}
+function c157(v:any):boolean{return isObject(v)&&c131(v.client)&&opt(v.readAccessToReportingEntities,c38)}
+function c155(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="user")&&c156(v.attributes)&&c157(v.relationships)}
+function c154(v:any):boolean{return isObject(v)&&c155(v.data)}
+function c158(v:any):boolean{return isObject(v)&&every(v.data,c155)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c162(v:any):boolean{return isObject(v)&&str(v.state)&&str(v.link)&&opt(v.restrictedToIdentityProvider,str)&&opt(v.restrictedToEmail,str)&&opt(v.expiration,str)}
+function c163(v:any):boolean{return isObject(v)&&c131(v.user)}
+function c161(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="invite")&&c162(v.attributes)&&c163(v.relationships)}
+function c160(v:any):boolean{return isObject(v)&&c161(v.data)}
+function c164(v:any):boolean{return isObject(v)&&every(v.data,c161)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c168(v:any):boolean{return isObject(v)&&str(v.identifier)&&str(v.name)&&str(v.country)}
+function c167(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian")&&c168(v.attributes)&&opt(v.relationships,c4)}
+function c166(v:any):boolean{return isObject(v)&&every(v.data,c167)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c174(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(str(v[i])))return false;return true}
+function c175(v:any):boolean{return isObject(v)&&str(v.depositoryNumber)&&nul(v.depositoryId,str)&&str(v.status)}
+function c176(v:any):boolean{return isObject(v)&&str(v.accountNumber)&&nul(v.accountId,str)&&str(v.status)}
+function c173(v:any):boolean{return isObject(v)&&str(v.status)&&c174(v.pendingFiles)&&every(v.linkedDepositories,c175)&&every(v.linkedAccounts,c176)}
+function c177(v:any):boolean{return isObject(v)&&opt(v.custodian,c26)&&opt(v.custodianAuthFlow,c26)&&opt(v.legalEntity,c26)}
+function c172(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority")&&c173(v.attributes)&&opt(v.relationships,c177)}
+function c171(v:any):boolean{return isObject(v)&&every(v.data,c172)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c179(v:any):boolean{return isObject(v)&&c172(v.data)}
+function c182(v:any):boolean{return isObject(v)&&str(v.hash)&&str(v.name)&&str(v.uploadedAt)&&str(v.filename)}
+function c181(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority-file")&&c182(v.attributes)&&opt(v.relationships,c4)}
+function c180(v:any):boolean{return isObject(v)&&c181(v.data)}
+function c184(v:any):boolean{return isObject(v)&&every(v.data,c181)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c187(v:any):boolean{return isObject(v)&&str(v.custodianAuthorityId)&&str(v.status)}
+function c186(v:any):boolean{return isObject(v)&&c187(v.data)}
+function c191(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)}
+function c190(v:any):boolean{return isObject(v)&&str(v.id)&&c191(v.attributes)&&opt(v.relationships,c25)}
+function c194(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)}
+function c195(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)}
+function c193(v:any):boolean{return isObject(v)&&str(v.id)&&c194(v.attributes)&&opt(v.relationships,c195)}
+function c197(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.unitPrice)&&num(v.units)}
+function c196(v:any):boolean{return isObject(v)&&str(v.id)&&c197(v.attributes)&&opt(v.relationships,c195)}
+function c200(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)}
+function c199(v:any):boolean{return isObject(v)&&str(v.id)&&c200(v.attributes)&&opt(v.relationships,c195)}
+function c204(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.counterpartyTransaction,c26)}
+function c202(v:any):boolean{return isObject(v)&&str(v.id)&&c191(v.attributes)&&opt(v.relationships,c204)}
+function c206(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&opt(v.commission,num)&&num(v.grossAmount)&&num(v.tax)}
+function c205(v:any):boolean{return isObject(v)&&str(v.id)&&c206(v.attributes)&&opt(v.relationships,c195)}
+function c209(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)}
+function c208(v:any):boolean{return isObject(v)&&str(v.id)&&c209(v.attributes)&&opt(v.relationships,c195)}
+function c212(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)}
+function c211(v:any):boolean{return isObject(v)&&str(v.id)&&c212(v.attributes)&&opt(v.relationships,c25)}
+function c219(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)&&opt(v.openingTransaction,c26)}
+function c217(v:any):boolean{return isObject(v)&&str(v.id)&&c209(v.attributes)&&opt(v.relationships,c219)}
+function c221(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c222(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.fxForward,c26)}
+function c220(v:any):boolean{return isObject(v)&&str(v.id)&&c221(v.attributes)&&opt(v.relationships,c222)}
+function c224(v:any):boolean{return isObject(v)&&num(v.primaryAccountAmount)&&num(v.secondaryAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c225(v:any):boolean{return isObject(v)&&opt(v.primaryAccount,c26)&&opt(v.secondaryAccount,c26)&&opt(v.fxForward,c26)}
+function c223(v:any):boolean{return isObject(v)&&str(v.id)&&c224(v.attributes)&&opt(v.relationships,c225)}
+function c227(v:any):boolean{return isObject(v)&&opt(v.comment,str)&&num(v.inflowAccountAmount)&&num(v.outflowAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c228(v:any):boolean{return isObject(v)&&opt(v.inflowAccount,c26)&&opt(v.outflowAccount,c26)}
+function c226(v:any):boolean{return isObject(v)&&str(v.id)&&c227(v.attributes)&&opt(v.relationships,c228)}
+function c230(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)&&num(v.indexFactor)}
+function c229(v:any):boolean{return isObject(v)&&str(v.id)&&c230(v.attributes)&&opt(v.relationships,c195)}
+function c233(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.indexFactor)&&num(v.unitPrice)&&num(v.units)}
+function c232(v:any):boolean{return isObject(v)&&str(v.id)&&c233(v.attributes)&&opt(v.relationships,c195)}
+function c236(v:any):boolean{let a;return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)&&((a=v.indexFactor)===void 0||str(a)||num(a))}
+function c235(v:any):boolean{return isObject(v)&&str(v.id)&&c236(v.attributes)&&opt(v.relationships,c195)}
+function c239(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.interest,num)&&str(v.tradeDate)&&str(v.valueDate)}
+function c240(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.loan,c26)}
+function c238(v:any):boolean{return isObject(v)&&str(v.id)&&c239(v.attributes)&&opt(v.relationships,c240)}
+function c242(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c243(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.instrument,c26)}
+function c241(v:any):boolean{return isObject(v)&&str(v.id)&&c242(v.attributes)&&opt(v.relationships,c243)}
+function c245(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c244(v:any):boolean{return isObject(v)&&str(v.id)&&c245(v.attributes)&&opt(v.relationships,c243)}
+function c189(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c190(v);case "bond-coupon-transaction":return c193(v);case "bond-redemption-transaction":return c196(v);case "bond-trade-transaction":return c199(v);case "cash-transfer-transaction":return c202(v);case "dividend-transaction":return c205(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c208(v);case "fee-transaction":return c211(v);case "futures-execution-transaction":return c217(v);case "fx-forward-cash-settlement-transaction":return c220(v);case "fx-forward-physical-delivery-transaction":return c223(v);case "fx-spot-transaction":return c226(v);case "index-linked-bond-coupon-transaction":return c229(v);case "index-linked-bond-redemption-transaction":return c232(v);case "index-linked-bond-trade-transaction":return c235(v);case "loan-transaction":return c238(v);case "private-market-fund-distribution-transaction":return c241(v);case "private-market-fund-drawdown-transaction":return c244(v);default:return c42(v)}}
+function c188(v:any):boolean{return isObject(v)&&every(v.data,c189)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c254(v:any):boolean{return isObject(v)&&c189(v.data)}
+function c259(v:any):boolean{return isObject(v)&&every(v.filters,c258)}
+function c263(v:any):boolean{return isObject(v)&&str(v["country-code"])}
+function c265(v:any):boolean{return isObject(v)&&str(v["instrument-class-id"])}
+function c267(v:any):boolean{return isObject(v)&&str(v["detailed-instrument-class-id"])}
+function c269(v:any):boolean{return isObject(v)&&str(v["currency-code"])}
+function c271(v:any):boolean{return isObject(v)&&str(v["security-identifier"])}
+function c273(v:any):boolean{return isObject(v)&&str(v["reporting-entity-id"])}
+function c275(v:any):boolean{return isObject(v)&&str(v["reporting-portfolio-id"])}
+function c277(v:any):boolean{return isObject(v)&&str(v.type)}
+function c262(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c263(v);case "instrument-class-is":case "instrument-class-is-not":return c265(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c267(v);case "currency-code-is":case "currency-code-is-not":return c269(v);case "security-identifier-is":case "security-identifier-is-not":return c271(v);case "reporting-entity-is":case "reporting-entity-is-not":return c273(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c275(v);default:return c277(v)}}
+function c261(v:any):boolean{return isObject(v)&&c262(v.condition)}
+function c258(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c259(v);case "condition":return c261(v);default:return c277(v)}}
+function c281(v:any):boolean{return isObject(v)&&nul(v.min,num)&&nul(v.max,num)}
+function c280(v:any):boolean{return isObject(v)&&c281(v.values)}
+function c278(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c280(v);default:return c277(v)}}
+function c257(v:any):boolean{return isObject(v)&&str(v.name)&&str(v.ccyCode)&&str(v.startDate)&&c258(v.limitFilter)&&c278(v.limitType)}
+function c283(v:any):boolean{return isObject(v)&&opt(v.client,c26)&&opt(v.parentLimit,c26)}
+function c256(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit")&&c257(v.attributes)&&opt(v.relationships,c283)}
+function c255(v:any):boolean{return isObject(v)&&c256(v.data)}
+function c284(v:any):boolean{return isObject(v)&&every(v.data,c256)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c288(v:any):boolean{let a;return isObject(v)&&str(v.date)&&c278(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&nul(v.currentValue,num)}
+function c287(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit-status")&&c288(v.attributes)&&opt(v.relationships,c4)}
+function c286(v:any):boolean{return isObject(v)&&c287(v.data)}
+function c290(v:any):boolean{return isObject(v)&&every(v.data,c287)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c292(v:any):boolean{return isObject(v)&&every(v.data,c42)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c294(v:any):boolean{return isObject(v)&&c42(v.data)}
+function c295(v:any):boolean{let a;return isObject(v)&&(c42((a=v.data))||every(a,c42))}
 /** For each row that answers with a JSON:API document: whether zod would accept the document. */
-export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c46,"instruments.listPrivate":c84,"instruments.create":c46,"instruments.interestRates.list":c89,"instruments.interestRates.create":c95,"instruments.prices.list":c96,"instruments.prices.create":c102,"instruments.indexFactors.list":c103,"instruments.indexFactors.create":c109,"instruments.netAssetValues.list":c110,"instruments.netAssetValues.create":c116,"assets.interestRates.list":c89,"assets.interestRates.create":c95,"assets.prices.list":c96,"assets.prices.create":c102,"assets.indexFactors.list":c103,"assets.indexFactors.create":c109,"instrumentClasses.retrieve":c117,"instrumentClasses.retrieveDetailed":c121,"assetClasses.retrieve":c125,"assetClasses.retrieveDetailed":c129,"holdings.list":c133,"assetHoldings.list":c140,"clients.legalEntities.list":c146,"clients.legalEntities.create":c152,"legalEntities.retrieve":c152,"legalEntities.accounts.list":c153,"legalEntities.accounts.create":c159,"legalEntities.depositories.list":c160,"legalEntities.depositories.create":c166,"accounts.retrieve":c159,"depositories.retrieve":c166,"clients.users.create":c167,"clients.users.list":c171,"users.retrieve":c167,"users.update":c167,"users.invites.create":c174,"users.invites.list":c178,"custodians.list":c181,"legalEntities.custodianAuthorities.list":c187,"legalEntities.custodianAuthorities.create":c198,"custodianAuthorities.retrieve":c198,"custodianAuthorities.files.upload":c199,"custodianAuthorities.files.list":c203,"custodianAuthorities.revoke":c206,"transactions.list":c208,"transactions.create":c275,"limits.retrieve":c276,"limits.create":c276,"clients.limits.list":c307,"limits.status":c310,"clients.limits.status":c314,"clients.list":c317,"clients.retrieve":c320,"clients.create":c320,"clients.reportingEntities.list":c317,"clients.reportingEntities.create":c320,"reportingEntities.retrieve":c320,"reportingEntities.portfolios.list":c317,"reportingEntities.portfolios.create":c320,"portfolios.retrieve":c320,"performance.retrieve":c321,"custodianHoldings.list":c317,"clients.portfolios.list":c317,};
+export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c45,"instruments.listPrivate":c83,"instruments.create":c45,"instruments.interestRates.list":c87,"instruments.interestRates.create":c92,"instruments.prices.list":c93,"instruments.prices.create":c98,"instruments.indexFactors.list":c99,"instruments.indexFactors.create":c104,"instruments.netAssetValues.list":c105,"instruments.netAssetValues.create":c110,"assets.interestRates.list":c87,"assets.interestRates.create":c92,"assets.prices.list":c93,"assets.prices.create":c98,"assets.indexFactors.list":c99,"assets.indexFactors.create":c104,"instrumentClasses.retrieve":c111,"instrumentClasses.retrieveDetailed":c115,"assetClasses.retrieve":c119,"assetClasses.retrieveDetailed":c123,"holdings.list":c127,"assetHoldings.list":c132,"clients.legalEntities.list":c136,"clients.legalEntities.create":c141,"legalEntities.retrieve":c141,"legalEntities.accounts.list":c142,"legalEntities.accounts.create":c147,"legalEntities.depositories.list":c148,"legalEntities.depositories.create":c153,"accounts.retrieve":c147,"depositories.retrieve":c153,"clients.users.create":c154,"clients.users.list":c158,"users.retrieve":c154,"users.update":c154,"users.invites.create":c160,"users.invites.list":c164,"custodians.list":c166,"legalEntities.custodianAuthorities.list":c171,"legalEntities.custodianAuthorities.create":c179,"custodianAuthorities.retrieve":c179,"custodianAuthorities.files.upload":c180,"custodianAuthorities.files.list":c184,"custodianAuthorities.revoke":c186,"transactions.list":c188,"transactions.create":c254,"limits.retrieve":c255,"limits.create":c255,"clients.limits.list":c284,"limits.status":c286,"clients.limits.status":c290,"clients.list":c292,"clients.retrieve":c294,"clients.create":c294,"clients.reportingEntities.list":c292,"clients.reportingEntities.create":c294,"reportingEntities.retrieve":c294,"reportingEntities.portfolios.list":c292,"reportingEntities.portfolios.create":c294,"portfolios.retrieve":c294,"performance.retrieve":c295,"custodianHoldings.list":c292,"clients.portfolios.list":c292,};
