@@ -157,7 +157,7 @@ export function writeChecks(entries: readonly [string, unknown][]): { source: st
         // An array of what one named function checks is read by the one loop `every` (a function per element
         // kind cost ~90 bytes each, 25 of them; a call per element costs nothing measurable beside the element's check).
         const element = check(def.element, VALUE, `${at}[]`);
-        const each = new RegExp(`^(c\\d+)\\(${VALUE}\\)$`).exec(element)?.[1];
+        const each = new RegExp(`^([\\w$]+)\\(${VALUE}\\)$`).exec(element)?.[1];
         if (each) {
           helpers.add(EVERY);
           return `every(${x},${each})`;

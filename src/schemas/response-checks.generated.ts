@@ -106,91 +106,90 @@ function c164(v:any):boolean{return isObject(v)&&every(v.data,c161)&&opt(v.inclu
 function c168(v:any):boolean{return isObject(v)&&str(v.identifier)&&str(v.name)&&str(v.country)}
 function c167(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian")&&c168(v.attributes)&&opt(v.relationships,c4)}
 function c166(v:any):boolean{return isObject(v)&&every(v.data,c167)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c174(v:any):boolean{if(!Array.isArray(v))return false;for(let i=0;i<v.length;i++)if(!(str(v[i])))return false;return true}
-function c175(v:any):boolean{return isObject(v)&&str(v.depositoryNumber)&&nul(v.depositoryId,str)&&str(v.status)}
-function c176(v:any):boolean{return isObject(v)&&str(v.accountNumber)&&nul(v.accountId,str)&&str(v.status)}
-function c173(v:any):boolean{return isObject(v)&&str(v.status)&&c174(v.pendingFiles)&&every(v.linkedDepositories,c175)&&every(v.linkedAccounts,c176)}
-function c177(v:any):boolean{return isObject(v)&&opt(v.custodian,c26)&&opt(v.custodianAuthFlow,c26)&&opt(v.legalEntity,c26)}
-function c172(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority")&&c173(v.attributes)&&opt(v.relationships,c177)}
+function c174(v:any):boolean{return isObject(v)&&str(v.depositoryNumber)&&nul(v.depositoryId,str)&&str(v.status)}
+function c175(v:any):boolean{return isObject(v)&&str(v.accountNumber)&&nul(v.accountId,str)&&str(v.status)}
+function c173(v:any):boolean{return isObject(v)&&str(v.status)&&every(v.pendingFiles,str)&&every(v.linkedDepositories,c174)&&every(v.linkedAccounts,c175)}
+function c176(v:any):boolean{return isObject(v)&&opt(v.custodian,c26)&&opt(v.custodianAuthFlow,c26)&&opt(v.legalEntity,c26)}
+function c172(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority")&&c173(v.attributes)&&opt(v.relationships,c176)}
 function c171(v:any):boolean{return isObject(v)&&every(v.data,c172)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c179(v:any):boolean{return isObject(v)&&c172(v.data)}
-function c182(v:any):boolean{return isObject(v)&&str(v.hash)&&str(v.name)&&str(v.uploadedAt)&&str(v.filename)}
-function c181(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority-file")&&c182(v.attributes)&&opt(v.relationships,c4)}
-function c180(v:any):boolean{return isObject(v)&&c181(v.data)}
-function c184(v:any):boolean{return isObject(v)&&every(v.data,c181)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c187(v:any):boolean{return isObject(v)&&str(v.custodianAuthorityId)&&str(v.status)}
-function c186(v:any):boolean{return isObject(v)&&c187(v.data)}
-function c191(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)}
-function c190(v:any):boolean{return isObject(v)&&str(v.id)&&c191(v.attributes)&&opt(v.relationships,c25)}
-function c194(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)}
-function c195(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)}
-function c193(v:any):boolean{return isObject(v)&&str(v.id)&&c194(v.attributes)&&opt(v.relationships,c195)}
-function c197(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.unitPrice)&&num(v.units)}
-function c196(v:any):boolean{return isObject(v)&&str(v.id)&&c197(v.attributes)&&opt(v.relationships,c195)}
-function c200(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)}
-function c199(v:any):boolean{return isObject(v)&&str(v.id)&&c200(v.attributes)&&opt(v.relationships,c195)}
-function c204(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.counterpartyTransaction,c26)}
-function c202(v:any):boolean{return isObject(v)&&str(v.id)&&c191(v.attributes)&&opt(v.relationships,c204)}
-function c206(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&opt(v.commission,num)&&num(v.grossAmount)&&num(v.tax)}
-function c205(v:any):boolean{return isObject(v)&&str(v.id)&&c206(v.attributes)&&opt(v.relationships,c195)}
-function c209(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)}
-function c208(v:any):boolean{return isObject(v)&&str(v.id)&&c209(v.attributes)&&opt(v.relationships,c195)}
-function c212(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)}
-function c211(v:any):boolean{return isObject(v)&&str(v.id)&&c212(v.attributes)&&opt(v.relationships,c25)}
-function c219(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)&&opt(v.openingTransaction,c26)}
-function c217(v:any):boolean{return isObject(v)&&str(v.id)&&c209(v.attributes)&&opt(v.relationships,c219)}
-function c221(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
-function c222(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.fxForward,c26)}
-function c220(v:any):boolean{return isObject(v)&&str(v.id)&&c221(v.attributes)&&opt(v.relationships,c222)}
-function c224(v:any):boolean{return isObject(v)&&num(v.primaryAccountAmount)&&num(v.secondaryAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
-function c225(v:any):boolean{return isObject(v)&&opt(v.primaryAccount,c26)&&opt(v.secondaryAccount,c26)&&opt(v.fxForward,c26)}
-function c223(v:any):boolean{return isObject(v)&&str(v.id)&&c224(v.attributes)&&opt(v.relationships,c225)}
-function c227(v:any):boolean{return isObject(v)&&opt(v.comment,str)&&num(v.inflowAccountAmount)&&num(v.outflowAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
-function c228(v:any):boolean{return isObject(v)&&opt(v.inflowAccount,c26)&&opt(v.outflowAccount,c26)}
-function c226(v:any):boolean{return isObject(v)&&str(v.id)&&c227(v.attributes)&&opt(v.relationships,c228)}
-function c230(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)&&num(v.indexFactor)}
-function c229(v:any):boolean{return isObject(v)&&str(v.id)&&c230(v.attributes)&&opt(v.relationships,c195)}
-function c233(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.indexFactor)&&num(v.unitPrice)&&num(v.units)}
-function c232(v:any):boolean{return isObject(v)&&str(v.id)&&c233(v.attributes)&&opt(v.relationships,c195)}
-function c236(v:any):boolean{let a;return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)&&((a=v.indexFactor)===void 0||str(a)||num(a))}
-function c235(v:any):boolean{return isObject(v)&&str(v.id)&&c236(v.attributes)&&opt(v.relationships,c195)}
-function c239(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.interest,num)&&str(v.tradeDate)&&str(v.valueDate)}
-function c240(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.loan,c26)}
-function c238(v:any):boolean{return isObject(v)&&str(v.id)&&c239(v.attributes)&&opt(v.relationships,c240)}
-function c242(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c243(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.instrument,c26)}
-function c241(v:any):boolean{return isObject(v)&&str(v.id)&&c242(v.attributes)&&opt(v.relationships,c243)}
-function c245(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
-function c244(v:any):boolean{return isObject(v)&&str(v.id)&&c245(v.attributes)&&opt(v.relationships,c243)}
-function c189(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c190(v);case "bond-coupon-transaction":return c193(v);case "bond-redemption-transaction":return c196(v);case "bond-trade-transaction":return c199(v);case "cash-transfer-transaction":return c202(v);case "dividend-transaction":return c205(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c208(v);case "fee-transaction":return c211(v);case "futures-execution-transaction":return c217(v);case "fx-forward-cash-settlement-transaction":return c220(v);case "fx-forward-physical-delivery-transaction":return c223(v);case "fx-spot-transaction":return c226(v);case "index-linked-bond-coupon-transaction":return c229(v);case "index-linked-bond-redemption-transaction":return c232(v);case "index-linked-bond-trade-transaction":return c235(v);case "loan-transaction":return c238(v);case "private-market-fund-distribution-transaction":return c241(v);case "private-market-fund-drawdown-transaction":return c244(v);default:return c42(v)}}
-function c188(v:any):boolean{return isObject(v)&&every(v.data,c189)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c254(v:any):boolean{return isObject(v)&&c189(v.data)}
-function c259(v:any):boolean{return isObject(v)&&every(v.filters,c258)}
-function c263(v:any):boolean{return isObject(v)&&str(v["country-code"])}
-function c265(v:any):boolean{return isObject(v)&&str(v["instrument-class-id"])}
-function c267(v:any):boolean{return isObject(v)&&str(v["detailed-instrument-class-id"])}
-function c269(v:any):boolean{return isObject(v)&&str(v["currency-code"])}
-function c271(v:any):boolean{return isObject(v)&&str(v["security-identifier"])}
-function c273(v:any):boolean{return isObject(v)&&str(v["reporting-entity-id"])}
-function c275(v:any):boolean{return isObject(v)&&str(v["reporting-portfolio-id"])}
-function c277(v:any):boolean{return isObject(v)&&str(v.type)}
-function c262(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c263(v);case "instrument-class-is":case "instrument-class-is-not":return c265(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c267(v);case "currency-code-is":case "currency-code-is-not":return c269(v);case "security-identifier-is":case "security-identifier-is-not":return c271(v);case "reporting-entity-is":case "reporting-entity-is-not":return c273(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c275(v);default:return c277(v)}}
-function c261(v:any):boolean{return isObject(v)&&c262(v.condition)}
-function c258(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c259(v);case "condition":return c261(v);default:return c277(v)}}
-function c281(v:any):boolean{return isObject(v)&&nul(v.min,num)&&nul(v.max,num)}
-function c280(v:any):boolean{return isObject(v)&&c281(v.values)}
-function c278(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c280(v);default:return c277(v)}}
-function c257(v:any):boolean{return isObject(v)&&str(v.name)&&str(v.ccyCode)&&str(v.startDate)&&c258(v.limitFilter)&&c278(v.limitType)}
-function c283(v:any):boolean{return isObject(v)&&opt(v.client,c26)&&opt(v.parentLimit,c26)}
-function c256(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit")&&c257(v.attributes)&&opt(v.relationships,c283)}
-function c255(v:any):boolean{return isObject(v)&&c256(v.data)}
-function c284(v:any):boolean{return isObject(v)&&every(v.data,c256)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c288(v:any):boolean{let a;return isObject(v)&&str(v.date)&&c278(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&nul(v.currentValue,num)}
-function c287(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit-status")&&c288(v.attributes)&&opt(v.relationships,c4)}
-function c286(v:any):boolean{return isObject(v)&&c287(v.data)}
-function c290(v:any):boolean{return isObject(v)&&every(v.data,c287)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c292(v:any):boolean{return isObject(v)&&every(v.data,c42)&&opt(v.included,c84)&&optNul(v.links,c85)}
-function c294(v:any):boolean{return isObject(v)&&c42(v.data)}
-function c295(v:any):boolean{let a;return isObject(v)&&(c42((a=v.data))||every(a,c42))}
+function c178(v:any):boolean{return isObject(v)&&c172(v.data)}
+function c181(v:any):boolean{return isObject(v)&&str(v.hash)&&str(v.name)&&str(v.uploadedAt)&&str(v.filename)}
+function c180(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="custodian-authority-file")&&c181(v.attributes)&&opt(v.relationships,c4)}
+function c179(v:any):boolean{return isObject(v)&&c180(v.data)}
+function c183(v:any):boolean{return isObject(v)&&every(v.data,c180)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c186(v:any):boolean{return isObject(v)&&str(v.custodianAuthorityId)&&str(v.status)}
+function c185(v:any):boolean{return isObject(v)&&c186(v.data)}
+function c190(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)}
+function c189(v:any):boolean{return isObject(v)&&str(v.id)&&c190(v.attributes)&&opt(v.relationships,c25)}
+function c193(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)}
+function c194(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)}
+function c192(v:any):boolean{return isObject(v)&&str(v.id)&&c193(v.attributes)&&opt(v.relationships,c194)}
+function c196(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.unitPrice)&&num(v.units)}
+function c195(v:any):boolean{return isObject(v)&&str(v.id)&&c196(v.attributes)&&opt(v.relationships,c194)}
+function c199(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)}
+function c198(v:any):boolean{return isObject(v)&&str(v.id)&&c199(v.attributes)&&opt(v.relationships,c194)}
+function c203(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.counterpartyTransaction,c26)}
+function c201(v:any):boolean{return isObject(v)&&str(v.id)&&c190(v.attributes)&&opt(v.relationships,c203)}
+function c205(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&opt(v.commission,num)&&num(v.grossAmount)&&num(v.tax)}
+function c204(v:any):boolean{return isObject(v)&&str(v.id)&&c205(v.attributes)&&opt(v.relationships,c194)}
+function c208(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)}
+function c207(v:any):boolean{return isObject(v)&&str(v.id)&&c208(v.attributes)&&opt(v.relationships,c194)}
+function c211(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)}
+function c210(v:any):boolean{return isObject(v)&&str(v.id)&&c211(v.attributes)&&opt(v.relationships,c25)}
+function c218(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.asset,c26)&&opt(v.depository,c26)&&opt(v.openingTransaction,c26)}
+function c216(v:any):boolean{return isObject(v)&&str(v.id)&&c208(v.attributes)&&opt(v.relationships,c218)}
+function c220(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c221(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.fxForward,c26)}
+function c219(v:any):boolean{return isObject(v)&&str(v.id)&&c220(v.attributes)&&opt(v.relationships,c221)}
+function c223(v:any):boolean{return isObject(v)&&num(v.primaryAccountAmount)&&num(v.secondaryAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c224(v:any):boolean{return isObject(v)&&opt(v.primaryAccount,c26)&&opt(v.secondaryAccount,c26)&&opt(v.fxForward,c26)}
+function c222(v:any):boolean{return isObject(v)&&str(v.id)&&c223(v.attributes)&&opt(v.relationships,c224)}
+function c226(v:any):boolean{return isObject(v)&&opt(v.comment,str)&&num(v.inflowAccountAmount)&&num(v.outflowAccountAmount)&&str(v.tradeDate)&&str(v.valueDate)}
+function c227(v:any):boolean{return isObject(v)&&opt(v.inflowAccount,c26)&&opt(v.outflowAccount,c26)}
+function c225(v:any):boolean{return isObject(v)&&str(v.id)&&c226(v.attributes)&&opt(v.relationships,c227)}
+function c229(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.grossAmount)&&num(v.indexFactor)}
+function c228(v:any):boolean{return isObject(v)&&str(v.id)&&c229(v.attributes)&&opt(v.relationships,c194)}
+function c232(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.indexFactor)&&num(v.unitPrice)&&num(v.units)}
+function c231(v:any):boolean{return isObject(v)&&str(v.id)&&c232(v.attributes)&&opt(v.relationships,c194)}
+function c235(v:any):boolean{let a;return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&num(v.commission)&&num(v.unitPrice)&&num(v.units)&&num(v.accruedInterest)&&((a=v.indexFactor)===void 0||str(a)||num(a))}
+function c234(v:any):boolean{return isObject(v)&&str(v.id)&&c235(v.attributes)&&opt(v.relationships,c194)}
+function c238(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.interest,num)&&str(v.tradeDate)&&str(v.valueDate)}
+function c239(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.loan,c26)}
+function c237(v:any):boolean{return isObject(v)&&str(v.id)&&c238(v.attributes)&&opt(v.relationships,c239)}
+function c241(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.recallableAmount)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c242(v:any):boolean{return isObject(v)&&opt(v.account,c26)&&opt(v.instrument,c26)}
+function c240(v:any):boolean{return isObject(v)&&str(v.id)&&c241(v.attributes)&&opt(v.relationships,c242)}
+function c244(v:any):boolean{return isObject(v)&&num(v.accountAmount)&&opt(v.comment,str)&&str(v.tradeDate)&&str(v.valueDate)&&str(v.category)&&num(v.amount)&&num(v.effectOnUnfundedCommitment)&&typeof v.affectsEstimatedNav=="boolean"&&typeof v.affectsMultiples=="boolean"&&typeof v.affectsIrr=="boolean"&&typeof v.affectsCostBase=="boolean"}
+function c243(v:any):boolean{return isObject(v)&&str(v.id)&&c244(v.attributes)&&opt(v.relationships,c242)}
+function c188(v:any):boolean{switch(v==null?void 0:v.type){case "account-interest-transaction":case "refund-transaction":return c189(v);case "bond-coupon-transaction":return c192(v);case "bond-redemption-transaction":return c195(v);case "bond-trade-transaction":return c198(v);case "cash-transfer-transaction":return c201(v);case "dividend-transaction":return c204(v);case "equity-trade-transaction":case "futures-trade-transaction":case "zero-coupon-bond-trade-transaction":return c207(v);case "fee-transaction":return c210(v);case "futures-execution-transaction":return c216(v);case "fx-forward-cash-settlement-transaction":return c219(v);case "fx-forward-physical-delivery-transaction":return c222(v);case "fx-spot-transaction":return c225(v);case "index-linked-bond-coupon-transaction":return c228(v);case "index-linked-bond-redemption-transaction":return c231(v);case "index-linked-bond-trade-transaction":return c234(v);case "loan-transaction":return c237(v);case "private-market-fund-distribution-transaction":return c240(v);case "private-market-fund-drawdown-transaction":return c243(v);default:return c42(v)}}
+function c187(v:any):boolean{return isObject(v)&&every(v.data,c188)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c253(v:any):boolean{return isObject(v)&&c188(v.data)}
+function c258(v:any):boolean{return isObject(v)&&every(v.filters,c257)}
+function c262(v:any):boolean{return isObject(v)&&str(v["country-code"])}
+function c264(v:any):boolean{return isObject(v)&&str(v["instrument-class-id"])}
+function c266(v:any):boolean{return isObject(v)&&str(v["detailed-instrument-class-id"])}
+function c268(v:any):boolean{return isObject(v)&&str(v["currency-code"])}
+function c270(v:any):boolean{return isObject(v)&&str(v["security-identifier"])}
+function c272(v:any):boolean{return isObject(v)&&str(v["reporting-entity-id"])}
+function c274(v:any):boolean{return isObject(v)&&str(v["reporting-portfolio-id"])}
+function c276(v:any):boolean{return isObject(v)&&str(v.type)}
+function c261(v:any):boolean{switch(v==null?void 0:v.type){case "country-code-is":case "country-code-is-not":return c262(v);case "instrument-class-is":case "instrument-class-is-not":return c264(v);case "detailed-instrument-class-is":case "detailed-instrument-class-is-not":return c266(v);case "currency-code-is":case "currency-code-is-not":return c268(v);case "security-identifier-is":case "security-identifier-is-not":return c270(v);case "reporting-entity-is":case "reporting-entity-is-not":return c272(v);case "reporting-portfolio-is":case "reporting-portfolio-is-not":return c274(v);default:return c276(v)}}
+function c260(v:any):boolean{return isObject(v)&&c261(v.condition)}
+function c257(v:any):boolean{switch(v==null?void 0:v.type){case "and":case "or":return c258(v);case "condition":return c260(v);default:return c276(v)}}
+function c280(v:any):boolean{return isObject(v)&&nul(v.min,num)&&nul(v.max,num)}
+function c279(v:any):boolean{return isObject(v)&&c280(v.values)}
+function c277(v:any):boolean{switch(v==null?void 0:v.type){case "limit-group":return c4(v);case "proportional":case "absolute":return c279(v);default:return c276(v)}}
+function c256(v:any):boolean{return isObject(v)&&str(v.name)&&str(v.ccyCode)&&str(v.startDate)&&c257(v.limitFilter)&&c277(v.limitType)}
+function c282(v:any):boolean{return isObject(v)&&opt(v.client,c26)&&opt(v.parentLimit,c26)}
+function c255(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit")&&c256(v.attributes)&&opt(v.relationships,c282)}
+function c254(v:any):boolean{return isObject(v)&&c255(v.data)}
+function c283(v:any):boolean{return isObject(v)&&every(v.data,c255)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c287(v:any):boolean{let a;return isObject(v)&&str(v.date)&&c277(v.limitType)&&((a=v.isBreached)===void 0||typeof a=="boolean")&&nul(v.currentValue,num)}
+function c286(v:any):boolean{return isObject(v)&&str(v.id)&&(v.type==="limit-status")&&c287(v.attributes)&&opt(v.relationships,c4)}
+function c285(v:any):boolean{return isObject(v)&&c286(v.data)}
+function c289(v:any):boolean{return isObject(v)&&every(v.data,c286)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c291(v:any):boolean{return isObject(v)&&every(v.data,c42)&&opt(v.included,c84)&&optNul(v.links,c85)}
+function c293(v:any):boolean{return isObject(v)&&c42(v.data)}
+function c294(v:any):boolean{let a;return isObject(v)&&(c42((a=v.data))||every(a,c42))}
 /** For each row that answers with a JSON:API document: whether zod would accept the document. */
-export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c45,"instruments.listPrivate":c83,"instruments.create":c45,"instruments.interestRates.list":c87,"instruments.interestRates.create":c92,"instruments.prices.list":c93,"instruments.prices.create":c98,"instruments.indexFactors.list":c99,"instruments.indexFactors.create":c104,"instruments.netAssetValues.list":c105,"instruments.netAssetValues.create":c110,"assets.interestRates.list":c87,"assets.interestRates.create":c92,"assets.prices.list":c93,"assets.prices.create":c98,"assets.indexFactors.list":c99,"assets.indexFactors.create":c104,"instrumentClasses.retrieve":c111,"instrumentClasses.retrieveDetailed":c115,"assetClasses.retrieve":c119,"assetClasses.retrieveDetailed":c123,"holdings.list":c127,"assetHoldings.list":c132,"clients.legalEntities.list":c136,"clients.legalEntities.create":c141,"legalEntities.retrieve":c141,"legalEntities.accounts.list":c142,"legalEntities.accounts.create":c147,"legalEntities.depositories.list":c148,"legalEntities.depositories.create":c153,"accounts.retrieve":c147,"depositories.retrieve":c153,"clients.users.create":c154,"clients.users.list":c158,"users.retrieve":c154,"users.update":c154,"users.invites.create":c160,"users.invites.list":c164,"custodians.list":c166,"legalEntities.custodianAuthorities.list":c171,"legalEntities.custodianAuthorities.create":c179,"custodianAuthorities.retrieve":c179,"custodianAuthorities.files.upload":c180,"custodianAuthorities.files.list":c184,"custodianAuthorities.revoke":c186,"transactions.list":c188,"transactions.create":c254,"limits.retrieve":c255,"limits.create":c255,"clients.limits.list":c284,"limits.status":c286,"clients.limits.status":c290,"clients.list":c292,"clients.retrieve":c294,"clients.create":c294,"clients.reportingEntities.list":c292,"clients.reportingEntities.create":c294,"reportingEntities.retrieve":c294,"reportingEntities.portfolios.list":c292,"reportingEntities.portfolios.create":c294,"portfolios.retrieve":c294,"performance.retrieve":c295,"custodianHoldings.list":c292,"clients.portfolios.list":c292,};
+export const responseChecks:Partial<Record<EndpointId,(value:unknown)=>boolean>>={"assets.retrieve":c0,"assets.create":c0,"instruments.retrieve":c45,"instruments.listPrivate":c83,"instruments.create":c45,"instruments.interestRates.list":c87,"instruments.interestRates.create":c92,"instruments.prices.list":c93,"instruments.prices.create":c98,"instruments.indexFactors.list":c99,"instruments.indexFactors.create":c104,"instruments.netAssetValues.list":c105,"instruments.netAssetValues.create":c110,"assets.interestRates.list":c87,"assets.interestRates.create":c92,"assets.prices.list":c93,"assets.prices.create":c98,"assets.indexFactors.list":c99,"assets.indexFactors.create":c104,"instrumentClasses.retrieve":c111,"instrumentClasses.retrieveDetailed":c115,"assetClasses.retrieve":c119,"assetClasses.retrieveDetailed":c123,"holdings.list":c127,"assetHoldings.list":c132,"clients.legalEntities.list":c136,"clients.legalEntities.create":c141,"legalEntities.retrieve":c141,"legalEntities.accounts.list":c142,"legalEntities.accounts.create":c147,"legalEntities.depositories.list":c148,"legalEntities.depositories.create":c153,"accounts.retrieve":c147,"depositories.retrieve":c153,"clients.users.create":c154,"clients.users.list":c158,"users.retrieve":c154,"users.update":c154,"users.invites.create":c160,"users.invites.list":c164,"custodians.list":c166,"legalEntities.custodianAuthorities.list":c171,"legalEntities.custodianAuthorities.create":c178,"custodianAuthorities.retrieve":c178,"custodianAuthorities.files.upload":c179,"custodianAuthorities.files.list":c183,"custodianAuthorities.revoke":c185,"transactions.list":c187,"transactions.create":c253,"limits.retrieve":c254,"limits.create":c254,"clients.limits.list":c283,"limits.status":c285,"clients.limits.status":c289,"clients.list":c291,"clients.retrieve":c293,"clients.create":c293,"clients.reportingEntities.list":c291,"clients.reportingEntities.create":c293,"reportingEntities.retrieve":c293,"reportingEntities.portfolios.list":c291,"reportingEntities.portfolios.create":c293,"portfolios.retrieve":c293,"performance.retrieve":c294,"custodianHoldings.list":c291,"clients.portfolios.list":c291,};
