@@ -7,6 +7,7 @@ import { mustBe } from '../core/describe.js';
 import { jsonValueIssue } from '../core/json-value.js';
 import { checkKeys, checkSettings } from '../core/settings.js';
 import { ValidationError, type ValidationIssue } from '../core/validation-error.js';
+import { decodeBase64 } from '../webhooks/encoding.js';
 
 const MOCK_OPTION_KEYS = ['baseUrl', 'seed', 'pageSize', 'accessToken', 'now', 'inviteBaseUrl', 'signers'];
 const LISTEN_OPTION_KEYS = ['port', 'host', 'onRequest'];
@@ -88,21 +89,34 @@ export function checkListenOptions(options: unknown): void {
   if (issues.length) throw new ValidationError(what, issues, NOTE);
 }
 
-/** `createWebhookSigner(options)`: only `kid`, a non-empty string. */
-export function checkSignerOptions(options: unknown): void {
+/**
+ * `createWebhookSigner(options)`: `kid`, a non-empty string, and `secret`, read by the verifier's rule (`whsec_`, then
+ * base64 of at least one byte; the prefix may be left out). Returns the secret's bytes, when given.
+ */
+export function checkSignerOptions(options: unknown): Uint8Array<ArrayBuffer> | undefined {
   const what = 'createWebhookSigner()';
-  checkKeys(what, options, ['kid'], 'options', NOTE);
-  const kid = (options as { kid?: unknown } | undefined)?.kid;
+  checkKeys(what, options, ['kid', 'secret'], 'options', NOTE);
+  const { kid, secret } = (options ?? {}) as Record<string, unknown>;
+  const issues: ValidationIssue[] = [];
   if (kid !== undefined && (typeof kid !== 'string' || kid === ''))
-    throw new ValidationError(what, [{ path: 'kid', message: mustBe('a non-empty string', kid) }], NOTE);
+    issues.push({ path: 'kid', message: mustBe('a non-empty string', kid) });
+  const key = typeof secret === 'string' ? decodeBase64(secret.replace(/^whsec_/, '')) : undefined;
+  // Never echoed, as the verifier does not echo it: only its kind.
+  if (secret !== undefined && !key?.length)
+    issues.push({
+      path: 'secret',
+      message: `must be a \`whsec_…\` signing secret (base64 after the prefix), got ${typeof secret === 'string' ? 'other text (not shown)' : typeof secret}`,
+    });
+  if (issues.length) throw new ValidationError(what, issues, NOTE);
+  return key;
 }
 
 /**
  * `signer.sign(event, options)`: an event JSON writes as it is (or a raw body string), and options by their rules.
  * A value JSON would drop or rewrite (a function, NaN, a Map) would be signed changed: refused, as the client does.
+ * `what` names the call in messages (the standalone mock's delivery route checks its body by the same rules).
  */
-export function checkSignArguments(event: unknown, options: unknown): void {
-  const what = 'signer.sign()';
+export function checkSignArguments(event: unknown, options: unknown, what = 'signer.sign()'): void {
   checkKeys(what, options, SIGN_OPTION_KEYS, 'options', NOTE);
   const issues: ValidationIssue[] = [];
   if (event === undefined)

@@ -6,10 +6,11 @@
 import type { HttpHandler } from 'msw';
 import { extraArguments } from '../core/arity.js';
 import { openapiDocument } from '../openapi.js';
+import { FaultList, type MockFaults } from './faults.js';
 import type { ServiceEnv } from './http/context.js';
 import { msw } from './http/msw-loader.js';
-import { toDispatcher, toHandlers } from './http/routes.js';
-import type { ListenOptions, RunningServer } from './http/server.js';
+import { type FrontOptions, toDispatcher, toHandlers } from './http/routes.js';
+import type { Dispatcher, ListenOptions, RunningServer } from './http/server.js';
 import { checkListenOptions, checkMockOptions, checkSigner } from './options.js';
 import { routes } from './routes/index.js';
 import type { SignedDelivery, SignOptions, WebhookSigner } from './signer.js';
@@ -68,9 +69,14 @@ export interface MockService {
   readonly store: MockStore;
   /** The signers whose public keys `GET /v2/webhooks/keys` serves, and signed deliveries to a receiver. */
   readonly webhooks: MockWebhooks;
+  /**
+   * Makes the next matching requests fail with an error status, to test retries and error handling; `reset()`
+   * clears them.
+   */
+  readonly faults: MockFaults;
   /** Serves the same endpoints over HTTP on 127.0.0.1 (CORS enabled). @example const { url, close } = await mock.listen({ port: 0 }); */
   listen(options?: ListenOptions): Promise<RunningServer>;
-  /** Back to the seeded state. Registered signers stay. @example afterEach(() => mock.reset()) */
+  /** Back to the seeded state, with no faults waiting. Registered signers stay. @example afterEach(() => mock.reset()) */
   reset(): void;
 }
 
@@ -92,8 +98,11 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     pageSize: options.pageSize ?? 100,
     webhookKeys: async () => (await Promise.all(signers.map((s) => s.publicKeys()))).flat(),
   };
-  const auth = { accessToken: options.accessToken };
+  const faults = new FaultList();
   const origin = options.baseUrl ? options.baseUrl.replace(/\/$/, '') : '*';
+  // A fault's path is the request's below `baseUrl`'s own path, as routes name it (`/api/v2/prices`).
+  const basePath = origin === '*' ? '' : new URL(origin).pathname.replace(/\/$/, '');
+  const auth: FrontOptions = { accessToken: options.accessToken, faults, basePath };
   const webhooks: MockWebhooks = {
     signers,
     // Methods, not arrows: each reads `arguments` (an argument past those it takes is refused, not ignored).
@@ -132,7 +141,15 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
   };
   let handlers: HttpHandler[] | undefined;
-  return {
+  let served: Dispatcher | undefined;
+  // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says: no base path either.
+  const serveRequest: Dispatcher = (request) => {
+    served ??= toDispatcher(routes, env, { ...auth, basePath: '' });
+    return request.method === 'GET' && new URL(request.url).pathname === OPENAPI_PATH
+      ? Promise.resolve(openapiResponse(request))
+      : served(request);
+  };
+  const service: MockService = {
     // Built on first use: msw is an optional peer dependency, needed only here (the error says how to install it).
     get handlers() {
       handlers ??= [
@@ -143,28 +160,36 @@ export function createMockService(options: MockServiceOptions = {}): MockService
     },
     store,
     webhooks,
+    faults,
     async listen(listenOptions) {
       // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
       extraArguments('mock.listen()', arguments, 1, '');
       checkListenOptions(listenOptions);
       // Loaded on demand so the handlers stay usable where node:http does not exist (msw in a browser).
       const { serve } = await import('./http/server.js');
-      // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.
-      const dispatch = toDispatcher(routes, env, auth);
-      return serve(
-        async (request) =>
-          request.method === 'GET' && new URL(request.url).pathname === OPENAPI_PATH
-            ? openapiResponse(request)
-            : dispatch(request),
-        listenOptions,
-      );
+      return serve(serveRequest, listenOptions);
     },
     reset() {
       // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
       extraArguments('mock.reset()', arguments, 0, '');
       store.reset();
+      faults.clear();
     },
   };
+  dispatchers.set(service, serveRequest);
+  return service;
+}
+
+const dispatchers = new WeakMap<MockService, Dispatcher>();
+
+/**
+ * Internal: what `mock.listen()` serves, for the standalone mock, which serves its admin routes beside it
+ * (src/cli/mock-admin.ts). Not exported by the testing entry.
+ */
+export function dispatcherOf(mock: MockService): Dispatcher {
+  const dispatch = dispatchers.get(mock);
+  if (!dispatch) throw new TypeError('not a mock made by createMockService()');
+  return dispatch;
 }
 
 /** Where the mock serves the OpenAPI description of the service: public, plain JSON, no token needed. */

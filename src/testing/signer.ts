@@ -1,11 +1,23 @@
 /**
  * A webhook signer as the service signs: Standard Webhooks headers, ECDSA P-256 with SHA-256 over
- * `${id}.${timestamp}.${body}`, the signature as base64 raw r‖s under the tag `v1a`. WebCrypto only,
- * so it runs wherever the SDK does.
+ * `${id}.${timestamp}.${body}`, the signature as base64 raw r‖s under the tag `v1a`; with a `whsec_` secret, also
+ * the symmetric `v1` entry (HMAC-SHA256 over the same content). WebCrypto only, so it runs wherever the SDK does.
  */
 import { extraArguments } from '../core/arity.js';
 import { base64, base64url } from './ids.js';
 import { checkSignArguments, checkSignerOptions } from './options.js';
+
+/** The options of `createWebhookSigner()`: the first key's kid, and a `whsec_` secret to sign `v1` entries with. */
+export interface WebhookSignerOptions {
+  /** The kid of the first key; default a random `key_…`. */
+  kid?: string;
+  /**
+   * A Standard Webhooks secret, `whsec_` and base64 (the prefix may be left out, as verifiers accept): each delivery
+   * is then signed with HMAC-SHA256 too, a `v1` entry beside the `v1a` one, for receivers that verify with a secret
+   * (`new WebhookVerifier({ secret })`, the `standardwebhooks` packages).
+   */
+  secret?: string;
+}
 
 /** A public key as `GET /v2/webhooks/keys` lists it. */
 export interface WebhookPublicKey {
@@ -31,7 +43,10 @@ export interface SignedDelivery {
   body: string;
   /** The kid of the key that signed it. */
   kid: string;
-  /** The Standard Webhooks headers (signature tag `v1a`) and the content type, ready for `fetch`. */
+  /**
+   * The Standard Webhooks headers and the content type, ready for `fetch`: `webhook-signature` is `v1a,<ECDSA>`,
+   * followed by ` v1,<HMAC>` when the signer has a secret.
+   */
   headers: {
     'webhook-id': string;
     'webhook-timestamp': string;
@@ -81,16 +96,18 @@ function newKey(kid = randomId('key_')): Key {
 }
 
 /**
- * Creates a signer with a fresh P-256 key pair. Register it with the mock so the mock serves its public
- * keys: `createMockService({ signers: [signer] })` or `mock.webhooks.addSigner(signer)`.
+ * Creates a signer with a fresh P-256 key pair (and, given a `secret`, an HMAC key for `v1` entries). Register it
+ * with the mock so the mock serves its public keys: `createMockService({ signers: [signer] })` or
+ * `mock.webhooks.addSigner(signer)`.
  * @example
- * const signer = createWebhookSigner();
+ * const signer = createWebhookSigner(); // or createWebhookSigner({ secret: 'whsec_…' }) for v1 entries too
  * const { body, headers } = await signer.sign({ type: 'calculated_data.created', timestamp: '2024-05-01T08:00:00', data: { clientId } });
  */
-export function createWebhookSigner(options: { kid?: string } = {}): WebhookSigner {
+export function createWebhookSigner(options: WebhookSignerOptions = {}): WebhookSigner {
   // biome-ignore lint/complexity/noArguments: its length is how many arguments were given
   extraArguments('createWebhookSigner()', arguments, 1, '');
-  checkSignerOptions(options);
+  const secret = checkSignerOptions(options);
+  const hmacKey = secret && crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
   const keys: Key[] = [newKey(options.kid)];
   const current = () => keys[keys.length - 1] as Key;
   return {
@@ -113,6 +130,8 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
       const signature = new Uint8Array(
         await crypto.subtle.sign({ name: 'ECDSA', hash: 'SHA-256' }, (await key.pair).privateKey, content),
       );
+      // Standard Webhooks: entries separated by a space, each `<version>,<base64>`.
+      const mac = hmacKey && ` v1,${base64(new Uint8Array(await crypto.subtle.sign('HMAC', await hmacKey, content)))}`;
       return {
         id,
         timestamp,
@@ -121,7 +140,7 @@ export function createWebhookSigner(options: { kid?: string } = {}): WebhookSign
         headers: {
           'webhook-id': id,
           'webhook-timestamp': String(timestamp),
-          'webhook-signature': `v1a,${base64(signature)}`,
+          'webhook-signature': `v1a,${base64(signature)}${mac || ''}`,
           'content-type': 'application/json',
         },
       };

@@ -6,6 +6,7 @@
  */
 import type { HttpHandler } from 'msw';
 import { type Endpoint, type EndpointId, endpoint } from '../../endpoints.js';
+import type { FaultList } from '../faults.js';
 import { Ctx, type ServiceEnv } from './context.js';
 import { HttpError } from './errors.js';
 import { JSONAPI, negotiate } from './media.js';
@@ -28,9 +29,14 @@ function bind(routes: readonly Route[]): Bound[] {
   return routes.map((route) => ({ route, row: endpoint(route.endpoint) }));
 }
 
-export interface AuthOptions {
+/** What every request meets before its route: the faults added to the mock, then the token check. */
+export interface FrontOptions {
   /** When set, only this bearer token is accepted; otherwise any non-empty one is. */
   accessToken?: string;
+  /** Faults answer matching requests before the token is checked, as a gateway in front of the service would. */
+  faults?: FaultList;
+  /** The path the service sits below (an msw `baseUrl`'s path, e.g. `/prs`): a fault's path is matched after it. */
+  basePath?: string;
 }
 
 /** msw handlers for the routes, matching `origin + path` (`origin` is a base URL or `*` for any). Needs msw. */
@@ -38,7 +44,7 @@ export function toHandlers(
   routes: readonly Route[],
   origin: string,
   env: ServiceEnv,
-  auth: AuthOptions,
+  auth: FrontOptions,
 ): HttpHandler[] {
   const { http } = msw();
   const methods = { GET: http.get, POST: http.post, PATCH: http.patch, DELETE: http.delete } as const;
@@ -62,7 +68,7 @@ interface Compiled {
 export function toDispatcher(
   routes: readonly Route[],
   env: ServiceEnv,
-  auth: AuthOptions,
+  auth: FrontOptions,
 ): (request: Request) => Promise<Response | undefined> {
   const compiled: Compiled[] = bind(routes).map((bound) => ({ bound, segments: bound.row.path.split('/') }));
   return async (request) => {
@@ -129,13 +135,15 @@ async function dispatch(
   request: Request,
   params: Record<string, string>,
   env: ServiceEnv,
-  auth: AuthOptions,
+  auth: FrontOptions,
 ): Promise<Response> {
   const plainJson = 'plainJson' in row && row.plainJson === true;
   let contentType = plainJson ? 'application/json' : JSONAPI;
   let response: Response;
   try {
     if (!plainJson) contentType = negotiate(request.headers.get('accept'));
+    const fault = auth.faults?.take(request.method, new URL(request.url).pathname.slice(auth.basePath?.length ?? 0));
+    if (fault) throw fault;
     // Every endpoint needs the token, the webhook keys included (the reference, document 2, Authentication 1).
     authenticate(request, auth);
     const ctx = new Ctx(request, params, env, contentType);
@@ -152,7 +160,8 @@ async function dispatch(
   return response;
 }
 
-function authenticate(request: Request, auth: AuthOptions): void {
+/** A 401 `HttpError` unless the request carries the bearer token `auth` accepts (the mock's admin routes use it too). */
+export function authenticate(request: Request, auth: FrontOptions): void {
   const header = request.headers.get('authorization') ?? '';
   const token = /^Bearer\s+(\S+)$/i.exec(header)?.[1];
   const challenge = { 'www-authenticate': 'Bearer' };
