@@ -162,10 +162,28 @@ describe('mock.listen', () => {
 describe('createWebhookSigner and sign', () => {
   it('refuses an unknown option and a kid that is not a non-empty string', () => {
     expect(refusal(() => createWebhookSigner({ kd: 'k' } as never)).issues).toEqual([
-      { path: 'options.kd', message: 'is not a known field here (accepted: kid)' },
+      { path: 'options.kd', message: 'is not a known field here (accepted: kid, secret)' },
     ]);
     expect(refusal(() => createWebhookSigner({ kid: '' })).issues).toEqual([
       { path: 'kid', message: 'must be a non-empty string, got ""' },
+    ]);
+  });
+
+  it('refuses a secret that is not whsec_ and base64, without echoing it', () => {
+    const secret = 'whsec_not base64!';
+    const error = refusal(() => createWebhookSigner({ kid: 7, secret } as never));
+    expect(error.message).toBe(
+      'createWebhookSigner(): kid: must be a non-empty string, got number 7; ' +
+        'secret: must be a `whsec_…` signing secret (base64 after the prefix), got other text (not shown)',
+    );
+    expect(refusal(() => createWebhookSigner({ secret: 'whsec_' })).issues).toEqual([
+      {
+        path: 'secret',
+        message: 'must be a `whsec_…` signing secret (base64 after the prefix), got other text (not shown)',
+      },
+    ]);
+    expect(refusal(() => createWebhookSigner({ secret: 42 } as never)).issues).toEqual([
+      { path: 'secret', message: 'must be a `whsec_…` signing secret (base64 after the prefix), got number' },
     ]);
   });
 

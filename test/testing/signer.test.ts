@@ -1,6 +1,8 @@
-import { verify } from 'node:crypto';
+import { createHmac, verify } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
 import { describe, expect, it } from 'vitest';
 import { createWebhookSigner, type WebhookPublicKey } from '../../src/testing/index.js';
+import { WebhookVerifier } from '../../src/webhooks/index.js';
 import { startServer } from '../helpers/http-server.js';
 import { useHarness } from './harness.js';
 
@@ -172,5 +174,63 @@ describe('the mock serves the registered signers’ keys', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe('createWebhookSigner({ secret }): a Standard Webhooks v1 (HMAC-SHA256) entry beside v1a', () => {
+  const secret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+
+  it('signs id.timestamp.body with the base64-decoded secret, after the v1a entry', async () => {
+    const signer = createWebhookSigner({ secret });
+    const d = await signer.sign(event, { id: 'msg_1', timestamp: 1714550405 });
+    const [v1a, v1, ...rest] = d.headers['webhook-signature'].split(' ');
+    expect([v1a?.startsWith('v1a,'), rest]).toEqual([true, []]);
+    // Computed independently with node:crypto.
+    const key = Buffer.from('MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw', 'base64');
+    const mac = createHmac('sha256', key).update(`msg_1.1714550405.${d.body}`).digest('base64');
+    expect(v1).toBe(`v1,${mac}`);
+    const [publicKey] = await signer.publicKeys();
+    expect(verifies(publicKey as WebhookPublicKey, 'msg_1', '1714550405', d.body, v1a as string)).toBe(true);
+  });
+
+  it('takes the secret without its whsec_ prefix, as verifiers do', async () => {
+    const bare = await createWebhookSigner({ secret: secret.slice('whsec_'.length) }).sign(event, {
+      id: 'm',
+      timestamp: 1,
+    });
+    const prefixed = await createWebhookSigner({ secret }).sign(event, { id: 'm', timestamp: 1 });
+    expect(bare.headers['webhook-signature'].split(' ')[1]).toBe(prefixed.headers['webhook-signature'].split(' ')[1]);
+  });
+
+  it('is verified by our WebhookVerifier with the secret alone (versions: [], no keys fetched)', async () => {
+    let loaded = 0;
+    const verifier = new WebhookVerifier({
+      secret,
+      versions: [],
+      loadKeys: async () => {
+        loaded++;
+        return { keys: [] };
+      },
+    });
+    const { body, headers } = await createWebhookSigner({ secret }).sign(event);
+    await expect(verifier.verify(body, headers)).resolves.toEqual(event);
+    const other = await createWebhookSigner({ secret: 'whsec_dGhpcyBpcyBhbm90aGVyIHNlY3JldA==' }).sign(event);
+    await expect(verifier.verify(other.body, other.headers)).rejects.toMatchObject({
+      reason: 'no_matching_signature',
+    });
+    expect(loaded).toBe(0);
+  });
+
+  it('is verified by the standardwebhooks package', async () => {
+    const { body, headers } = await createWebhookSigner({ secret }).sign(event, { id: 'msg_sw' });
+    expect(new Webhook(secret).verify(body, headers)).toEqual(event);
+    expect(() => new Webhook(secret).verify(body.replace('5f1e', '0000'), headers)).toThrow(
+      'No matching signature found',
+    );
+  });
+
+  it('without a secret, signs v1a alone', async () => {
+    const { headers } = await createWebhookSigner().sign(event);
+    expect(headers['webhook-signature']).toMatch(/^v1a,[A-Za-z0-9+/]{86}==$/);
   });
 });
