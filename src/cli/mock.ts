@@ -7,8 +7,10 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { checkSettings } from '../core/settings.js';
+import { serve } from '../testing/http/server.js';
 import {
   createMockService,
+  createWebhookSigner,
   type ListenOptions,
   type RunningServer,
   restoreSnapshot,
@@ -16,8 +18,11 @@ import {
   seedDemo,
   snapshotOf,
 } from '../testing/index.js';
+import { checkSignerOptions } from '../testing/options.js';
+import { dispatcherOf } from '../testing/service.js';
 import { SnapshotError } from '../testing/store/store.js';
 import { count } from './count.js';
+import { ADMIN_PREFIX, adminRoutes } from './mock-admin.js';
 import { parseOptions, quoted, UsageError, usage } from './options.js';
 
 export const MOCK_HELP = `Usage: portfolio-reporting mock [options]
@@ -31,14 +36,31 @@ Options:
   --token <token>   the only bearer token accepted (default: any non-empty token)
   --state <file>    load the records from this JSON file at start (when it exists), save them as they change
                     (one save at a time, the next one at least 100 ms later) and when stopped
+  --webhook-secret <whsec_…>
+                    also sign deliveries with this Standard Webhooks secret (a v1 HMAC entry beside v1a)
   -h, --help        this help
 
 Every request is logged as one line: method, path, status, milliseconds (the values of
 credential query parameters such as access_token or api_key masked as ***).
 
-Example:
+Webhooks: the mock signs with a P-256 key made at start, published at GET /v2/webhooks/keys.
+
+Admin routes (plain JSON, the same token as the service's routes; never paths of the service):
+  POST   /__mock/faults       fail the next matching request(s): {"status": 503, "retryAfter": 2,
+                              "times": 1, "method": "POST", "path": "/api/v2/prices"}; status 400-599
+                              required, the rest optional (times 1; path exact, or a prefix ending in *)
+  GET    /__mock/faults       the faults still waiting
+  DELETE /__mock/faults       removes them all
+  POST   /__mock/webhooks/deliveries
+                              {"url": "http://127.0.0.1:3000/hooks", "event": {...}}: signs the event and
+                              POSTs it to url; answers {"status", "id", "timestamp", "kid"}, status being
+                              the receiver's (502 when it cannot be reached)
+
+Examples:
   npx portfolio-reporting mock --port 4010 --token dev-token
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/api/v2/custodians
+  curl -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \
+       -d '{"status": 429, "retryAfter": 1, "path": "/api/v2/custodians"}' http://127.0.0.1:4010/__mock/faults
 `;
 
 const SEEDS: Record<string, Seed | undefined> = { demo: seedDemo, empty: undefined };
@@ -80,7 +102,9 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
     io.stdout.write(MOCK_HELP);
     return 0;
   }
-  const mock = createMockService({ seed: SEEDS[options.seed], accessToken: options.token });
+  // Created at start, on by default: the service always publishes its keys, and a receiver can be tested at once.
+  const signer = createWebhookSigner({ secret: options.webhookSecret });
+  const mock = createMockService({ seed: SEEDS[options.seed], accessToken: options.token, signers: [signer] });
   /** The records a `--state` file held, when the mock resumed from it (the seed is then not used). */
   let resumed: number | undefined;
   if (options.state && existsSync(options.state)) {
@@ -110,7 +134,14 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
   const server = await listen(mock, options, {
     onRequest: ({ method, path, status, ms }) => {
       // A change is a write the mock accepted (2xx): a 303 answers a duplicate create with the record already there.
-      if (!['GET', 'HEAD', 'OPTIONS'].includes(method) && status >= 200 && status < 300) saver?.changed();
+      // The admin routes change no record.
+      if (
+        !['GET', 'HEAD', 'OPTIONS'].includes(method) &&
+        status >= 200 &&
+        status < 300 &&
+        !path.startsWith(ADMIN_PREFIX)
+      )
+        saver?.changed();
       io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
     },
   });
@@ -122,7 +153,8 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
   io.stdout.write(
     `Mock Portfolio Reporting Service at ${server.url} (${from})\n` +
       `  export PRS_BASE_URL=${server.url} PRS_ACCESS_TOKEN=${options.token ?? 'dev-token'}\n` +
-      `  token: ${token}; Ctrl-C to stop\n`,
+      `  token: ${token}; Ctrl-C to stop\n` +
+      `  webhooks signed with key ${signer.kid}${options.webhookSecret ? ' and the secret' : ''} (${server.url}/v2/webhooks/keys); admin routes under ${ADMIN_PREFIX} (see --help)\n`,
   );
   await new Promise<void>((resolve) => {
     if (io.stop.aborted) resolve();
@@ -263,15 +295,20 @@ function fileProblem(error: unknown): string {
   return why[code] ?? (code || (error as Error).message);
 }
 
-/** `mock.listen()`, its failures worded: a port in use, a port the user may not take, a host that is not here. */
+/**
+ * What `mock.listen()` serves, with the admin routes in front (src/cli/mock-admin.ts); its failures worded: a port
+ * in use, a port the user may not take, a host that is not here.
+ */
 async function listen(
   mock: ReturnType<typeof createMockService>,
   options: MockArgs,
   rest: Omit<ListenOptions, 'port' | 'host'>,
 ): Promise<RunningServer> {
   const { port, host } = options;
+  const admin = adminRoutes(mock, options.token);
+  const service = dispatcherOf(mock);
   try {
-    return await mock.listen({ ...rest, port, host });
+    return await serve(async (request) => (await admin(request)) ?? service(request), { ...rest, port, host });
   } catch (error) {
     const code = (error as { code?: string }).code;
     const free = 'choose another with --port, or --port 0 for any free one';
@@ -290,6 +327,7 @@ interface MockArgs {
   seed: string;
   token?: string;
   state?: string;
+  webhookSecret?: string;
 }
 
 const MOCK_OPTIONS = {
@@ -298,6 +336,7 @@ const MOCK_OPTIONS = {
   seed: 'value',
   token: 'value',
   state: 'value',
+  'webhook-secret': 'value',
   help: 'flag',
 } as const;
 
@@ -315,5 +354,15 @@ function parseMockArgs(argv: string[]): MockArgs | 'help' {
   usage(() => checkSettings('portfolio-reporting mock', { accessToken: values.token }, { accessToken: '--token' }));
   if (values.host === '') throw new UsageError('--host must not be empty');
   if (values.state === '') throw new UsageError('--state must not be empty');
-  return { port, host: values.host ?? '127.0.0.1', seed, token: values.token, state: values.state };
+  const webhookSecret = values['webhook-secret'];
+  // The signer's rule, in the command line's words; the secret itself is never echoed.
+  if (webhookSecret !== undefined)
+    usage(() => {
+      try {
+        checkSignerOptions({ secret: webhookSecret });
+      } catch {
+        throw new UsageError('--webhook-secret must be a whsec_… signing secret (base64 after whsec_)');
+      }
+    });
+  return { port, host: values.host ?? '127.0.0.1', seed, token: values.token, state: values.state, webhookSecret };
 }

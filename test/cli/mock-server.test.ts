@@ -263,8 +263,14 @@ describe('portfolio-reporting mock', () => {
   });
 
   it.each([
-    [['--bogus'], 'unknown option --bogus; the options are --port, --host, --seed, --token, --state and --help'],
-    [['-x'], 'unknown option -x; the options are --port, --host, --seed, --token, --state and --help'],
+    [
+      ['--bogus'],
+      'unknown option --bogus; the options are --port, --host, --seed, --token, --state, --webhook-secret and --help',
+    ],
+    [
+      ['-x'],
+      'unknown option -x; the options are --port, --host, --seed, --token, --state, --webhook-secret and --help',
+    ],
     [['--port', '-1'], '--port must be a port number from 0 to 65535, got "-1"'],
     [['--port', '1', '--port', '2'], '--port is given twice ("1", then "2"); give it once'],
     [['--port'], 'option --port needs a value'],
@@ -276,6 +282,11 @@ describe('portfolio-reporting mock', () => {
       'portfolio-reporting mock: --token: holds a character a header cannot carry (a line break or other control character)',
     ],
     [['--state='], '--state must not be empty'],
+    [
+      ['--webhook-secret', 'whsec_not base64'],
+      '--webhook-secret must be a whsec_… signing secret (base64 after whsec_)',
+    ],
+    [['--webhook-secret='], '--webhook-secret must be a whsec_… signing secret (base64 after whsec_)'],
     [['extra'], 'mock takes no arguments, got "extra"'],
     [['serve', 'now'], 'mock takes no arguments, got "serve" "now"'],
   ])('refuses %j in one sentence naming the option, with the help hint, exit 2', (args, message) => {
