@@ -83,7 +83,7 @@ describe('portfolio-reporting mock: faults over HTTP', () => {
 
     const prs = new PortfolioReporting({ baseUrl: mock.url, accessToken: TOKEN, maxRetries: 2, logLevel: 'off' });
     const created = await prs.clients.create({ attributes: { name: 'Berg' } });
-    expect(created.attributes.name).toBe('Berg');
+    expect(created.attributes?.name).toBe('Berg');
     const requests = mock
       .output()
       .split('\n')
@@ -95,7 +95,7 @@ describe('portfolio-reporting mock: faults over HTTP', () => {
       'POST /api/v2/clients 429',
       'POST /api/v2/clients 201',
     ]);
-    expect((await prs.clients.list()).map((client) => client.attributes.name)).toEqual(['Berg']);
+    expect((await prs.clients.list()).map((client) => client.attributes?.name)).toEqual(['Berg']);
     expect((await call(`${mock.url}/__mock/faults`, 'GET')).body).toEqual({ faults: [] });
   });
 

@@ -26,13 +26,13 @@ afterEach(() => {
 
 const prs = (maxRetries = 2) =>
   new PortfolioReporting({ baseUrl: url, accessToken: 'test', maxRetries, logLevel: 'off' });
-const clientNames = () => mock.store.clients.all().map((client) => client.attributes.name);
+const clientNames = () => mock.store.clients.all().map((client) => client.attributes?.name);
 
 describe('mock.faults with the SDK', () => {
   it('a 429 with Retry-After: 0 is retried and the create succeeds, the record made once', async () => {
     mock.faults.add({ status: 429, retryAfter: 0, method: 'POST', path: '/api/v2/clients' });
     const created = await prs().clients.create({ attributes: { name: 'Berg' } });
-    expect(created.attributes.name).toBe('Berg');
+    expect(created.attributes?.name).toBe('Berg');
     expect(log).toEqual(['POST /api/v2/clients 429', 'POST /api/v2/clients 201']);
     expect(clientNames().filter((name) => name === 'Berg')).toEqual(['Berg']);
     expect(mock.faults.pending).toEqual([]);
@@ -137,7 +137,7 @@ describe('mock.faults filters', () => {
 describe('mock.faults through msw, below a baseUrl path', () => {
   const below = createMockService({ baseUrl: 'https://reporting.test/prs' });
   const server = setupServer(...below.handlers);
-  beforeAll(() => server.listen({ onUnhandledRequest: 'bypass' }));
+  beforeAll(() => server.listen({ onUnhandledFrame: 'bypass' }));
   afterAll(() => server.close());
 
   it('matches the path below the base path, as the routes name it', async () => {
