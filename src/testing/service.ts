@@ -100,9 +100,7 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   const faults = new FaultList();
   const origin = options.baseUrl ? options.baseUrl.replace(/\/$/, '') : '*';
-  // A fault's path is the request's below `baseUrl`'s own path, as routes name it (`/api/v2/prices`).
-  const basePath = origin === '*' ? '' : new URL(origin).pathname.replace(/\/$/, '');
-  const auth: FrontOptions = { accessToken: options.accessToken, faults, basePath };
+  const auth: FrontOptions = { accessToken: options.accessToken, faults };
   const webhooks: MockWebhooks = {
     signers,
     // Methods, not arrows: each reads `arguments` (an argument past those it takes is refused, not ignored).
@@ -142,9 +140,9 @@ export function createMockService(options: MockServiceOptions = {}): MockService
   };
   let handlers: HttpHandler[] | undefined;
   let served: Dispatcher | undefined;
-  // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says: no base path either.
+  // Over HTTP the caller's origin is the server's own, whatever `baseUrl` says.
   const serveRequest: Dispatcher = (request) => {
-    served ??= toDispatcher(routes, env, { ...auth, basePath: '' });
+    served ??= toDispatcher(routes, env, auth);
     return request.method === 'GET' && new URL(request.url).pathname === OPENAPI_PATH
       ? Promise.resolve(openapiResponse(request))
       : served(request);

@@ -33,6 +33,14 @@ export interface Doc {
  */
 export const MAX_JSON_DEPTH = 64;
 
+/**
+ * How much of a request's path comes before the service's own (`/prs` of `/prs/api/v2/clients`, under an msw
+ * `baseUrl` with a path): the path routes name starts there.
+ */
+export function basePathLength(pathname: string): number {
+  return Math.max(0, pathname.search(/\/(api\/v\d+|v2\/webhooks)\//));
+}
+
 export class Ctx {
   readonly url: URL;
   private text?: Promise<string>;
@@ -52,8 +60,7 @@ export class Ctx {
 
   /** The service's absolute base (origin and any path before `/api/…`), for `Location` and `links.next`. */
   get base(): string {
-    const at = this.url.pathname.search(/\/(api\/v\d+|v2\/webhooks)\//);
-    return this.url.origin + (at > 0 ? this.url.pathname.slice(0, at) : '');
+    return this.url.origin + this.url.pathname.slice(0, basePathLength(this.url.pathname));
   }
 
   param(name: string): string {

@@ -7,7 +7,7 @@
 import type { HttpHandler } from 'msw';
 import { type Endpoint, type EndpointId, endpoint } from '../../endpoints.js';
 import type { FaultList } from '../faults.js';
-import { Ctx, type ServiceEnv } from './context.js';
+import { basePathLength, Ctx, type ServiceEnv } from './context.js';
 import { HttpError } from './errors.js';
 import { JSONAPI, negotiate } from './media.js';
 import { msw } from './msw-loader.js';
@@ -35,8 +35,6 @@ export interface FrontOptions {
   accessToken?: string;
   /** Faults answer matching requests before the token is checked, as a gateway in front of the service would. */
   faults?: FaultList;
-  /** The path the service sits below (an msw `baseUrl`'s path, e.g. `/prs`): a fault's path is matched after it. */
-  basePath?: string;
 }
 
 /** msw handlers for the routes, matching `origin + path` (`origin` is a base URL or `*` for any). Needs msw. */
@@ -142,7 +140,9 @@ async function dispatch(
   let response: Response;
   try {
     if (!plainJson) contentType = negotiate(request.headers.get('accept'));
-    const fault = auth.faults?.take(request.method, new URL(request.url).pathname.slice(auth.basePath?.length ?? 0));
+    // A fault's path is the one routes name: below a `baseUrl`'s own path (`/prs/api/v2/clients`: `/api/v2/clients`).
+    const { pathname } = new URL(request.url);
+    const fault = auth.faults?.take(request.method, pathname.slice(basePathLength(pathname)));
     if (fault) throw fault;
     // Every endpoint needs the token, the webhook keys included (the reference, document 2, Authentication 1).
     authenticate(request, auth);
