@@ -47,7 +47,7 @@ Webhooks: the mock signs with a P-256 key made at start, published at GET /v2/we
 
 Admin routes (plain JSON, the same token as the service's routes; never paths of the service):
   POST   /__mock/faults       fail the next matching request(s): {"status": 503, "retryAfter": 2,
-                              "times": 1, "method": "POST", "path": "/api/v2/prices"}; status 400-599
+                              "times": 1, "method": "POST", "path": "/api/v2/clients"}; status 400-599
                               required, the rest optional (times 1; path exact, or a prefix ending in *)
   GET    /__mock/faults       the faults still waiting
   DELETE /__mock/faults       removes them all
@@ -59,7 +59,7 @@ Admin routes (plain JSON, the same token as the service's routes; never paths of
 Examples:
   npx portfolio-reporting mock --port 4010 --token dev-token
   curl -H 'Authorization: Bearer dev-token' http://127.0.0.1:4010/api/v2/custodians
-  curl -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \
+  curl -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \\
        -d '{"status": 429, "retryAfter": 1, "path": "/api/v2/custodians"}' http://127.0.0.1:4010/__mock/faults
 `;
 

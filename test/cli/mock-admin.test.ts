@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { runMock } from '../../src/cli/mock.js';
+import { MOCK_HELP, runMock } from '../../src/cli/mock.js';
 import { endpointRows } from '../../src/endpoints.js';
 import { PortfolioReporting } from '../../src/index.js';
 import { WebhookVerifier } from '../../src/webhooks/index.js';
@@ -266,6 +266,18 @@ describe('portfolio-reporting mock: webhook deliveries over HTTP', () => {
     );
     expect((await call(deliveries, 'POST', [1])).body).toEqual(
       error(400, 'POST /__mock/webhooks/deliveries: body: must be an object { url, event }, got an array'),
+    );
+  });
+});
+
+describe('--help', () => {
+  it('lists the admin routes, with a curl example that runs as shown (a continued line)', () => {
+    for (const route of ['POST   /__mock/faults', 'GET    /__mock/faults', 'DELETE /__mock/faults'])
+      expect(MOCK_HELP).toContain(`\n  ${route}  `);
+    expect(MOCK_HELP).toContain('\n  POST   /__mock/webhooks/deliveries\n');
+    expect(MOCK_HELP).toContain(
+      "  curl -H 'Authorization: Bearer dev-token' -H 'Content-Type: application/json' \\\n" +
+        '       -d \'{"status": 429, "retryAfter": 1, "path": "/api/v2/custodians"}\' http://127.0.0.1:4010/__mock/faults\n',
     );
   });
 });
