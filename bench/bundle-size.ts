@@ -198,8 +198,9 @@ export const BUDGETS = [
   // 28.438 / 29.895 kB with the base URL's `?`/`#` test written as one pattern (room for the webhooks entry).
   // 28.437 / 29.343 kB (57.78 kB in all, -0.55 kB later) with the generated response checks' repeated text written
   // by helpers the module defines (`str`, `num`, `opt`, `nul`, `optNul`, `every`: 29.2 -> 19.7 kB minified, 4.16 ->
-  // 3.67 kB gzipped; V8 inlines them, a decode stays within the benchmark's noise).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_438, lazyCeiling: 29_895 },
+  // 3.67 kB gzipped; V8 inlines them, a decode stays within the benchmark's noise). 28.438 / 29.344 kB on main after
+  // the session's other changes.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_438, lazyCeiling: 29_344 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
