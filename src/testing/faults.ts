@@ -25,7 +25,7 @@ export interface MockFault {
   method?: FaultMethod;
   /**
    * Only requests to this path (default: any): the URL's path as sent (percent-encoded, no query), below the
-   * mock's `baseUrl` path, e.g. `/api/v2/prices`. Matched exactly, or as a prefix when it ends with `*`
+   * mock's `baseUrl` path, e.g. `/api/v2/clients`. Matched exactly, or as a prefix when it ends with `*`
    * (`/api/v3/instruments/*`).
    */
   path?: string;
@@ -39,7 +39,7 @@ export interface MockFaults {
   /**
    * Fails the next `times` requests matching `method` and `path` with `status` (faults are tried in the order added;
    * a request takes one from the first that matches). The body is the service's error document.
-   * @example mock.faults.add({ status: 429, retryAfter: 2, method: 'POST', path: '/api/v2/prices' })
+   * @example mock.faults.add({ status: 429, retryAfter: 2, method: 'POST', path: '/api/v3/instruments' })
    */
   add(fault: MockFault): void;
   /** The faults still waiting, each with the number of requests it will still fail. @example expect(mock.faults.pending).toEqual([]) */

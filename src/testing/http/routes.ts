@@ -19,7 +19,7 @@ export interface Route {
   handle: (ctx: Ctx) => Response | Promise<Response>;
 }
 
-/** A route with its row: the method, the path (e.g. `/api/v2/assets/:id`) and whether it is public. */
+/** A route with its row: the method, the path (e.g. `/api/v2/assets/:id`) and how it answers. */
 interface Bound {
   route: Route;
   row: Endpoint;

@@ -1,4 +1,7 @@
-/** `GET /v2/webhooks/keys`: plain JSON, no token needed (the row is `public`), the keys of every signer registered with the mock. */
+/**
+ * `GET /v2/webhooks/keys`: plain JSON (the row is `plainJson`), behind the token as every endpoint (the reference,
+ * document 2, Authentication 1); the keys of every signer registered with the mock.
+ */
 import { json } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
 
