@@ -22,6 +22,18 @@ const cjsTwins = {
   },
 };
 
+/** The command line's twin of msw-loader (msw-loader.cli.ts): its mock never builds msw handlers. */
+const cliTwins = {
+  name: 'cli-twins',
+  setup(build: {
+    onResolve: (o: { filter: RegExp }, f: (a: { path: string; resolveDir: string }) => { path: string }) => void;
+  }) {
+    build.onResolve({ filter: /\/msw-loader\.js$/ }, ({ path, resolveDir }) => ({
+      path: fileURLToPath(new URL(path.replace(/\.js$/, '.cli.ts'), `file://${resolveDir}/`)),
+    }));
+  },
+};
+
 const library = {
   entry: {
     index: 'src/index.ts',
@@ -63,5 +75,6 @@ export default defineConfig([
     clean: false,
     target: 'node22',
     platform: 'node',
+    esbuildPlugins: [cliTwins],
   },
 ]);

@@ -3,6 +3,7 @@
  * same contract without a top-level await, which CommonJS cannot have.
  */
 import type * as Msw from 'msw';
+import { MISSING } from './msw-missing.js';
 
 let loaded: typeof Msw | undefined;
 try {
@@ -17,5 +18,4 @@ export function msw(): typeof Msw {
   return loaded;
 }
 
-export const MISSING =
-  'mock.handlers needs msw, an optional peer dependency of portfolio-reporting/testing: npm install --save-dev msw (mock.listen() serves the mock over HTTP without it)';
+export { MISSING };

@@ -4,6 +4,7 @@
  * mock still works over real HTTP (`mock.listen()`); only `mock.handlers` needs it, and says how to get it.
  */
 import type * as Msw from 'msw';
+import { MISSING } from './msw-missing.js';
 
 let loaded: typeof Msw | undefined;
 try {
@@ -18,5 +19,4 @@ export function msw(): typeof Msw {
   return loaded;
 }
 
-export const MISSING =
-  'mock.handlers needs msw, an optional peer dependency of portfolio-reporting/testing: npm install --save-dev msw (mock.listen() serves the mock over HTTP without it)';
+export { MISSING };
