@@ -393,3 +393,78 @@ async function gzippedByModule(entry: string): Promise<Map<string, number>> {
       );
   return costs;
 }
+
+/**
+ * What each part of the client is for, and which requirement put it there: the profile of the client's size "in
+ * all" (RESULTS.md). Every module of the client falls in exactly one concern, the first whose pattern matches its
+ * path (the size test holds that none is left out).
+ */
+export const CONCERNS: { concern: string; why: string; modules: RegExp }[] = [
+  { concern: '`ky`', why: 'the transport the product mandates', modules: /^ky$/ },
+  {
+    concern: '`zod` (zod/mini)',
+    why: "the schemas' library the product mandates; its issues word a refused body",
+    modules: /^zod$/,
+  },
+  {
+    concern: 'Webhook verification',
+    why: 'P-256 and HMAC signatures, the key cache, the event shapes, the options check (`prs.webhooks`)',
+    modules: /^src\/webhooks\//,
+  },
+  {
+    concern: 'Requests',
+    why: 'retries, timeouts, redirects followed by the SDK, credentials masked in every text, the logger (wire fidelity, security)',
+    modules: /^src\/core\/(transport|retry-policy|secrets|logger|overflows|well-formed|json-text)\.ts$/,
+  },
+  {
+    concern: 'Argument checks',
+    why: 'every argument checked at run time before anything is sent, messages naming the field and the rule',
+    modules:
+      /^src\/(core\/(settings|json-value|describe|validation-error|arity|checked-methods|own-member|request-option-keys|is-object)|schemas\/(limit-builders|string-rules))\.ts$/,
+  },
+  {
+    concern: 'Response decoding',
+    why: 'the JSON:API codec, the generated response checks, the schemas, bounded issues',
+    modules: /^src\/(core\/(jsonapi|documents|issues|date-time)\.ts|schemas\/)/,
+  },
+  { concern: 'Errors', why: 'the error classes', modules: /^src\/core\/(errors|error-base)\.ts$/ },
+  {
+    concern: 'Endpoints and resources',
+    why: 'the endpoint table (95 rows), the calls that read it, pagination, the resource classes, the client',
+    modules:
+      /^src\/(endpoints|client|index|core\/(endpoint-calls|endpoint-calls-loader|api|api-promise)|resources\/.*)\.ts$/,
+  },
+];
+
+/** One concern's share: its modules' rows summed (gzipped: a little less than the bundle would lose without them). */
+export interface ConcernShare {
+  concern: string;
+  why: string;
+  minified: number;
+  gzipped: number;
+  modules: string[];
+}
+
+/** The client's modules grouped by `CONCERNS`, in that order; a module no concern matches is in `unmatched`. */
+export function byConcern(modules: ModuleShare[]): { shares: ConcernShare[]; unmatched: string[] } {
+  const shares = CONCERNS.map(({ concern, why }) => ({
+    concern,
+    why,
+    minified: 0,
+    gzipped: 0,
+    modules: [] as string[],
+  }));
+  const unmatched: string[] = [];
+  for (const m of modules) {
+    const at = CONCERNS.findIndex((c) => c.modules.test(m.module));
+    if (at < 0) {
+      unmatched.push(m.module);
+      continue;
+    }
+    const share = shares[at] as ConcernShare;
+    share.minified += m.minified;
+    share.gzipped += m.gzipped;
+    share.modules.push(m.module);
+  }
+  return { shares, unmatched };
+}

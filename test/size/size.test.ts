@@ -6,7 +6,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { BUDGETS, bundleSize, kB, moduleBreakdown } from '../../bench/bundle-size.js';
+import { BUDGETS, bundleSize, byConcern, CONCERNS, kB, moduleBreakdown } from '../../bench/bundle-size.js';
 
 function newestSource(dir: string): number {
   let newest = 0;
@@ -54,6 +54,20 @@ describe('the client by module', () => {
     // options check, done when `prs.webhooks.verifier()` is called.
     for (const module of ['src/client.ts', 'src/core/transport.ts', 'src/core/api.ts', 'src/webhooks/options.ts', 'ky'])
       expect(lazy(module), module).toBe(false);
+  });
+});
+
+describe('the client by concern (the profile RESULTS.md gives of its size in all)', () => {
+  it('places every module of the client under exactly one concern, and no concern is empty', async () => {
+    const modules = await moduleBreakdown('src/index.ts');
+    const { shares, unmatched } = byConcern(modules);
+    expect(unmatched).toEqual([]);
+    expect(shares.map((s) => s.concern)).toEqual(CONCERNS.map((c) => c.concern));
+    for (const share of shares) expect(share.modules.length, share.concern).toBeGreaterThan(0);
+    expect(shares.reduce((t, s) => t + s.modules.length, 0)).toBe(modules.length);
+    expect(shares[0]?.modules).toEqual(['ky']);
+    expect(shares[1]?.modules).toEqual(['zod']);
+    expect(shares.find((s) => s.concern === 'Requests')?.modules).toContain('src/core/transport.ts');
   });
 });
 
