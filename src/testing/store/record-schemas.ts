@@ -324,13 +324,20 @@ function schemaOf(name: string, filled: readonly string[]): Schema {
 const lessFilled = new Map<string, Schema>();
 
 /**
+ * The tables whose `add()` takes `attributes` as optional, none given being `{}`: resources whose attributes the
+ * reference does not show (src/schemas/generic.ts), so there is nothing to require.
+ */
+const EMPTY_BY_DEFAULT: readonly TableName[] = ['clients', 'reportingEntities', 'portfolios'];
+
+/**
  * The record a table's `add()` (or `addChecked()`) is about to store, checked by the rules `restoreSnapshot` holds a
  * snapshot's records to, before anything is stored or an id drawn: its table's schema and its kind's (`recordIssues`),
  * then the ids it names, each of a record the store holds (`REFERENCES`, as the snapshot's are), and an id the caller
  * gives (an auth flow's), one no record of the table has (it replaced that record without a word). `make` builds the
- * record from the input (an object) with the defaults `add()` fills, without the members in `filled`, which the store
- * fills itself (the id first). `linked`: members of the input that are not of the record but name records to link
- * (a depository's `accountIds`), each a list of ids of the table given. A broken rule is a `ValidationError` naming
+ * record from the input (an object) with the defaults `add()` fills (but the `attributes` of `EMPTY_BY_DEFAULT`'s
+ * tables, filled here), without the members in `filled`, which the store fills itself (the id first). `linked`:
+ * members of the input that are not of the record but name records to link (a depository's `accountIds`), each a list
+ * of ids of the table given. A broken rule is a `ValidationError` naming
  * the method, the member and the rule, worded as the snapshot's: `mock.store.instruments.add(): kind: must be one of
  * "bond", …, got "stok"`, `mock.store.commitments.add(): instrumentId: no instrument "ins_x"`.
  */
@@ -347,6 +354,7 @@ export function addedRecord<I, R>(
   if (typeof input !== 'object' || input === null || Array.isArray(input))
     throw new ValidationError(what, [{ path: '', message: mustBe('an object', input) }], '');
   const record = make(input);
+  if (EMPTY_BY_DEFAULT.includes(name)) (record as { attributes?: unknown }).attributes ??= {};
   const issues = recordIssues(name, record, '', filled);
   for (const link of Object.keys(linked))
     for (const issue of collectIssues(recordSchemas().ids, (input as Record<string, unknown>)[link], link))

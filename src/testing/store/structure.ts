@@ -18,8 +18,8 @@ export class Clients extends Table<ClientRecord> {
   }
   /** @example const client = mock.store.clients.add({ name: 'Family Office Berg' }); */
   add(attributes?: Record<string, unknown>): ClientRecord {
-    const record = addedRecord(this.store, 'clients', 'add', { attributes: attributes ?? {} }, (input) => input);
-    return this.insert({ id: this.store.ids.hex24(), attributes: record.attributes as Record<string, unknown> });
+    const record = addedRecord(this.store, 'clients', 'add', { attributes }, (i) => ({ ...i }));
+    return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<ClientRecord, 'id'>) });
   }
 }
 
@@ -29,10 +29,7 @@ export class ReportingEntities extends Table<ReportingEntityRecord> {
   }
   /** @example const re = mock.store.reportingEntities.add({ clientId, attributes: { name: 'Berg family', ccyCode: 'EUR' } }); */
   add(input: { clientId: string; attributes?: Record<string, unknown> }): ReportingEntityRecord {
-    const record = addedRecord(this.store, 'reportingEntities', 'add', input, (i) => ({
-      ...i,
-      attributes: i.attributes ?? {},
-    }));
+    const record = addedRecord(this.store, 'reportingEntities', 'add', input, (i) => ({ ...i }));
     return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<ReportingEntityRecord, 'id'>) });
   }
 }
@@ -43,10 +40,7 @@ export class Portfolios extends Table<PortfolioRecord> {
   }
   /** @example const portfolio = mock.store.portfolios.add({ reportingEntityId: re.id, attributes: { name: 'Core' } }); */
   add(input: { reportingEntityId: string; attributes?: Record<string, unknown> }): PortfolioRecord {
-    const record = addedRecord(this.store, 'portfolios', 'add', input, (i) => ({
-      ...i,
-      attributes: i.attributes ?? {},
-    }));
+    const record = addedRecord(this.store, 'portfolios', 'add', input, (i) => ({ ...i }));
     return this.insert({ id: this.store.ids.hex24(), ...(record as Omit<PortfolioRecord, 'id'>) });
   }
 }
