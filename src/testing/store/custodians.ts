@@ -3,6 +3,9 @@
  * custodian make (which no endpoint causes) are `custodianAuthorities.advance()`.
  */
 
+import { mustBe } from '../../core/describe.js';
+import { checkKeys } from '../../core/settings.js';
+import type { ValidationIssue } from '../../core/validation-error.js';
 import { addedRecord } from './record-schemas.js';
 import type {
   AuthFlowRecord,
@@ -52,6 +55,10 @@ const OUTSIDE_MOVES: Record<AdvanceTarget, readonly CustodianAuthorityStatus[]> 
   cancelled: ['waiting-for-files', 'waiting-for-consent', 'awaiting-operator', 'awaiting-custodian'],
   revoked: ['revoke-in-progress'],
 };
+/** The statuses `advance()` takes, as its refusal lists them. */
+const TARGETS = Object.keys(OUTSIDE_MOVES)
+  .map((status) => JSON.stringify(status))
+  .join(', ');
 /**
  * A status `custodianAuthorities.advance()` can move an authority to: the moves the operator and the custodian make.
  */
@@ -105,20 +112,31 @@ export class CustodianAuthorities extends Table<CustodianAuthorityRecord> {
    * `awaiting-custodian`; `active` from either (every `in-progress` linked entry becomes `active`, matched
    * to the legal entity's depository or account with that external identifier, created when missing, an
    * account in `ccyCode`, default EUR); `cancelled` before it became active; `revoked` from
-   * `revoke-in-progress` (the links are removed). Throws on any other move.
+   * `revoke-in-progress` (the links are removed). Any other move, and an argument of the wrong kind, is a
+   * `ValidationError`: `mock.store.custodianAuthorities.advance(): to: custodian-authority <id> is active; it can move
+   * to revoked only from revoke-in-progress`.
    * @example
    * mock.store.custodianAuthorities.advance(authority.id, 'awaiting-custodian');
    * mock.store.custodianAuthorities.advance(authority.id, 'active');
    */
   advance(id: string, to: AdvanceTarget, options?: { ccyCode?: string }): CustodianAuthorityRecord {
-    const authority = this.expect(id);
+    // The arguments' kinds first (options as every option object is checked), before the authority is looked up.
+    checkKeys(this.what('advance'), options, ['ccyCode'], 'options', '');
+    const issues: ValidationIssue[] = [];
+    if (typeof id !== 'string') issues.push({ path: 'id', message: mustBe('a string', id) });
+    if (!Object.hasOwn(OUTSIDE_MOVES, to)) issues.push({ path: 'to', message: mustBe(`one of ${TARGETS}`, to) });
+    if (options?.ccyCode !== undefined && typeof options.ccyCode !== 'string')
+      issues.push({ path: 'options.ccyCode', message: mustBe('a string', options.ccyCode) });
+    if (issues.length) this.refuse('advance', issues);
+    const authority = this.found('advance', id);
     const from = OUTSIDE_MOVES[to];
-    if (!from) throw new Error(`mock store: "${to}" is not a status the operator or custodian moves an authority to`);
-    if (!from.includes(authority.status)) {
-      throw new Error(
-        `mock store: custodian authority ${id} is ${authority.status}; it can move to ${to} only from ${from.join(', ')}`,
-      );
-    }
+    if (!from.includes(authority.status))
+      this.refuse('advance', [
+        {
+          path: 'to',
+          message: `${this.label} ${id} is ${authority.status}; it can move to ${to} only from ${from.join(', ')}`,
+        },
+      ]);
     authority.status = to;
     if (to === 'active') this.activateLinks(authority, options?.ccyCode ?? 'EUR');
     if (to === 'revoked') {

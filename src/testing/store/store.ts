@@ -123,7 +123,10 @@ export class MockStore {
     // `add(input, { id })` stored no such id), named as called: `mock.store.clients.add()`.
     refuseExtraArgumentsOf(this, (method) => `mock.store.${method}()`, refuseNow);
     for (const [name, table] of Object.entries(this))
-      if (isTable(table)) refuseExtraArgumentsOf(table, (method) => `mock.store.${name}.${method}()`, refuseNow);
+      if (isTable(table)) {
+        table.storeName = name;
+        refuseExtraArgumentsOf(table, (method) => `mock.store.${name}.${method}()`, refuseNow);
+      }
     this.reset();
   }
 

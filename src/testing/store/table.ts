@@ -1,4 +1,6 @@
 import { extraArguments } from '../../core/arity.js';
+import { mustBe } from '../../core/describe.js';
+import { ValidationError, type ValidationIssue } from '../../core/validation-error.js';
 
 /**
  * One collection of records by id, in insertion order (lists answer in creation order). Every table of
@@ -9,6 +11,11 @@ import { extraArguments } from '../../core/arity.js';
  */
 export class Table<T extends { id: string }> {
   protected readonly rows = new Map<string, T>();
+  /**
+   * @internal The table's name in `mock.store` (`clients`), set by the store: its refusals name the method so
+   * (`mock.store.clients.expect()`). A table of no store is named by its label.
+   */
+  storeName = '';
 
   /**
    * An empty table.
@@ -24,11 +31,31 @@ export class Table<T extends { id: string }> {
     return this.rows.get(id);
   }
 
-  /** The record; throws when absent (a seeding mistake in a test). @example mock.store.clients.expect(id) */
+  /**
+   * The record; a `ValidationError` when absent (a seeding mistake in a test), worded as `add()` words an id of no
+   * record: `mock.store.clients.expect(): id: no client "c_x"`.
+   * @example mock.store.clients.expect(id)
+   */
   expect(id: string): T {
-    const row = this.rows.get(id);
-    if (!row) throw new Error(`mock store: no ${this.label} with id ${id}`);
-    return row;
+    return this.found('expect', id);
+  }
+
+  /** The record `id` names, for `method`: refused when `id` is not a string or names no record. */
+  protected found(method: string, id: unknown): T {
+    if (typeof id !== 'string') this.refuse(method, [{ path: 'id', message: mustBe('a string', id) }]);
+    const row = this.rows.get(id as string);
+    if (!row) this.refuse(method, [{ path: 'id', message: `no ${this.label} ${JSON.stringify(id)}` }]);
+    return row as T;
+  }
+
+  /** Refuses a call of `method`, as the store refuses every bad argument: `mock.store.<table>.<method>(): path: rule`. */
+  protected refuse(method: string, issues: ValidationIssue[]): never {
+    throw new ValidationError(this.what(method), issues, '');
+  }
+
+  /** How a refusal names `method`: `mock.store.clients.expect()`. */
+  protected what(method: string): string {
+    return `mock.store.${this.storeName || this.label}.${method}()`;
   }
 
   /** Every record, oldest first. @example mock.store.transactions.all().length */

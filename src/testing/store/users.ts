@@ -1,5 +1,7 @@
 /** Users and invites: seeding helpers and the invite moves the service makes by itself (used, expired). */
 
+import { mustBe } from '../../core/describe.js';
+import type { ValidationIssue } from '../../core/validation-error.js';
 import { addedRecord } from './record-schemas.js';
 import type { InviteRecord, InviteState, UserRecord } from './records.js';
 import type { MockStore } from './store.js';
@@ -68,13 +70,21 @@ export class Invites extends Table<InviteRecord> {
 
   /**
    * Moves an invite the way the service does by itself: `used` (the user connected an identity) or
-   * `expired`. A `valid` invite past its expiration also reads as `expired`.
+   * `expired`. A `valid` invite past its expiration also reads as `expired`. Any other move is a `ValidationError`:
+   * `mock.store.invites.setState(): state: invite <id> is used; only a valid invite can become expired`.
    * @example mock.store.invites.setState(invite.id, 'used');
    */
   setState(id: string, state: Exclude<InviteState, 'valid'>): InviteRecord {
-    const invite = this.expect(id);
+    const issues: ValidationIssue[] = [];
+    if (typeof id !== 'string') issues.push({ path: 'id', message: mustBe('a string', id) });
+    if (state !== 'used' && state !== 'expired')
+      issues.push({ path: 'state', message: mustBe('"used" or "expired"', state) });
+    if (issues.length) this.refuse('setState', issues);
+    const invite = this.found('setState', id);
     if (invite.state !== 'valid')
-      throw new Error(`mock store: invite ${id} is ${invite.state}, only a valid invite can become ${state}`);
+      this.refuse('setState', [
+        { path: 'state', message: `${this.label} ${id} is ${invite.state}; only a valid invite can become ${state}` },
+      ]);
     invite.state = state;
     return invite;
   }
