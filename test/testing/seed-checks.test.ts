@@ -17,6 +17,7 @@ import {
   SnapshotError,
   snapshotOf,
 } from '../../src/testing/index.js';
+import { fundSeed } from '../helpers/seeds.js';
 import { useHarness } from './harness.js';
 
 const KINDS =
@@ -115,7 +116,8 @@ describe('mock.store tables refuse a record restoreSnapshot would refuse', () =>
     const portfolio = store.portfolios.add({ reportingEntityId: entity.id, attributes: { name: 'Core' } });
     const acme = store.instruments.add({ kind: 'stock', attributes: acmeAttributes });
     store.prices.add({ instrumentId: acme.id, date: '2024-03-28', value: 101.5 });
-    store.netAssetValues.add({ instrumentId: acme.id, officialDate: '2024-03-31', effectiveDate: null, value: 100 });
+    const fund = store.instruments.add({ kind: 'private-market-fund-commitment-based', attributes: fundSeed() });
+    store.netAssetValues.add({ instrumentId: fund.id, officialDate: '2024-03-31', effectiveDate: null, value: 100 });
     store.positions.add({ portfolioId: portfolio.id, instrumentId: acme.id, units: 100, depositoryId: undefined });
     const le = store.legalEntities.add({ clientId: client.id, name: 'Berg Holding AB' });
     store.accounts.add({

@@ -9,6 +9,7 @@ import { checkedAttributes, checkedRelationships, kindRule } from '../http/creat
 import { badRequest, HttpError, notFound } from '../http/errors.js';
 import { created, noContent, one, paged, seeOther } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { FUND } from '../store/fits.js';
 import type { Ident, InstrumentKind, InstrumentRecord, Relationships } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { keepWhileNamed } from './crud.js';
@@ -29,7 +30,7 @@ const PRIVATE_KINDS: readonly InstrumentKind[] = [
 export function renderInstrument(store: MockStore, rec: InstrumentRecord, family: Family): Record<string, unknown> {
   const attributes = { ...rec.attributes };
   const relationships: Relationships = { ...rec.relationships };
-  if (rec.kind === 'private-market-fund-commitment-based') {
+  if (rec.kind === FUND) {
     delete attributes.initialCommitment;
     attributes.exitDate ??= null;
     if (family === 'instrument') {
@@ -71,7 +72,7 @@ async function create(ctx: Ctx, family: Family): Promise<Response> {
   if (existing) return seeOther(`${ctx.base}${FAMILY_PATH[family]}/${existing.id}`);
 
   const rec = ctx.store.instruments.addChecked({ kind, attributes, relationships: doc.relationships });
-  if (kind === 'private-market-fund-commitment-based') {
+  if (kind === FUND) {
     const commitment = attributes.initialCommitment as { date: string; value: number };
     ctx.store.commitments.add({ instrumentId: rec.id, date: commitment.date, value: commitment.value });
     rec.attributes = { ...attributes, exitDate: null };

@@ -11,6 +11,7 @@ import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { otherLegalEntity } from '../store/fits.js';
 import type { AccountRecord, DepositoryRecord, LegalEntityRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { deleteOne, found, listOf, readOne } from './crud.js';
@@ -144,8 +145,8 @@ async function createAccount(ctx: Ctx): Promise<Response> {
   // The SDK's row: only `depository` links at create (`depositories` and `legalEntity` are read-only).
   refuseOtherRelationships(f, documentRule('legalEntities.accounts.create'), doc.relationships);
   const depository = ref(f, doc.relationships, 'depository', ctx.store.depositories);
-  if (depository && depository.legalEntityId !== le.id)
-    f.issue(`data.relationships.depository: depository ${depository.id} belongs to another legal entity`);
+  const misfit = depository && otherLegalEntity('depository', depository, le.id);
+  if (misfit) f.issue(`data.relationships.depository: ${misfit}`);
   f.done();
   const depositoryIds = depository ? [depository.id] : [];
   const account = ctx.store.accounts.add({
@@ -189,9 +190,10 @@ async function createDepository(ctx: Ctx): Promise<Response> {
     Array.isArray(data) && data.length === 1 ? (refs(f, doc.relationships, 'accounts', ctx.store.accounts) ?? []) : [];
   if (!Array.isArray(data) || data.length !== 1)
     f.issue('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
-  for (const a of accounts)
-    if (a.legalEntityId !== le.id)
-      f.issue(`data.relationships.accounts: account ${a.id} belongs to another legal entity`);
+  for (const a of accounts) {
+    const misfit = otherLegalEntity('account', a, le.id);
+    if (misfit) f.issue(`data.relationships.accounts: ${misfit}`);
+  }
   f.done();
   const depository = ctx.store.depositories.add({
     legalEntityId: le.id,

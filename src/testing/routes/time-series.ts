@@ -11,6 +11,7 @@ import { checkedAttributes, documentRule, refuseOtherRelationships } from '../ht
 import { badRequest, conflict, notFound } from '../http/errors.js';
 import { created, noContent, paged } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { notAFund } from '../store/fits.js';
 import type { Series } from '../store/instruments.js';
 import type { SeriesRecord } from '../store/records.js';
 import { type Family, instrumentOf } from './instruments.js';
@@ -116,12 +117,10 @@ function seriesRoutes(family: Family, parent: 'instruments' | 'assets'): Route[]
   ]);
 }
 
-const FUND = 'private-market-fund-commitment-based';
-
 async function createNav(ctx: Ctx): Promise<Response> {
   const instrument = instrumentOf(ctx, 'instrument');
-  if (instrument.kind !== FUND)
-    throw badRequest(`net asset values apply to ${FUND} instruments only; ${instrument.id} is a ${instrument.kind}`);
+  const misfit = notAFund('net asset values', instrument);
+  if (misfit) throw badRequest(misfit);
   const doc = await ctx.document('net-asset-value');
   const rule = documentRule('instruments.netAssetValues.create');
   const f = new Fields(doc.attributes, 'data.attributes');

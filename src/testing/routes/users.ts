@@ -7,6 +7,7 @@ import type { Ctx } from '../http/context.js';
 import { conflict, notFound } from '../http/errors.js';
 import { created, noContent, one } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
+import { otherClient } from '../store/fits.js';
 import type { InviteRecord, UserRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { deleteOne, found, listOf, readOne } from './crud.js';
@@ -58,9 +59,10 @@ function readAccess(
   clientId: string,
 ): string[] | undefined {
   const entities = refs(f, doc.relationships, 'readAccessToReportingEntities', ctx.store.reportingEntities);
-  for (const e of entities ?? [])
-    if (e.clientId !== clientId)
-      f.issue(`data.relationships.readAccessToReportingEntities: reporting entity ${e.id} belongs to another client`);
+  for (const e of entities ?? []) {
+    const misfit = otherClient('reporting entity', e.id, e.clientId, clientId);
+    if (misfit) f.issue(`data.relationships.readAccessToReportingEntities: ${misfit}`);
+  }
   return entities?.map((e) => e.id);
 }
 

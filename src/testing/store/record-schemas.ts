@@ -14,6 +14,7 @@ import { dateString, rule, type Schema } from '../../schemas/fields.js';
 import { genericAttributes } from '../../schemas/generic.js';
 import { INSTRUMENT_KINDS, instrumentSchemas } from '../../schemas/instruments.js';
 import { type KindDispatch, kindDispatch } from '../../schemas/kinds.js';
+import { type Find, misfits } from './fits.js';
 import type { InstrumentKind, InstrumentRecord, Relationships, TransactionRecord } from './records.js';
 import { namedIn } from './relationships.js';
 import type { MockStore } from './store.js';
@@ -189,6 +190,8 @@ function makeRecordSchemas() {
   return { tables, ident, linkedDepository, linkedAccount, consent, transactionType, ids, servedTransactions };
 }
 
+type Row = Record<string, unknown>;
+
 /** The name of a table of `MockStore`. */
 export type TableName = { [K in keyof MockStore]: MockStore[K] extends Table<infer _> ? K : never }[keyof MockStore];
 type RecordOf<T extends TableName> = MockStore[T] extends Table<infer R> ? R : never;
@@ -260,7 +263,8 @@ const REFERENCES: { [T in TableName]?: ReferencesOf<RecordOf<T>> } = {
  * The first broken rule of a snapshot's records, whose frame is checked (tables of the store, records with unique
  * ids), worded as `SnapshotError`'s problem; undefined when there is none. Each record is checked against its table's
  * schema first (every table), then its references: an id must be one of the snapshot's records of the table named,
- * as the snapshot replaces every table (a table it leaves out is empty).
+ * as the snapshot replaces every table (a table it leaves out is empty); last whether the records it names fit it
+ * (fits.ts: a depository of another legal entity, a NAV of no fund).
  */
 export function recordsProblem(tables: readonly [string, readonly { id: string }[]][]): string | undefined {
   for (const [name, records] of tables)
@@ -275,6 +279,13 @@ export function recordsProblem(tables: readonly [string, readonly { id: string }
       const [missing] = missingReferences(name, records[row], `tables.${name}[${row}]`, has);
       if (missing)
         return `${missing.path}: ${JSON.stringify(missing.id)} is not the id of a record in tables.${missing.table}`;
+    }
+  const byId = new Map(tables.map(([name, records]) => [name, new Map(records.map((record) => [record.id, record]))]));
+  const find: Find = (table, id) => byId.get(table)?.get(id) as Row | undefined;
+  for (const [name, records] of tables)
+    for (let row = 0; row < records.length; row++) {
+      const [misfit] = misfits(find, name as TableName, records[row] as Row, `tables.${name}[${row}]`);
+      if (misfit) return `${misfit.path}: ${misfit.message}`;
     }
   return undefined;
 }
@@ -333,7 +344,8 @@ const EMPTY_BY_DEFAULT: readonly TableName[] = ['clients', 'reportingEntities', 
  * The record a table's `add()` (or `addChecked()`) is about to store, checked by the rules `restoreSnapshot` holds a
  * snapshot's records to, before anything is stored or an id drawn: its table's schema and its kind's (`recordIssues`),
  * then the ids it names, each of a record the store holds (`REFERENCES`, as the snapshot's are), and an id the caller
- * gives (an auth flow's), one no record of the table has (it replaced that record without a word). `make` builds the
+ * gives (an auth flow's), one no record of the table has (it replaced that record without a word); last whether the
+ * records it names fit it, by the routes' rules (fits.ts). `make` builds the
  * record from the input (an object) with the defaults `add()` fills (but the `attributes` of `EMPTY_BY_DEFAULT`'s
  * tables, filled here), without the members in `filled`, which the store fills itself (the id first). `linked`:
  * members of the input that are not of the record but name records to link (a depository's `accountIds`), each a list
@@ -371,6 +383,9 @@ export function addedRecord<I, R>(
   const missing = [...missingReferences(name, record, '', has), ...missingIn(input, linked as References, '', has)];
   for (const m of missing)
     issues.push({ path: m.path, message: `no ${tables[m.table]?.label} ${JSON.stringify(m.id)}` });
+  // Then whether the records it names fit it, by the rules the routes refuse a request by.
+  const find: Find = (table, id) => tables[table]?.get(id);
+  if (!issues.length) issues.push(...misfits(find, name, record as Row, '', input as Row));
   if (issues.length) throw new ValidationError(what, issues, '');
   return record;
 }
