@@ -7,7 +7,7 @@
 import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { open, rename } from 'node:fs/promises';
 import { checkSettings } from '../core/settings.js';
-import { serve } from '../testing/http/server.js';
+import { type Dispatcher, serve } from '../testing/http/server.js';
 import {
   createMockService,
   createWebhookSigner,
@@ -131,20 +131,14 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
     } catch (error) {
       throw new StartError(`--state ${options.state} cannot be written (${fileProblem(error)})`);
     }
-  const server = await listen(mock, options, {
-    onRequest: ({ method, path, status, ms }) => {
-      // A change is a write the mock accepted (2xx): a 303 answers a duplicate create with the record already there.
-      // The admin routes change no record.
-      if (
-        !['GET', 'HEAD', 'OPTIONS'].includes(method) &&
-        status >= 200 &&
-        status < 300 &&
-        !path.startsWith(ADMIN_PREFIX)
-      )
-        saver?.changed();
-      io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`);
+  const server = await listen(
+    mock,
+    options,
+    {
+      onRequest: ({ method, path, status, ms }) => io.stdout.write(`${method} ${path} ${status} ${ms.toFixed(1)} ms\n`),
     },
-  });
+    saver && (() => saver.changed()),
+  );
   const token = options.token ?? 'any non-empty token';
   const from =
     resumed !== undefined
@@ -167,6 +161,9 @@ async function serveMock(argv: string[], io: MockIO): Promise<number> {
   io.stdout.write('Mock stopped.\n');
   return saved ? 0 : 1;
 }
+
+/** The methods that change nothing. */
+const READS = ['GET', 'HEAD', 'OPTIONS'];
 
 /** The shortest pause between two saves, and how many times its own length the last save makes the next pause. */
 const MIN_PAUSE_MS = 100;
@@ -297,16 +294,27 @@ function fileProblem(error: unknown): string {
 
 /**
  * What `mock.listen()` serves, with the admin routes in front (src/cli/mock-admin.ts); its failures worded: a port
- * in use, a port the user may not take, a host that is not here.
+ * in use, a port the user may not take, a host that is not here. `changed` hears of each change to the records: a
+ * write the service accepted (2xx; a 303 answers a duplicate create with the record already there). It watches the
+ * service's answers alone: the admin routes change no record.
  */
 async function listen(
   mock: ReturnType<typeof createMockService>,
   options: MockArgs,
   rest: Omit<ListenOptions, 'port' | 'host'>,
+  changed?: () => void,
 ): Promise<RunningServer> {
   const { port, host } = options;
   const admin = adminRoutes(mock, options.token);
-  const service = dispatcherOf(mock);
+  const dispatch = dispatcherOf(mock);
+  const service: Dispatcher = changed
+    ? async (request) => {
+        const response = await dispatch(request);
+        const status = response?.status ?? 0;
+        if (!READS.includes(request.method) && status >= 200 && status < 300) changed();
+        return response;
+      }
+    : dispatch;
   try {
     return await serve(async (request) => (await admin(request)) ?? service(request), { ...rest, port, host });
   } catch (error) {
