@@ -130,9 +130,10 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           let cause = error;
           while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
           const why = cause instanceof Error ? cause.message : String(cause);
-          throw new Error(`mock.webhooks.deliver(): POST ${url} failed: ${why} (is the receiver listening there?)`, {
-            cause: error,
-          });
+          // The hint fits a refused connection alone: not a port fetch will not use (`bad port`), nor a name unknown.
+          const refused = (cause as { code?: unknown } | undefined)?.code === 'ECONNREFUSED';
+          const hint = refused ? ' (is the receiver listening there?)' : '';
+          throw new Error(`mock.webhooks.deliver(): POST ${url} failed: ${why}${hint}`, { cause: error });
         },
       );
       return { response, delivery };

@@ -249,6 +249,12 @@ describe('portfolio-reporting mock: webhook deliveries over HTTP', () => {
     expect(unreachable.body.errors[0].detail).toMatch(
       /^mock\.webhooks\.deliver\(\): POST http:\/\/127\.0\.0\.1:\d+\/hooks failed: connect ECONNREFUSED [0-9.:]+ \(is the receiver listening there\?\)$/,
     );
+    // A port fetch will not use is no refused connection: the hint would mislead, so it is not given.
+    const blocked = await call(deliveries, 'POST', { url: 'http://127.0.0.1:9/hooks', event });
+    expect([blocked.status, blocked.body.errors[0].detail]).toEqual([
+      502,
+      'mock.webhooks.deliver(): POST http://127.0.0.1:9/hooks failed: bad port',
+    ]);
     expect((await call(deliveries, 'POST', { url: 'ftp://x', event })).body).toEqual(
       error(400, 'POST /__mock/webhooks/deliveries: url: must be an absolute http:// or https:// URL'),
     );

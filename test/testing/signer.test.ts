@@ -147,6 +147,11 @@ describe('the mock serves the registered signers’ keys', () => {
     expect((error as Error).cause).toBeInstanceOf(TypeError);
   });
 
+  it('gives the "is the receiver listening there?" hint for a refused connection alone (not a port fetch blocks)', async () => {
+    const error = await h.mock.webhooks.deliver('http://127.0.0.1:9/hooks', event).catch((e: unknown) => e);
+    expect((error as Error).message).toBe('mock.webhooks.deliver(): POST http://127.0.0.1:9/hooks failed: bad port');
+  });
+
   it('delivers a signed event to a receiver, which can verify it with the served key', async () => {
     const receiver = await startServer((_req, res) => res.writeHead(204).end());
     try {
