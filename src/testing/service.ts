@@ -129,7 +129,12 @@ export function createMockService(options: MockServiceOptions = {}): MockService
           // fetch says only `fetch failed`; its innermost cause says why (`connect ECONNREFUSED 127.0.0.1:3000`).
           let cause = error;
           while (cause instanceof Error && cause.cause instanceof Error) cause = cause.cause;
-          const why = cause instanceof Error ? cause.message : String(cause);
+          // A name with two addresses both refused is an AggregateError of no message: its errors say why.
+          const each = (cause as { errors?: unknown }).errors;
+          const why =
+            (cause instanceof Error ? cause.message : String(cause)) ||
+            (Array.isArray(each) ? each.map((e) => (e instanceof Error ? e.message : String(e))).join('; ') : '') ||
+            String((cause as { code?: unknown }).code ?? 'no reason given');
           // The hint fits a refused connection alone: not a port fetch will not use (`bad port`), nor a name unknown.
           const refused = (cause as { code?: unknown } | undefined)?.code === 'ECONNREFUSED';
           const hint = refused ? ' (is the receiver listening there?)' : '';

@@ -1,6 +1,6 @@
 import { createHmac, verify } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createWebhookSigner, type WebhookPublicKey } from '../../src/testing/index.js';
 import { WebhookVerifier } from '../../src/webhooks/index.js';
 import { startServer } from '../helpers/http-server.js';
@@ -150,6 +150,28 @@ describe('the mock serves the registered signers’ keys', () => {
   it('gives the "is the receiver listening there?" hint for a refused connection alone (not a port fetch blocks)', async () => {
     const error = await h.mock.webhooks.deliver('http://127.0.0.1:9/hooks', event).catch((e: unknown) => e);
     expect((error as Error).message).toBe('mock.webhooks.deliver(): POST http://127.0.0.1:9/hooks failed: bad port');
+  });
+
+  it("words a refusal of both of a name's addresses (an AggregateError of no message) by its errors", async () => {
+    const refused = (address: string) =>
+      Object.assign(new Error(`connect ECONNREFUSED ${address}`), { code: 'ECONNREFUSED' });
+    const both = Object.assign(new AggregateError([refused('::1:3000'), refused('127.0.0.1:3000')], ''), {
+      code: 'ECONNREFUSED',
+    });
+    const fetchRefused = vi.fn(async () => {
+      throw new TypeError('fetch failed', { cause: both });
+    });
+    vi.stubGlobal('fetch', fetchRefused);
+    try {
+      const error = await h.mock.webhooks.deliver('http://localhost:3000/hooks', event).catch((e: unknown) => e);
+      expect((error as Error).message).toBe(
+        'mock.webhooks.deliver(): POST http://localhost:3000/hooks failed: connect ECONNREFUSED ::1:3000; ' +
+          'connect ECONNREFUSED 127.0.0.1:3000 (is the receiver listening there?)',
+      );
+      expect(fetchRefused).toHaveBeenCalledTimes(1);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('delivers a signed event to a receiver, which can verify it with the served key', async () => {
