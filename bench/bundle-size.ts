@@ -200,7 +200,11 @@ export const BUDGETS = [
   // by helpers the module defines (`str`, `num`, `opt`, `nul`, `optNul`, `every`: 29.2 -> 19.7 kB minified, 4.16 ->
   // 3.67 kB gzipped; V8 inlines them, a decode stays within the benchmark's noise). 28.438 / 29.344 kB on main after
   // the session's other changes.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_438, lazyCeiling: 29_344 },
+  // 28.639 / 29.475 kB with the wire audit's fixes (helper 62): a typed input whose `toJSON` writes other members
+  // refused, a relationship object's unknown members refused, inherited names checked (`checkReadKeys`, beside
+  // `checkKeys`, which the webhooks entry has no room for) or refused where they would not be sent, a call's body and
+  // query read once (`taken`: a getter read again could send what was not checked), `maxPages` by its own rule.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_639, lazyCeiling: 29_475 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

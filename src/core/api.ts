@@ -14,7 +14,7 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
 import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
-import { checkKeys, checkObject, enumerableSymbols, symbolNames } from './settings.js';
+import { checkObject, checkReadKeys, enumerableSymbols, unsentNames } from './settings.js';
 import type { ListRequestOptions, Query, RequestOptions, Transport, TransportRequest } from './transport.js';
 import { LONE_SURROGATE, shownKey } from './well-formed.js';
 
@@ -67,7 +67,7 @@ export class API {
     if (loaded) {
       let raw: Promise<WithResponse<unknown>>;
       try {
-        raw = loaded.callRow(this.transport, id, args, options);
+        raw = loaded.callRow(this.transport, id, taken(args), options);
       } catch (error) {
         raw = Promise.reject(error);
       }
@@ -77,7 +77,7 @@ export class API {
       const calls = endpointCalls();
       if (!(calls instanceof Promise)) return calls.callRow(this.transport, id, args, options);
       // The first calls wait for the load: they take their input as it is now, not as it will be then.
-      const given = { ...args, body: snapshot(args.body), query: snapshot(args.query) };
+      const given = taken(args);
       return calls.then((c) => c.callRow(this.transport, id, given, options));
     }, id);
   }
@@ -86,8 +86,9 @@ export class API {
   // biome-ignore lint/suspicious/noExplicitAny: each resource method declares what its row answers
   list(id: EndpointId, args: CallArgs = {}, options?: ListRequestOptions): ListPromise<any> {
     let fetchPage: ReturnType<EndpointCalls['listRow']> | undefined;
+    const given = taken(args);
     return new ListPromise(async (next) => {
-      fetchPage ??= (await endpointCalls()).listRow(this.transport, id, args, options);
+      fetchPage ??= (await endpointCalls()).listRow(this.transport, id, given, options);
       return fetchPage(next);
     });
   }
@@ -117,26 +118,30 @@ export class API {
             { path: 'request', message: 'is required: { method, path, query?, body? }' },
           ]);
         checkObject(caller, req, 'request');
-        checkKeys(caller, req, RAW_REQUEST_KEYS, 'request');
+        checkReadKeys(caller, req, RAW_REQUEST_KEYS, 'request');
       }
-      if (caller && !RAW_METHODS.includes(req.method))
+      // Each member read once, by name as checked (a spread would leave out one the request inherits), the body and
+      // the query copied as read: what is checked below is what is sent.
+      const { method, path } = req;
+      let { body, query } = req;
+      if (caller && !RAW_METHODS.includes(method))
         throw new ValidationError('prs.request', [
-          { path: 'method', message: `must be one of ${RAW_METHODS.join(', ')}, got ${describe(req.method)}` },
+          { path: 'method', message: `must be one of ${RAW_METHODS.join(', ')}, got ${describe(method)}` },
         ]);
       // fetch refuses a GET with a body (it looked like a network failure).
-      if (caller && req.method === 'GET' && req.body !== undefined)
+      if (caller && method === 'GET' && body !== undefined)
         throw new ValidationError(caller, [{ path: 'body', message: 'must be left out of a GET (fetch sends none)' }]);
       if (caller) {
-        checkQueryValues(caller, req.query, 'query');
+        query = Object.fromEntries(checkQueryValues(caller, query, 'query')) as Query;
+        body = snapshot(body);
         // Sent as given (FormData aside), so checked as JSON: nothing JSON would drop or rewrite goes unsaid.
-        const unwritable =
-          req.body === undefined || req.body instanceof FormData ? undefined : jsonValueIssue(req.body, 'body');
+        const unwritable = body === undefined || body instanceof FormData ? undefined : jsonValueIssue(body, 'body');
         if (unwritable) throw new ValidationError(caller, [unwritable]);
       }
-      const what = caller ?? req.what ?? `${req.method} ${req.path}`;
-      const { query } = withOptionsQuery(what, { path: req.path, query: req.query }, options);
+      const what = caller ?? req.what ?? `${method} ${path}`;
+      const target = withOptionsQuery(what, { path, query }, options);
       return this.transport
-        .send({ ...req, query, options, what })
+        .send({ ...req, method, path, body, query: target.query, options, what })
         .then(({ body, response }) => ({ data: body, response }));
     }, caller);
   }
@@ -149,9 +154,9 @@ export class API {
 export function withOptionsQuery(what: string, built: Target, options: RequestOptions | undefined): Target {
   const extra = (options as { query?: unknown } | undefined)?.query;
   if (extra === undefined || extra === null || typeof extra !== 'object') return built;
-  checkQueryValues(what, extra, 'options.query');
   const query: Query = { ...built.query };
-  for (const [name, value] of Object.entries(extra as Query)) {
+  // The values as checked, each read once: a getter read again could give one the check never saw.
+  for (const [name, value] of checkQueryValues(what, extra, 'options.query')) {
     if (getOwn(query, name) !== undefined && value !== undefined) {
       throw new ValidationError(what, [
         { path: `options.query.${shownKey(name)}`, message: "is set by the method's own parameters; give it there" },
@@ -167,12 +172,13 @@ export function withOptionsQuery(what: string, built: Target, options: RequestOp
  * written as they are (a function or a symbol became its source text, `NaN` the text "NaN", an object
  * "[object Object]"). An undefined value is no parameter.
  */
-function checkQueryValues(what: string, query: unknown, name: string): void {
-  if (query === undefined || query === null) return;
+function checkQueryValues(what: string, query: unknown, name: string): [string, unknown][] {
+  if (query === undefined || query === null) return [];
   // Read by its own keys: a Map, an array or a string would be read as empty or as its indices.
   checkObject(what, query, name);
-  const issues = symbolNames(query as object, name);
-  for (const [key, value] of Object.entries(query)) {
+  const issues = unsentNames(query as object, name);
+  const entries = Object.entries(query);
+  for (const [key, value] of entries) {
     const written = typeof value === 'string' || typeof value === 'boolean' || Number.isFinite(value);
     if (!written && value !== undefined)
       issues.push({
@@ -181,6 +187,7 @@ function checkQueryValues(what: string, query: unknown, name: string): void {
       });
   }
   if (issues.length) throw new ValidationError(what, issues);
+  return entries;
 }
 
 const RAW_REQUEST_KEYS = ['method', 'path', 'query', 'body'];
@@ -214,10 +221,22 @@ export function segment(what: string, name: string, value: unknown): string {
 }
 
 /**
+ * A call's input as it is when the call is made, each member read once (`snapshot`): the checks and the request
+ * read that copy, so a getter or a Proxy that answers differently on a second read (`'CHF'` checked, `'chf'` sent)
+ * cannot send what was not checked, and a call waiting for the first load sends what it was given.
+ */
+function taken(args: CallArgs): CallArgs {
+  return args.body === undefined && args.query === undefined
+    ? args
+    : { ...args, body: snapshot(args.body), query: snapshot(args.query) };
+}
+
+/**
  * A copy of the plain data in `value` (arrays and plain objects at any depth, cycles kept as cycles); anything else
  * (a Blob, FormData, a Date, a function, a class instance) is the same reference. What such a copy is checked and
- * sent as is exactly what the value was, so a call waiting for the first load still sends its input as it was
- * when it was made, though the caller changes the object afterwards. An input too deep to copy is taken as it is.
+ * sent as is exactly what the value was when the call was made, though the caller changes the object afterwards (a
+ * call waiting for the first load) or a getter answers otherwise when read again. An input too deep to copy is taken
+ * as it is.
  */
 function snapshot<T>(value: T): T {
   try {
@@ -235,26 +254,18 @@ function copyPlain<T>(value: T, seen: Map<object, unknown>): T {
   const array = Array.isArray(value);
   const prototype = Object.getPrototypeOf(value);
   if (!array && prototype !== Object.prototype && prototype !== null) return value;
-  const out = array ? new Array(value.length) : Object.create(prototype);
+  const out = array ? new Array(value.length) : prototype === null ? Object.create(null) : {};
   seen.set(value, out);
-  // Everything the codec reads, so that the first call refuses what a later one refuses: an array's indices (a
-  // hole stays a hole), then the keys after them (an array's named members, an object's), and symbol keys.
-  let indices = 0;
-  if (array)
-    for (let i = 0; i < value.length; i++)
-      if (Object.hasOwn(value, i)) {
-        out[i] = copyPlain(value[i], seen);
-        indices++;
-      }
-  for (const key of [...Object.keys(value).slice(indices), ...enumerableSymbols(value)]) {
-    // Defined, not assigned: an own `__proto__` member stays a member.
-    Object.defineProperty(out, key, {
-      value: copyPlain((value as Record<PropertyKey, unknown>)[key], seen),
-      enumerable: true,
-      writable: true,
-      configurable: true,
-    });
+  // Everything the codec reads, so that what is checked is what was given: an array's indices (a hole stays a hole)
+  // and the keys after them (an array's named members, an object's), then symbol keys. Each member read once, and
+  // assigned (a tenth of the cost of defining it, on every call): only `__proto__` is defined, to stay a member.
+  for (const key of Object.keys(value)) {
+    const member = copyPlain((value as Record<string, unknown>)[key], seen);
+    if (key === '__proto__')
+      Object.defineProperty(out, key, { value: member, enumerable: true, writable: true, configurable: true });
+    else out[key] = member;
   }
+  for (const key of enumerableSymbols(value)) out[key] = copyPlain((value as Record<symbol, unknown>)[key], seen);
   return out as T;
 }
 

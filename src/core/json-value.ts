@@ -34,8 +34,10 @@ function issueIn(
   open: Set<object>,
   fixedKeys: boolean,
 ): ValidationIssue | undefined {
-  // An object with `toJSON` (a `Date`) is written as it says: neither judged nor walked.
-  if (typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function') return undefined;
+  // An object with `toJSON` (a `Date`) is written as it says: in a free value neither judged nor walked; where a
+  // schema names every member, what it says is not what the schema checked (a class whose `toJSON` writes others).
+  if (typeof (value as { toJSON?: unknown } | null)?.toJSON === 'function')
+    return fixedKeys ? toJsonIssue(value, path) : undefined;
   const problem = unwritable(value, inArray);
   if (problem) return { path, message: `must be a JSON value, got ${problem}` };
   if (typeof value !== 'object' || value === null) return undefined;
@@ -70,6 +72,18 @@ export function namedMemberIssue(
   return {
     path: below(path, keys[indices] as string),
     message: 'must be a JSON value, got a named member of an array, which JSON would leave out',
+  };
+}
+
+/**
+ * An object with a `toJSON` method where a schema names every member (a typed resource's attributes, a limit filter,
+ * a consent): the schema checked its members, JSON would write what `toJSON` returns instead, unchecked.
+ */
+export function toJsonIssue(value: unknown, path: string): ValidationIssue | undefined {
+  if (typeof value !== 'object' || typeof (value as { toJSON?: unknown } | null)?.toJSON !== 'function') return;
+  return {
+    path,
+    message: 'has a toJSON method, which JSON would write in place of the members checked here: give a plain object',
   };
 }
 

@@ -20,10 +20,10 @@ import {
 } from './errors.js';
 import { isObject } from './is-object.js';
 import { accepts, collectIssues, optionHint } from './issues.js';
-import { jsonValueIssue, namedMemberIssue } from './json-value.js';
+import { jsonValueIssue, namedMemberIssue, toJsonIssue } from './json-value.js';
 import { overflows } from './overflows.js';
 import { setOwn } from './own-member.js';
-import { checkKeys, checkObject, enumerableSymbols, symbolNames, unknownKey } from './settings.js';
+import { checkObject, checkReadKeys, enumerableSymbols, unknownKey, unsentNames } from './settings.js';
 
 export { formatIssues } from './issues.js';
 
@@ -67,6 +67,7 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
   }
   if (typeof input === 'object' && input !== null) {
     const { type, id } = input as { type?: unknown; id?: unknown };
+    if (identifierKeyIssues(input, path, issues)) return undefined;
     if (typeof id !== 'string' || id === '') {
       issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });
       return undefined;
@@ -96,6 +97,21 @@ function toIdentifier(input: unknown, r: Rel, path: string, issues: ValidationIs
   });
   return undefined;
 }
+
+/**
+ * The members a relationship given as an object may have: `type` and `id`, which are sent, and those of a resource
+ * the SDK returned, which are not (a relationship carries only the identifier). Anything else, a misspelled `typ`
+ * say, would be left out without a word (the documented target type sent in place of the one meant): refused, as
+ * every unknown key. Whether any was found.
+ */
+function identifierKeyIssues(value: object, path: string, issues: ValidationIssue[]): boolean {
+  const before = issues.length;
+  for (const key of Reflect.ownKeys(value))
+    if (Object.prototype.propertyIsEnumerable.call(value, key) && !IDENTIFIER_KEYS.includes(key as string))
+      issues.push(unknownKey(key, IDENTIFIER_KEYS, path));
+  return issues.length > before;
+}
+const IDENTIFIER_KEYS = ['type', 'id', 'attributes', 'relationships', 'links', 'meta'];
 
 /** Turns relationship inputs into JSON:API relationship objects, checking names, cardinality and required ones. */
 export function relationshipsDocument(
@@ -134,7 +150,8 @@ export function relationshipsDocument(
     }
   }
   if (input === undefined) return out;
-  for (const name of Object.keys(input)) {
+  // Inherited names too (`for…in`): a relationship is read by name above, so an unknown inherited one is refused too.
+  for (const name in input) {
     // Own names only: one every object inherits (`constructor`) is no relationship either.
     if (!Object.hasOwn(rels, name)) issues.push(unknownRelationship(name, rels));
   }
@@ -188,7 +205,7 @@ function checkRelationships(what: string, relationships: unknown, rels: Rels | u
   // An undocumented resource's relationship names are free: only a symbol is refused.
   const issues = rels
     ? enumerableSymbols(relationships as object).map((key) => unknownRelationship(key, rels))
-    : symbolNames(relationships as object, 'relationships');
+    : unsentNames(relationships as object, 'relationships');
   if (issues.length) throw new ValidationError(what, issues);
 }
 
@@ -202,7 +219,7 @@ const UPDATE_KEYS = ['attributes', 'relationships'];
  */
 function checkInputKeys(what: string, input: object, known: readonly string[]): void {
   try {
-    checkKeys(what, input, known, '');
+    checkReadKeys(what, input, known, '');
   } catch (error) {
     if (!(error instanceof ValidationError)) throw error;
     const { issues, omittedIssues: omitted } = error;
@@ -269,12 +286,14 @@ export function buildDocument(
   // all-optional object would be sent changed or dropped. Not walked where the schema admits only such values.
   // Where zod's output replaced the caller's value (a default filled in, inherited members read), the caller's is
   // walked first: a Map zod took for an empty object, a symbol key zod did not copy, are still refused.
+  // Where it admits only such values, the attributes object itself may still write as something else (`toJSON`).
   const unwritable =
     issues.length === 0 &&
     attributes !== undefined &&
-    !flat &&
-    ((attributes !== given && jsonValueIssue(given, 'attributes', fixed(schema))) ||
-      jsonValueIssue(attributes, 'attributes', fixed(schema)));
+    (flat
+      ? toJsonIssue(given, 'attributes')
+      : (attributes !== given && jsonValueIssue(given, 'attributes', fixed(schema))) ||
+        jsonValueIssue(attributes, 'attributes', fixed(schema)));
   if (unwritable) issues.push(unwritable);
   const relationships = relationshipsDocument(input.relationships, rels, issues);
   if (typeIssue) issues.unshift(typeIssue);
@@ -408,8 +427,13 @@ export function requestBody(what: string, rule: RequestBody, input: unknown, id:
       return buildKindDocument(what, input as DocumentInput, kindRules(rule));
     case 'generic':
       return genericDocument(what, input as GenericInput, rule.type, rule.patch ? id : undefined);
-    case 'data':
-      return { data: validateInput(what, rule.data, input) };
+    case 'data': {
+      const data = validateInput(what, rule.data, input);
+      // Its members were checked; JSON would write what a `toJSON` of the object returns (a nested one: see above).
+      const unwritable = toJsonIssue(input, '');
+      if (unwritable) throw new ValidationError(what, [unwritable]);
+      return { data };
+    }
     case 'multipart':
       if (input instanceof FormData) return input;
       throw new ValidationError(what, [{ path: '', message: `must be FormData, got ${describe(input)}` }]);
@@ -476,7 +500,10 @@ function updateDocument(what: string, id: string, input: DocumentInput, rule: Do
   checkRelationships(what, input.relationships, rels);
   const issues: ValidationIssue[] = [];
   const sendable: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(input.relationships ?? {})) {
+  const given = input.relationships ?? {};
+  // Inherited names too, as a create reads them (by name): `Object.entries` would leave one out unseen.
+  for (const name in given) {
+    const value = given[name];
     if (Object.hasOwn(rule.relationships, name) && !changeable.includes(name)) {
       issues.push({
         path: `relationships.${name}`,
@@ -533,7 +560,8 @@ function genericDocument(what: string, input: GenericInput, type: string, id?: s
   // An update that changes nothing is not sent (JSON leaves an undefined value out).
   if (id !== undefined && isObject(input) && !namesAny(input.attributes) && !namesAny(input.relationships))
     issues.push({ path: 'attributes', message: 'names nothing to change' });
-  const body = isObject(input) ? { ...input, relationships: undefined } : input;
+  // Read by name, as checked: a spread would leave out an inherited `attributes`.
+  const body = isObject(input) ? { type: (input as DocumentInput).type, attributes: input.attributes } : input;
   const doc = withIssues(what, issues, () => buildDocument(what, body, type, genericAttributes, {}, id));
   if (Object.keys(relationships).length) doc.data.relationships = relationships;
   return doc;
@@ -555,6 +583,7 @@ function genericIdentifier(value: unknown, path: string, issues: ValidationIssue
     return undefined;
   }
   const { type, id } = value;
+  if (identifierKeyIssues(value, path, issues)) return undefined;
   if (typeof type !== 'string' || type === '')
     issues.push({ path: `${path}.type`, message: 'must be a non-empty string' });
   if (typeof id !== 'string' || id === '') issues.push({ path: `${path}.id`, message: 'must be a non-empty string' });

@@ -28,6 +28,25 @@ export function checkKeys(what: string, value: unknown, known: readonly string[]
 }
 
 /**
+ * `checkKeys`, and the enumerable names `value` inherits (`for…in` beyond its own keys): the client reads an option
+ * or an input's member by name, an inherited one too, so an inherited name it does not know would be passed over
+ * unseen (`Object.create({ timeot: 5 })`). The client's objects only: the webhooks entry has no room for it.
+ */
+export function checkReadKeys(
+  what: string,
+  value: unknown,
+  known: readonly string[],
+  name: string,
+  note?: string,
+): void {
+  checkKeys(what, value, known, name, note);
+  const issues: ValidationIssue[] = [];
+  for (const key in value as object)
+    if (!Object.hasOwn(value as object, key) && !known.includes(key)) issues.push(unknownKey(key, known, name));
+  if (issues.length) throw new ValidationError(what, issues, note);
+}
+
+/**
  * The issue of a key of the argument `name` that is not in `known`: a misspelled or misplaced name, or a symbol
  * (named as `Symbol(description)`), which JSON, a query and the SDK leave out. The one wording of a name nothing
  * takes, whatever holds it (options, attributes, a query: a `field`; relationships): `is not a known field here
@@ -51,12 +70,23 @@ export function enumerableSymbols(value: object): symbol[] {
   return Object.getOwnPropertySymbols(value).filter((key) => Object.prototype.propertyIsEnumerable.call(value, key));
 }
 
-/** The symbol keys of an object whose string names are all free (headers, query parameters): fetch and JSON skip them. */
-export function symbolNames(value: object, path: string): ValidationIssue[] {
-  return enumerableSymbols(value).map((key) => ({
+/**
+ * The names of an object whose string names are all free (headers, query parameters, a generic resource's
+ * relationships) that would not be sent: its symbol keys and its inherited names, which fetch, a query and JSON skip
+ * (they read own keys).
+ */
+export function unsentNames(value: object, path: string): ValidationIssue[] {
+  const issues = enumerableSymbols(value).map((key) => ({
     path: `${path}.${String(key)}`,
     message: 'must be named by a string',
   }));
+  for (const key in value)
+    if (!Object.hasOwn(value, key))
+      issues.push({
+        path: `${path}.${key}`,
+        message: 'is inherited, not an own member, and would not be sent: give it as one',
+      });
+  return issues;
 }
 
 /**

@@ -12,7 +12,7 @@ import ky, {
   type RetryOptions,
   replaceOption,
 } from 'ky';
-import { describe } from './describe.js';
+import { describe, mustBe } from './describe.js';
 import {
   APIConnectionError,
   APIConnectionTimeoutError,
@@ -30,7 +30,14 @@ import { isStackOverflow } from './overflows.js';
 import { REQUEST_OPTION_KEYS } from './request-option-keys.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialName, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
-import { checkKeys, checkObject, checkSettings, headerProblem, symbolNames, tokenResultProblem } from './settings.js';
+import {
+  checkObject,
+  checkReadKeys,
+  checkSettings,
+  headerProblem,
+  tokenResultProblem,
+  unsentNames,
+} from './settings.js';
 import { LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
 
 /**
@@ -201,7 +208,7 @@ export class Transport {
 
   constructor(options: ClientOptions = {}) {
     const what = 'new PortfolioReporting()';
-    checkKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
+    checkReadKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
     // The environment fills in what was not given; a value given (null too) is checked as it is.
     const token = options.accessToken === undefined ? env('PRS_ACCESS_TOKEN') : options.accessToken;
     const givenUrl = options.baseUrl === undefined ? env('PRS_BASE_URL') : options.baseUrl;
@@ -727,21 +734,24 @@ export function checkRequestOptions(what: string, options: ListRequestOptions, p
     others = { ...options };
     delete (others as ListRequestOptions).maxPages;
   }
-  checkKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
+  checkReadKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
   checkSettings(
     what,
     {
       durations: { 'options.timeout': options.timeout, 'options.totalTimeout': options.totalTimeout },
-      counts: { 'options.maxRetries': options.maxRetries, 'options.maxPages': options.maxPages },
+      counts: { 'options.maxRetries': options.maxRetries },
     },
     { note: '(nothing was sent)' },
   );
+  // Its own rule, not the counts' (0 or more): a walk reads one page at least.
   const { maxPages } = options;
-  if (maxPages !== undefined && (!pages || maxPages === 0))
+  if (maxPages !== undefined && (!pages || !Number.isInteger(maxPages) || maxPages < 1))
     throw new ValidationError(what, [
       {
         path: 'options.maxPages',
-        message: pages ? 'must be a whole number, 1 or more, got 0' : 'is for a list only: this call reads one answer',
+        message: pages
+          ? mustBe('a whole number, 1 or more', maxPages)
+          : 'is for a list only: this call reads one answer',
       },
     ]);
   if (options.signal !== undefined && !(options.signal instanceof AbortSignal))
@@ -834,7 +844,7 @@ function checkHeaders(
 ): void {
   if (!headers) return;
   const seen = new Map<string, string>();
-  const issues = symbolNames(headers, path);
+  const issues = unsentNames(headers, path);
   for (const name of Object.keys(headers)) {
     const value: unknown = headers[name];
     const at = `${path}.${name}`;

@@ -35,7 +35,7 @@ describe('request options', () => {
     }));
     const e = await refusalOf(() => prs.instruments.prices.list('i1', { maxPages: 0 }));
     expect(e.message).toBe(
-      'instruments.prices.list: options.maxPages: must be a whole number, 1 or more, got 0 (nothing was sent)',
+      'instruments.prices.list: options.maxPages: must be a whole number, 1 or more, got number 0 (nothing was sent)',
     );
     expect(requests).toHaveLength(0);
     // One page read; the next link makes a second, which maxPages 1 refuses with an error (never a shortened list).
