@@ -204,7 +204,9 @@ export const BUDGETS = [
   // refused, a relationship object's unknown members refused, inherited names checked (`checkReadKeys`, beside
   // `checkKeys`, which the webhooks entry has no room for) or refused where they would not be sent, a call's body and
   // query read once (`taken`: a getter read again could send what was not checked), `maxPages` by its own rule.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_639, lazyCeiling: 29_475 },
+  // 29.538 kB later with a class's getter that answers otherwise on zod's second parse refused as a
+  // `ValidationError` (`parsedAgain`: zod's own error escaped).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_639, lazyCeiling: 29_538 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and

@@ -279,7 +279,7 @@ export function buildDocument(
     // what zod read through inherited members.
     if (found.length) issues.push(...found);
     else if (returnsInput(schema) && readsOwnMembers(given, flat)) attributes = given;
-    else attributes = z.parse(schema, given);
+    else attributes = parsedAgain(what, schema, given, 'attributes');
   }
   // What is sent is held to what JSON writes, whatever the schema let through: zod reads an object by its members'
   // names, so a Map, a Set or NaN inside a member it does not type (a generic resource's attributes) or inside an
@@ -331,7 +331,24 @@ export function validateInput<T>(what: string, schema: z.ZodMiniType<T>, value: 
   const unwritable = issues.length === 0 && !flat && jsonValueIssue(value, prefix, true);
   if (unwritable) issues.push(unwritable);
   if (issues.length) throw new ValidationError(what, issues);
-  return readsOwnMembers(value, flat) ? (value as T) : z.parse(schema, value);
+  return readsOwnMembers(value, flat) ? (value as T) : (parsedAgain(what, schema, value, prefix) as T);
+}
+
+/**
+ * zod's output for a value it accepted, from a second parse: read through a getter (a class's, which the copy a call
+ * takes does not reach), the value may answer otherwise this time, and is then refused as it reads now, a
+ * `ValidationError` and nothing sent, never zod's own error.
+ */
+function parsedAgain(what: string, schema: z.ZodMiniType, value: unknown, prefix: string): unknown {
+  const parsed = z.safeParse(schema, value);
+  if (parsed.success) return parsed.data;
+  const issues = collectIssues(schema, value, prefix);
+  throw new ValidationError(
+    what,
+    issues.length
+      ? issues
+      : [{ path: prefix, message: 'answered otherwise each time it was read: give a plain object' }],
+  );
 }
 
 /**

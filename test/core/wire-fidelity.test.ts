@@ -227,6 +227,27 @@ describe('a getter or a Proxy that answers differently on a second read', () => 
   });
 });
 
+describe("a class's getter that answers differently on zod's second read", () => {
+  it('is refused as a ValidationError as it reads then, nothing sent (a raw ZodError escaped)', async () => {
+    const { prs, server } = ctx;
+    let reads = 0;
+    class Attributes {
+      externalIdentifier = 'CH93-0076';
+      get ccyCode() {
+        return ++reads === 1 ? 'CHF' : 'chf';
+      }
+    }
+    const e = await refusalOf(() => prs.legalEntities.accounts.create('le1', { attributes: js(new Attributes()) }));
+    expect(e.issues).toEqual([
+      {
+        path: 'attributes.ccyCode',
+        message: 'must be a three-letter upper-case ISO 4217 currency code, e.g. EUR, got "chf"',
+      },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+});
+
 describe('maxPages', () => {
   it('is refused by its own rule, 1 or more (a fraction was told "0 or more")', async () => {
     const { prs, server } = ctx;
