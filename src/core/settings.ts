@@ -159,7 +159,7 @@ export function checkSettings(what: string, settings: Settings, labels: SettingL
   } else if (typeof token === 'string') {
     // A value fetch would refuse (a line break, say) reads as a network failure later: refused here, never shown.
     if (headerProblem('authorization', `Bearer ${token}`))
-      add('accessToken', 'holds a character a header cannot carry (a line break or other control character)');
+      add('accessToken', 'holds a character a header cannot carry (a control character or one past U+00FF)');
   } else if (typeof token !== 'function') {
     add('accessToken', `must be a string or a function returning one, got ${typeof token}`);
   }
@@ -200,7 +200,7 @@ export function headerProblem(name: string, value: string): string | undefined {
     new Headers([[name, value]]);
     return undefined;
   } catch {
-    return 'cannot be sent (an invalid name, or a line break or other control character in the value)';
+    return 'cannot be sent (an invalid name, or a control character or one past U+00FF in the value)';
   }
 }
 
@@ -212,6 +212,6 @@ export function tokenResultProblem(token: unknown): string | undefined {
   if (typeof token !== 'string' || token === '')
     return `must return a non-empty string, got ${token === '' ? 'an empty string' : typeof token}`;
   if (headerProblem('authorization', `Bearer ${token}`))
-    return 'must return a value a header can carry, got one with a line break or other control character';
+    return 'must return a value a header can carry, got one with a control character or one past U+00FF';
   return undefined;
 }

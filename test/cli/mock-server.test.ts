@@ -279,7 +279,7 @@ describe('portfolio-reporting mock', () => {
     [['--token='], '--token must not be empty'],
     [
       ['--token', 'a\nb'],
-      'portfolio-reporting mock: --token: holds a character a header cannot carry (a line break or other control character)',
+      'portfolio-reporting mock: --token: holds a character a header cannot carry (a control character or one past U+00FF)',
     ],
     [['--state='], '--state must not be empty'],
     [

@@ -435,17 +435,17 @@ describe('construction errors', () => {
 
   it('refuses a header fetch could not send, naming it but never showing its value, before anything is sent', async () => {
     expect(() => client(server.url, { headers: { 'X-Key': 'secret\nvalue' } })).toThrow(
-      'new PortfolioReporting(): headers.X-Key: cannot be sent (an invalid name, or a line break or other control character in the value)',
+      'new PortfolioReporting(): headers.X-Key: cannot be sent (an invalid name, or a control character or one past U+00FF in the value)',
     );
     expect(() => new PortfolioReporting({ baseUrl: server.url, accessToken: 'tok\r\nen' })).toThrow(
-      'new PortfolioReporting(): accessToken: holds a character a header cannot carry (a line break or other control character)',
+      'new PortfolioReporting(): accessToken: holds a character a header cannot carry (a control character or one past U+00FF)',
     );
     const error = await client(server.url)
       .instruments.retrieve('i1', { headers: { 'X-Call': 'a\u0000b' } })
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ValidationError);
     expect((error as Error).message).toBe(
-      'instruments.retrieve: options.headers.X-Call: cannot be sent (an invalid name, or a line break or other control character in the value) (nothing was sent)',
+      'instruments.retrieve: options.headers.X-Call: cannot be sent (an invalid name, or a control character or one past U+00FF in the value) (nothing was sent)',
     );
     const fromFunction = await new PortfolioReporting({
       baseUrl: server.url,
@@ -455,7 +455,7 @@ describe('construction errors', () => {
       .retrieve('i1')
       .catch((e: unknown) => e);
     expect((fromFunction as Error).message).toBe(
-      `GET ${server.url}/api/v3/instruments/i1: the accessToken function must return a value a header can carry, got one with a line break or other control character`,
+      `GET ${server.url}/api/v3/instruments/i1: the accessToken function must return a value a header can carry, got one with a control character or one past U+00FF`,
     );
     expect(server.requests).toHaveLength(0);
   });

@@ -58,7 +58,7 @@ describe('createMockService', () => {
 
   it('refuses a token the client would refuse to send, by the client’s rule and words', () => {
     expect(refusal(() => createMockService({ accessToken: 'a\r\nb' })).message).toBe(
-      'createMockService(): accessToken: holds a character a header cannot carry (a line break or other control character)',
+      'createMockService(): accessToken: holds a character a header cannot carry (a control character or one past U+00FF)',
     );
   });
 

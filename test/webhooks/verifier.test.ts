@@ -700,7 +700,7 @@ describe('WebhookVerifier: the token of the keys request', () => {
     expect((error.cause as ValidationError).issues).toEqual([
       {
         path: 'accessToken',
-        message: 'must return a value a header can carry, got one with a line break or other control character',
+        message: 'must return a value a header can carry, got one with a control character or one past U+00FF',
       },
     ]);
     for (let e: unknown = error; e !== undefined; e = (e as Error).cause) {
