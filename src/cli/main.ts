@@ -176,10 +176,13 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
   }
   const connection = { baseUrl: args.baseUrl ?? io.env.PRS_BASE_URL, accessToken: io.env.PRS_ACCESS_TOKEN };
   // The client's own check, worded for the command line: `--base-url` and the environment variables.
+  const names = {
+    baseUrl: args.baseUrl === undefined ? '--base-url (or PRS_BASE_URL)' : '--base-url',
+    accessToken: 'PRS_ACCESS_TOKEN',
+  };
   usage(() =>
     checkSettings('portfolio-reporting load', connection, {
-      baseUrl: args.baseUrl === undefined ? '--base-url (or PRS_BASE_URL)' : '--base-url',
-      accessToken: 'PRS_ACCESS_TOKEN',
+      ...names,
       required: ['baseUrl', 'accessToken'],
       hints: {
         baseUrl: 'pass --base-url https://reporting.example.com or set the PRS_BASE_URL environment variable',
@@ -187,7 +190,17 @@ async function load(args: LoadArgs, io: CliIO): Promise<number> {
       },
     }),
   );
-  const prs = new PortfolioReporting({ ...connection, fetch: io.fetch });
+  // The client refuses what fetch or the URL parser would change (a token ending in a space, a `..` in the base
+  // URL): a usage error naming the variable or option, not an uncaught exception with a stack.
+  const prs = usage(() => {
+    try {
+      return new PortfolioReporting({ ...connection, fetch: io.fetch });
+    } catch (error) {
+      if (!(error instanceof ValidationError)) throw error;
+      const issues = error.issues.map((i) => ({ ...i, path: names[i.path as keyof typeof names] ?? i.path }));
+      throw new ValidationError('portfolio-reporting load', issues, '');
+    }
+  });
   const journal = new Journal(args.journal, args.kind, args.file);
   for (const note of journal.notes) io.stderr.write(`note: ${note}\n`);
   if (journal.cut > 0) {

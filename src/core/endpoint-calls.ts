@@ -159,6 +159,12 @@ function nextLink(call: CallSite, next: string | null | undefined, baseUrl: stri
       `${call.method} ${call.url}: links.next points to another origin (${url.origin}); the SDK does not send your token there.`,
     );
   }
+  // Followed, it would be refused as a caller's path is (a `ValidationError` naming a path the caller never gave).
+  if (url.username || url.password) {
+    throw new PortfolioReportingError(
+      `${call.method} ${call.url}: links.next carries credentials (user:password@, not shown); the SDK authenticates with your token only and does not follow it.`,
+    );
+  }
   if (url.href === call.url) {
     throw new PortfolioReportingError(
       `${call.method} ${call.url}: links.next points to the page just read; stopping to avoid an endless loop.`,

@@ -38,9 +38,7 @@ function errorJSON(this: PortfolioReportingError): Record<string, unknown> {
     ...(this as object),
     // A `Headers` writes as {}: its entries, a credential header's value masked (`***`, as secrets.ts masks) whether
     // or not the SDK remembers it.
-    ...(headers instanceof Headers && {
-      headers: Object.fromEntries([...headers].map(([name, value]) => [name, isCredentialName(name) ? '***' : value])),
-    }),
+    ...(headers instanceof Headers && { headers: maskedHeaders(headers) }),
   };
   // Every field masked as the message is (the service's `errors` and a redirect's `location` are kept as they came);
   // `undefined` only for a value nested past the stack, which JSON could not write either.
@@ -48,6 +46,46 @@ function errorJSON(this: PortfolioReportingError): Record<string, unknown> {
 }
 Object.defineProperty(PortfolioReportingError.prototype, 'toJSON', {
   value: errorJSON,
+  writable: true,
+  configurable: true,
+});
+
+/** A `Headers` as a plain object, a credential header's value masked (`***`, as secrets.ts masks) whether or not the SDK remembers it. */
+function maskedHeaders(headers: Headers): Record<string, string> {
+  return Object.fromEntries([...headers].map(([name, value]) => [name, isCredentialName(name) ? '***' : value]));
+}
+
+/** The errors being inspected: the inner `inspect` call of `errorInspect` formats them as Node would. */
+const inspecting = new WeakSet<object>();
+
+/**
+ * How Node's `util.inspect` (`console.log(error)`, a logger printing an error) shows an error of the SDK: as it
+ * would, each field masked as `toJSON` masks it. It prints the fields, and the service's `errors` are kept as they
+ * came: a detail echoing the token, or a `set-cookie` header, was printed as it was. The fields are masked before
+ * `inspect` writes them (it escapes `\` and `'`, a form of the token no pattern would find), the text after.
+ */
+function errorInspect(
+  this: PortfolioReportingError,
+  _depth: number,
+  options: object,
+  inspect: (value: unknown, options: object) => string,
+): unknown {
+  // The inner `inspect` below asks again: `this` has Node format the error as it would any.
+  if (inspecting.has(this)) return this;
+  const self = this as unknown as Record<string, unknown>;
+  const fields = { ...self };
+  for (const [key, value] of Object.entries(fields))
+    self[key] = value instanceof Headers ? maskedHeaders(value) : redactBody(value);
+  inspecting.add(this);
+  try {
+    return redact(inspect(this, options));
+  } finally {
+    inspecting.delete(this);
+    Object.assign(self, fields);
+  }
+}
+Object.defineProperty(PortfolioReportingError.prototype, Symbol.for('nodejs.util.inspect.custom'), {
+  value: errorInspect,
   writable: true,
   configurable: true,
 });
@@ -83,10 +121,14 @@ export class APIError extends PortfolioReportingError {
   readonly body: string;
 
   constructor(call: CallSite, status: number, headers: Headers, errors: ServiceErrorEntry[], body: string) {
-    const details = errors.map((e) => e.detail).filter((d): d is string => typeof d === 'string' && d !== '');
+    // Listed as issues are: the first `MAX_ISSUES`, each and the list cut to size (a body of 10,000 entries, or one
+    // detail of megabytes, would otherwise be a message of that size).
+    const details = boundIssues(
+      errors.flatMap((e) => (typeof e.detail === 'string' && e.detail !== '' ? [{ path: '', message: e.detail }] : [])),
+    );
     const requestId = headers.get('x-request-id') ?? undefined;
     super(
-      `${call.method} ${call.url} failed with ${status}${details.length ? `: ${details.join('; ')}` : ''}` +
+      `${call.method} ${call.url} failed with ${status}${details.kept.length ? `: ${listIssues(details.kept, details.omitted)}` : ''}` +
         (requestId ? ` (request id ${requestId})` : ''),
     );
     this.status = status;

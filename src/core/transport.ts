@@ -203,7 +203,11 @@ interface Resolved {
  */
 export class Transport {
   readonly logger: LevelLogger;
-  private readonly resolved: Resolved;
+  /**
+   * A private field, not a property: it holds the token and the credential headers' values, which
+   * `JSON.stringify(prs)` or `util.inspect(prs, { depth: 4 })` would otherwise print.
+   */
+  readonly #resolved: Resolved;
   private readonly ky: KyInstance;
 
   constructor(options: ClientOptions = {}) {
@@ -244,7 +248,7 @@ export class Transport {
     if (typeof token === 'string') credentials.push(token);
     for (const secret of credentials) rememberSecret(secret);
     const headers = (accept: string) => withHeaders({ accept }, options.headers);
-    this.resolved = {
+    this.#resolved = {
       baseUrl: url as URL,
       base: (url as URL).href.replace(/\/$/, ''),
       token: token as NonNullable<ClientOptions['accessToken']>,
@@ -266,13 +270,13 @@ export class Transport {
       // adds its content type), merged by ky itself: a whole header object per call cost ~4 µs before a GET's fetch
       // (bench/phases.ts). A call with headers of its own replaces these whole (see `send`).
       ...(typeof token === 'string' && {
-        headers: { ...this.resolved.headers.jsonapi, authorization: `Bearer ${token}` },
+        headers: { ...this.#resolved.headers.jsonapi, authorization: `Bearer ${token}` },
       }),
       // The client's timeout, retry policy and redirect mode are ky's defaults for every call, so that a call
       // that sets none of them hands ky no options object of its own to merge (a retry object and its closure per
       // call were the largest piece of the SDK's per-request cost over bare ky that profiles could name).
-      timeout: this.resolved.timeout === 0 ? false : this.resolved.timeout,
-      retry: retryOptions('', this.resolved.maxRetries, ({ error, retryCount }) => {
+      timeout: this.#resolved.timeout === 0 ? false : this.#resolved.timeout,
+      retry: retryOptions('', this.#resolved.maxRetries, ({ error, retryCount }) => {
         // ky's errors that it may retry carry their request: its method decides, its URL is logged.
         const request = (error as { request?: Request }).request;
         return request ? this.retryDecision(request.method, request.url, error, retryCount) : false;
@@ -294,7 +298,7 @@ export class Transport {
 
   /** The base URL's origin and path, without a trailing slash. */
   get baseUrl(): string {
-    return this.resolved.base;
+    return this.#resolved.base;
   }
 
   /**
@@ -306,16 +310,16 @@ export class Transport {
     // URL is written without parsing it (a parse was a tenth of the SDK's cost over bare ky per request).
     if (plain || (typeof path === 'string' && PLAIN_PATH.test(path))) {
       const search = query ? searchOf(query, what) : '';
-      return `${this.resolved.base}${path}${search && `?${search}`}`;
+      return `${this.#resolved.base}${path}${search && `?${search}`}`;
     }
-    const origin = this.resolved.baseUrl.origin;
+    const origin = this.#resolved.baseUrl.origin;
     // What the parser would rewrite (`..` leaving the endpoint, a backslash read as a slash) is refused, not sent
     // somewhere else than written.
     const rewritten = typeof path === 'string' ? rewrittenByUrl(path) : undefined;
     if (rewritten) throw new ValidationError(what, [{ path: 'path', message: rewritten }]);
     let url: URL | undefined;
     if (typeof path === 'string' && /^https?:\/\//i.test(path)) url = URL.canParse(path) ? new URL(path) : undefined;
-    else if (typeof path === 'string' && /^\/(?![/\\])/.test(path)) url = new URL(this.resolved.base + path);
+    else if (typeof path === 'string' && /^\/(?![/\\])/.test(path)) url = new URL(this.#resolved.base + path);
     // Credentials in the URL would go out in an Authorization header of fetch's own: refused, never shown.
     if (url?.username || url?.password)
       throw new ValidationError(what, [
@@ -354,15 +358,15 @@ export class Transport {
     if (req.options !== undefined) checkRequestOptions(what, req.options, req.pages === true);
     const url = this.url(req.path, req.query, what, req.plain);
     const call: CallSite = { method: req.method, url };
-    const timeout = opts.timeout ?? this.resolved.timeout;
-    const totalTimeout = opts.totalTimeout ?? this.resolved.totalTimeout;
-    const maxRetries = opts.maxRetries ?? this.resolved.maxRetries;
+    const timeout = opts.timeout ?? this.#resolved.timeout;
+    const totalTimeout = opts.totalTimeout ?? this.#resolved.totalTimeout;
+    const maxRetries = opts.maxRetries ?? this.#resolved.maxRetries;
     this.rememberCredentials(opts);
-    const token = this.resolved.token;
+    const token = this.#resolved.token;
     // A call whose headers are the client's (see the constructor) gives ky none, or only the body's content type,
     // which ky adds to them; a call with headers of its own, plain JSON or a token function gives its whole set.
     const own = opts.headers !== undefined || req.accept === 'json' || typeof token !== 'string';
-    const headers = own ? withHeaders({ ...this.resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers) : undefined;
+    const headers = own ? withHeaders({ ...this.#resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers) : undefined;
     // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
     const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
     const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : (deadline ?? opts.signal);
@@ -421,7 +425,7 @@ export class Transport {
       // Where fetch follows redirects itself (a browser, or a given fetch that does), an answer from another origin
       // is never the resource. (Read once: each read of a platform Response's getter is a brand check.)
       const redirected = response.redirected;
-      if (redirected && response.url && new URL(response.url).origin !== this.resolved.baseUrl.origin) {
+      if (redirected && response.url && new URL(response.url).origin !== this.#resolved.baseUrl.origin) {
         const elsewhere = new URL(response.url).origin;
         throw new RedirectError(
           call,
@@ -453,7 +457,7 @@ export class Transport {
    * sent), so that the bounded set of remembered secrets holds them when its text is redacted.
    */
   private rememberCredentials(opts: RequestOptions, authorization?: string): void {
-    const credentials = this.resolved.credentials;
+    const credentials = this.#resolved.credentials;
     for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
     if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
     if (authorization) rememberSecret(authorization.slice(BEARER_PREFIX.length));
@@ -472,12 +476,22 @@ export class Transport {
   ): Promise<TransportResponse> {
     const target = URL.canParse(location, call.url) ? new URL(location, call.url) : undefined;
     const where = target?.href ?? location;
-    if (target?.origin !== this.resolved.baseUrl.origin) {
+    if (target?.origin !== this.#resolved.baseUrl.origin) {
       throw new RedirectError(
         call,
         status,
         where,
         `answered ${status} to another origin (${target?.origin ?? describe(location)}); nothing was sent there: the SDK never sends your token, headers or body off the base URL's origin`,
+      );
+    }
+    // Sent on, `user:password@` would go out in an Authorization header of fetch's own: not followed, never shown.
+    if (target.username || target.password) {
+      target.username = target.password = '';
+      throw new RedirectError(
+        call,
+        status,
+        target.href,
+        `answered ${status} to a URL carrying credentials (user:password@, not shown); not followed: the SDK authenticates with the client's accessToken only`,
       );
     }
     if (status !== 303 && req.method !== 'GET') {
