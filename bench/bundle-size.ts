@@ -209,7 +209,9 @@ export const BUDGETS = [
   // 28.627 / 29.418 kB with the red-team fixes (helper-61): `util.inspect(error)` masked as `toJSON` masks (+~110 B),
   // an API error's message listing the service's details as issues are listed (bounded), the client's token held in
   // a private field, and a redirect or `links.next` carrying `user:password@` refused by its own message (+74 B later).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_627, lazyCeiling: 29_418 },
+  // 28.62 / 29.422 kB with the query-parameter mask's name ending at a separator (it backtracked quadratically) and
+  // the masking loop written with `replaceAll` (-10 B, which pays for the webhooks entry's linear trim: 7.993 -> 7.99 kB).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_620, lazyCeiling: 29_422 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -237,8 +239,9 @@ export const BUDGETS = [
   // +12 B with the progress's `sending` and `waiting` (the loader's `in flight 60 (limit 8)` read as a broken limit):
   // 7.074 kB on main. 7.077 kB with the colon after a masked query value kept,
   // 7.07 kB with the base URL's `?`/`#` test written as one pattern.
-  // 7.236 kB with the errors' `util.inspect` masked and an API error's message bounded (errors.ts, helper-61).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_236, lazyCeiling: 0 },
+  // 7.236 kB with the errors' `util.inspect` masked and an API error's message bounded (errors.ts, helper-61);
+  // 7.23 kB with the masking loop written with `replaceAll`.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_230, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

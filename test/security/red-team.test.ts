@@ -9,7 +9,10 @@
  *   message of that size;
  * - a redirect or `links.next` on the base origin carrying `user:password@` was a `ValidationError` blaming a
  *   `path` the caller never gave;
- * - the command line crashed with a stack on a `PRS_ACCESS_TOKEN` ending in a space or a `--base-url` with `..`.
+ * - the command line crashed with a stack on a `PRS_ACCESS_TOKEN` ending in a space or a `--base-url` with `..`;
+ * - two patterns backtracked quadratically on hostile text: the webhook verifier's trim of a header value (a value of
+ *   100,000 inner spaces: about a minute of CPU per delivery), and the masking of query parameters that every error
+ *   message and kept body goes through (an error body of 100,000 `?a`: half a minute). Each test fails by its time.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +22,7 @@ import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { MAX_LISTED_CHARS } from '../../src/core/validation-error.js';
 import { BadRequestError, PortfolioReporting, PortfolioReportingError, RedirectError } from '../../src/index.js';
+import { WebhookVerificationError, WebhookVerifier } from '../../src/webhooks/index.js';
 import { json } from '../helpers/http-server.js';
 import { bond, client, useServer } from '../helpers/instrument-fixtures.js';
 
@@ -141,5 +145,32 @@ describe('the command line', () => {
         'error: portfolio-reporting load: --base-url: must be sent as written: the URL parser would rewrite a "." or ".." segment\nRun portfolio-reporting --help for usage.\n',
     });
     expect(server.requests).toHaveLength(0);
+  });
+});
+
+describe('hostile text costs linear time', () => {
+  it("the webhook verifier trims a header value of 100,000 inner spaces at once (a plain object: Node's headers)", async () => {
+    const verifier = new WebhookVerifier({ loadKeys: async () => ({ keys: [] }), secret: `whsec_${'A'.repeat(43)}=` });
+    const headers = {
+      'webhook-id': `msg_1${' '.repeat(100_000)}x`,
+      'webhook-timestamp': String(Math.floor(Date.now() / 1000)),
+      'webhook-signature': `v1,${' '.repeat(100_000)}AAAA`,
+    };
+    const started = performance.now();
+    const error = await verifier.verify('{}', headers).catch((e: unknown) => e);
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error).toBeInstanceOf(WebhookVerificationError);
+    expect((error as WebhookVerificationError).reason).toBe('signature_header_too_large');
+  });
+
+  it('an error body of 100,000 "?a" is masked at once (a name ends at the next separator)', async () => {
+    const body = `${'?a'.repeat(100_000)}&access_token=abc-SECRET-1&page=2`;
+    server.handle((_req, res) => res.writeHead(400, { 'content-type': 'text/plain' }).end(body));
+    const started = performance.now();
+    const error = (await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as BadRequestError;
+    expect(performance.now() - started).toBeLessThan(1_000);
+    expect(error.body).toBe(`${'?a'.repeat(100_000)}&access_token=***&page=2`);
   });
 });
