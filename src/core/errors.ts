@@ -72,16 +72,17 @@ function errorInspect(
 ): unknown {
   // The inner `inspect` below asks again: `this` has Node format the error as it would any.
   if (inspecting.has(this)) return this;
-  const self = this as unknown as Record<string, unknown>;
-  const fields = { ...self };
+  const fields = { ...this } as Record<string, unknown>;
+  // `Reflect.set`: a frozen error (a state library's, say) keeps its fields, and only its text is masked: an
+  // assignment would throw, and `console.log(error)` with it.
   for (const [key, value] of Object.entries(fields))
-    self[key] = value instanceof Headers ? maskedHeaders(value) : redactBody(value);
+    Reflect.set(this, key, value instanceof Headers ? maskedHeaders(value) : redactBody(value));
   inspecting.add(this);
   try {
     return redact(inspect(this, options));
   } finally {
     inspecting.delete(this);
-    Object.assign(self, fields);
+    for (const [key, value] of Object.entries(fields)) Reflect.set(this, key, value);
   }
 }
 Object.defineProperty(PortfolioReportingError.prototype, Symbol.for('nodejs.util.inspect.custom'), {

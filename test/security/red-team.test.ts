@@ -70,6 +70,18 @@ describe('util.inspect(error)', () => {
     expect((error as BadRequestError).headers.get('x-echo')).toBe(TOKEN);
     expect((error as BadRequestError).headers.get('set-cookie')).toBe('session=c00kie-SECRET-77');
   });
+  it('shows a frozen error, its text masked (assigning its masked fields threw a TypeError)', async () => {
+    server.handle((req, res) =>
+      json(res, 404, { errors: [{ detail: `no ${String(req.headers.authorization).slice(7)}` }] }),
+    );
+    const error = await client(server.url, { accessToken: TOKEN })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e);
+    Object.freeze(error);
+    const shown = inspect(error);
+    expect(shown).toContain(`NotFoundError: GET ${server.url}/api/v3/instruments/i1 failed with 404: no ***`);
+    expect(shown).not.toContain(TOKEN);
+  });
 });
 
 describe("an API error's message", () => {
