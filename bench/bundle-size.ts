@@ -211,7 +211,9 @@ export const BUDGETS = [
   // a private field, and a redirect or `links.next` carrying `user:password@` refused by its own message (+74 B later).
   // 28.62 / 29.422 kB with the query-parameter mask's name ending at a separator (it backtracked quadratically) and
   // the masking loop written with `replaceAll` (-10 B, which pays for the webhooks entry's linear trim: 7.993 -> 7.99 kB).
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_620, lazyCeiling: 29_422 },
+  // 28.818 / 29.613 kB on main with both (the wire audit's and the red team's fixes) and a header value past U+00FF
+  // refused by its own words.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_818, lazyCeiling: 29_613 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -241,7 +243,7 @@ export const BUDGETS = [
   // 7.07 kB with the base URL's `?`/`#` test written as one pattern.
   // 7.236 kB with the errors' `util.inspect` masked and an API error's message bounded (errors.ts, helper-61);
   // 7.23 kB with the masking loop written with `replaceAll`.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_230, lazyCeiling: 0 },
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_226, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */
