@@ -3,9 +3,14 @@
  * (`instruments.prices.create`) or by bare ky with the SDK's policy (bench/bare-ky.ts), against the bench server,
  * one side per process, the processes alternating (SDK, ky, SDK, …). In one process the two sides share ky's code and
  * the state the JIT keeps for it, and the ratio of their CPU swung 1.03–1.10× between runs of the same code; apart,
- * each pays for its own use of ky only. The figure compared is the median over the processes of each side. Each
- * process warms up on 10,000 creates first: process CPU counts the compiler's and collector's threads, and a shorter
- * warm-up (3,000, then 6,000 measured) read ~480 against ~420 µs, 1.15×. Part of `npm run bench` (about 80 s), or alone:
+ * each pays for its own use of ky only. A round is one process of each side, next to each other; the figure judged is
+ * the median over the rounds of each round's SDK/ky ratio, given with the quartiles and range of those ratios: the
+ * median of each side's processes (the figure until session 20) read 1.01× and 1.11× on two runs of the same code,
+ * and a ratio of processes that ran together is not moved by the machine's drift between rounds. More rounds of fewer
+ * creates (8 of 10,000, was 4 of 20,000): the spread is between processes (each JIT's choices, where the collector
+ * runs), not within one. Each process warms up on 10,000 creates first: process CPU counts the compiler's and
+ * collector's threads, and a shorter warm-up (3,000, then 6,000 measured) read ~480 against ~420 µs, 1.15×. Part of
+ * `npm run bench` (about 150 s), or alone:
  *
  *   npx tsup && npx tsx --tsconfig bench/tsconfig.json bench/create-cpu.ts
  *
@@ -33,12 +38,12 @@ import { fileURLToPath } from 'node:url';
 import { PortfolioReporting } from 'portfolio-reporting';
 import { bareKy, JSONAPI_BODY } from './bare-ky.js';
 import { BENCH_TSCONFIG, report, startServer, TSX } from './child.js';
-import { median, pool } from './stats.js';
+import { median, pool, quartiles } from './stats.js';
 
 type Side = 'sdk' | 'transport' | 'ky';
 const SIDES: readonly Side[] = process.env.BENCH_LAYERS ? ['sdk', 'transport', 'ky'] : ['sdk', 'ky'];
-const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 4);
-const CREATES = Number(process.env.BENCH_CREATES ?? 20_000);
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 8);
+const CREATES = Number(process.env.BENCH_CREATES ?? 10_000);
 const WARM_UP = 10_000;
 const CONCURRENCY = 16;
 
@@ -123,9 +128,10 @@ if (side) {
     for (const s of i % 2 ? [...SIDES].reverse() : SIDES) all[s]?.push(await inProcess(s));
   const of = (s: Side, figure: keyof Measured) => median((all[s] ?? []).map((m) => m[figure]));
   const figures = (figure: keyof Measured) => Object.fromEntries(SIDES.map((s) => [s, of(s, figure)]));
-  /** The median over the rounds of `a`'s figure over `b`'s in the same round. */
-  const paired = (a: Side, b: Side) =>
-    median((all[a] ?? []).map((m, i) => m.process / ((all[b] ?? [])[i] as Measured).process));
+  /** `a`'s figure over `b`'s in each round (processes that ran next to each other), in round order. */
+  const ratios = (a: Side, b: Side) =>
+    (all[a] ?? []).map((m, i) => m.process / ((all[b] ?? [])[i] as Measured).process);
+  const sdkOverKy = ratios('sdk', 'ky');
   report({
     name: 'create-cpu',
     processes: PROCESSES,
@@ -134,11 +140,16 @@ if (side) {
     cpuUsPerCreate: figures('process'),
     mainThreadUsPerCreate: figures('mainThread'),
     gcPauseUsPerCreate: figures('gcPause'),
+    // The figure judged: the median of the rounds' ratios, and how far the rounds spread around it (the
+    // measure's resolution on this machine: a gap smaller than the spread between quartiles is not resolved).
+    pairedRatio: median(sdkOverKy),
+    pairedQuartiles: quartiles(sdkOverKy),
+    pairedRange: [Math.min(...sdkOverKy), Math.max(...sdkOverKy)],
     ...(process.env.BENCH_LAYERS && {
       pairedRatios: {
-        'transport/ky': paired('transport', 'ky'),
-        'sdk/transport': paired('sdk', 'transport'),
-        'sdk/ky': paired('sdk', 'ky'),
+        'transport/ky': median(ratios('transport', 'ky')),
+        'sdk/transport': median(ratios('sdk', 'transport')),
+        'sdk/ky': median(sdkOverKy),
       },
     }),
     all,

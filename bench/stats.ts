@@ -10,6 +10,13 @@ export function median(values: readonly number[]): number {
   return sorted.length % 2 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
+/** The first and third quartiles (each the median of its half; the middle value, if any, left out of both). */
+export function quartiles(values: readonly number[]): [number, number] {
+  const sorted = [...values].sort((a, b) => a - b);
+  const half = sorted.length >> 1;
+  return [median(sorted.slice(0, half)), median(sorted.slice(sorted.length - half))];
+}
+
 /** Runs each variant `runs` times, interleaved, after one untimed warm-up each; returns every timing in ms. */
 export async function interleave<K extends string>(
   runs: number,
