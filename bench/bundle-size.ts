@@ -213,7 +213,12 @@ export const BUDGETS = [
   // the masking loop written with `replaceAll` (-10 B, which pays for the webhooks entry's linear trim: 7.993 -> 7.99 kB).
   // 28.818 / 29.613 kB on main with both (the wire audit's and the red team's fixes) and a header value past U+00FF
   // refused by its own words.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 28_818, lazyCeiling: 29_613 },
+  // 29.037 / 29.672 kB with the hostile-input fixes (helper-65, +219 B at load, +59 B later): an answer's body that
+  // cannot be read an APIConnectionError naming the call (it was the engine's ERR_STRING_TOO_LONG); a `#fragment` in
+  // `prs.request`'s path and a control character in a path or an id refused (dropped; sent as %00); header values
+  // read once, as checked; a base URL's fragment masked in its message; a relationship's `lid` refused by its own
+  // words (+71 B later). No cap on an answer's size: README, Security.
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 29_037, lazyCeiling: 29_672 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -243,7 +248,8 @@ export const BUDGETS = [
   // 7.07 kB with the base URL's `?`/`#` test written as one pattern.
   // 7.236 kB with the errors' `util.inspect` masked and an API error's message bounded (errors.ts, helper-61);
   // 7.23 kB with the masking loop written with `replaceAll`.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_226, lazyCeiling: 0 },
+  // 7.233 kB with a base URL's query or fragment checked first and its fragment masked in the message (settings.ts).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_233, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -16,7 +16,7 @@ import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
 import { checkObject, checkReadKeys, enumerableSymbols, unsentNames } from './settings.js';
 import type { ListRequestOptions, Query, RequestOptions, Transport, TransportRequest } from './transport.js';
-import { LONE_SURROGATE, shownKey } from './well-formed.js';
+import { A_CONTROL_CHARACTER, CONTROL, LONE_SURROGATE, shownKey } from './well-formed.js';
 
 export type { Body } from './documents.js';
 export type { Query } from './transport.js';
@@ -138,6 +138,15 @@ export class API {
         const unwritable = body === undefined || body instanceof FormData ? undefined : jsonValueIssue(body, 'body');
         if (unwritable) throw new ValidationError(caller, [unwritable]);
       }
+      // fetch never sends a fragment: refused rather than dropped without a word. The caller's path only: a redirect's
+      // or a next link's is the service's.
+      if (caller && typeof path === 'string' && path.includes('#'))
+        throw new ValidationError(caller, [
+          {
+            path: 'path',
+            message: 'must not carry a #fragment (fetch never sends one)',
+          },
+        ]);
       const what = caller ?? req.what ?? `${method} ${path}`;
       const target = withOptionsQuery(what, { path, query }, options);
       return this.transport
@@ -213,6 +222,11 @@ export function segment(what: string, name: string, value: unknown): string {
       { path: name, message: `must be a non-empty string id other than "." and "..", got ${got}` },
     ]);
   }
+  // Sent as `%00`, it would name a record of no id the service gives.
+  if (CONTROL.test(value))
+    throw new ValidationError(what, [
+      { path: name, message: `must not hold ${A_CONTROL_CHARACTER}, got ${JSON.stringify(value)}` },
+    ]);
   try {
     return encodeURIComponent(value);
   } catch {

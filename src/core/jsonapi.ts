@@ -108,9 +108,14 @@ function identifierKeyIssues(value: object, path: string, issues: ValidationIssu
   const before = issues.length;
   for (const key of Reflect.ownKeys(value))
     if (Object.prototype.propertyIsEnumerable.call(value, key) && !IDENTIFIER_KEYS.includes(key as string))
-      issues.push(unknownKey(key, IDENTIFIER_KEYS, path));
+      issues.push(key === 'lid' ? { path: `${path}.lid`, message: LOCAL_ID } : unknownKey(key, IDENTIFIER_KEYS, path));
   return issues.length > before;
 }
+/**
+ * JSON:API 1.1's `lid` names a resource created in the same request: the service's reference has no such request
+ * (one resource per create, identifiers `{ type, id }`), so one given is refused by its own words, not sent.
+ */
+const LOCAL_ID = "is JSON:API 1.1's local id, which the service does not take: name the related resource by its id";
 const IDENTIFIER_KEYS = ['type', 'id', 'attributes', 'relationships', 'links', 'meta'];
 
 /** Turns relationship inputs into JSON:API relationship objects, checking names, cardinality and required ones. */

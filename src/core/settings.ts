@@ -182,14 +182,17 @@ export function checkSettings(what: string, settings: Settings, labels: SettingL
 function parseBaseUrl(value: unknown): URL | string {
   const example = '(e.g. https://reporting.example.com)';
   if (typeof value !== 'string') return `must be a string ${example}, got ${describe(value)}`;
+  // Checked first and shown with its fragment masked (a query's credential parameters are masked in every message):
+  // either may hold a token (`#access_token=…`), which no other message below may show then.
+  if (/[?#]/.test(value))
+    return `must not carry a query or fragment ${example}, got ${describe(value.replace(/#.+/s, '#***'))}`;
   // `new URL('localhost:3000')` parses (scheme `localhost:`), so the scheme is checked too.
   const url = URL.canParse(value) ? new URL(value) : undefined;
+  // Before the scheme's message, which shows the value: not with a `user:password@`.
+  if (url?.username || url?.password)
+    return 'must not carry credentials (user:password@); pass the token as `accessToken`';
   if (url?.protocol !== 'http:' && url?.protocol !== 'https:')
     return `must be an absolute http:// or https:// URL ${example}, got ${describe(value)}`;
-  if (url.username || url.password)
-    return 'must not carry credentials (user:password@); pass the token as `accessToken`';
-  if (url.search || url.hash || /[?#]/.test(value))
-    return `must not carry a query or fragment ${example}, got ${describe(value)}`;
   url.pathname = url.pathname.replace(/\/+$/, '');
   return url;
 }

@@ -38,7 +38,7 @@ import {
   tokenResultProblem,
   unsentNames,
 } from './settings.js';
-import { LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
+import { A_CONTROL_CHARACTER, CONTROL, LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
 
 /**
  * Options for one call; every SDK method takes them as its last argument (a list's method takes
@@ -242,12 +242,13 @@ export class Transport {
     const level = options.logLevel ?? (env('PRS_LOG') as LogLevel | undefined) ?? 'warn';
     checkLogger(what, options.logger, level);
     this.logger = new LevelLogger(options.logger ?? console, level);
-    checkHeaders(what, options.headers, 'headers', '', true);
+    // Each value read once, as checked (a getter read again could send what was not checked).
+    const given = checkHeaders(what, options.headers, 'headers', '', true);
     // The credentials this client always sends, marked used on every request so that they stay masked.
-    const credentials = credentialValues(options.headers);
+    const credentials = credentialValues(given);
     if (typeof token === 'string') credentials.push(token);
     for (const secret of credentials) rememberSecret(secret);
-    const headers = (accept: string) => withHeaders({ accept }, options.headers);
+    const headers = (accept: string) => withHeaders({ accept }, given);
     this.#resolved = {
       baseUrl: url as URL,
       base: (url as URL).href.replace(/\/$/, ''),
@@ -361,12 +362,14 @@ export class Transport {
     const timeout = opts.timeout ?? this.#resolved.timeout;
     const totalTimeout = opts.totalTimeout ?? this.#resolved.totalTimeout;
     const maxRetries = opts.maxRetries ?? this.#resolved.maxRetries;
-    this.rememberCredentials(opts);
+    // The call's headers as checked, each value read once: what is sent is what was checked.
+    const given = checkHeaders(what, opts.headers, 'options.headers', undefined, req.body !== undefined);
+    this.rememberCredentials(given);
     const token = this.#resolved.token;
     // A call whose headers are the client's (see the constructor) gives ky none, or only the body's content type,
     // which ky adds to them; a call with headers of its own, plain JSON or a token function gives its whole set.
-    const own = opts.headers !== undefined || req.accept === 'json' || typeof token !== 'string';
-    const headers = own ? withHeaders({ ...this.#resolved.headers[req.accept ?? 'jsonapi'] }, opts.headers) : undefined;
+    const own = given !== undefined || req.accept === 'json' || typeof token !== 'string';
+    const headers = own ? withHeaders({ ...this.#resolved.headers[req.accept ?? 'jsonapi'] }, given) : undefined;
     // One signal ends the call wherever it waits (a token, an attempt, a Retry-After pause, a body): the caller's, the total deadline, or both.
     const deadline = totalTimeout > 0 ? AbortSignal.timeout(totalTimeout) : undefined;
     const signal = deadline && opts.signal ? AbortSignal.any([opts.signal, deadline]) : (deadline ?? opts.signal);
@@ -386,7 +389,6 @@ export class Transport {
       }
       if (headers) headers['content-type'] = JSONAPI_MEDIA_TYPE;
     }
-    if (opts.headers) checkHeaders(what, opts.headers, 'options.headers', undefined, body !== undefined);
     if (headers)
       headers.authorization = `Bearer ${
         typeof token === 'string'
@@ -415,12 +417,16 @@ export class Transport {
     // The level is asked first so that a call does not build lines nobody writes.
     const debug = this.logger.enabled('debug');
     if (debug) this.logger.log('debug', `${req.method} ${url}`);
+    // The status of the answer while its body is read: a failure then is the body's, not the connection's.
+    let reading: number | undefined;
     try {
       if (signal?.aborted) throw signal.reason;
       const pending = this.ky(url, kyOptions);
       const response = await pending;
+      reading = response.status;
       // Read through ky, so that `timeout` covers the body as well.
       const text = await pending.text();
+      reading = undefined;
       if (debug) this.logger.log('debug', `${req.method} ${url} -> ${response.status}`);
       // Where fetch follows redirects itself (a browser, or a given fetch that does), an answer from another origin
       // is never the resource. (Read once: each read of a platform Response's getter is a brand check.)
@@ -437,7 +443,14 @@ export class Transport {
       return { response, body: this.parseBody(call, response, text), redirected, call };
     } catch (error) {
       if (!isHTTPErrorOf(error))
-        throw this.connectionError(call, error, opts.signal, deadline?.aborted ? totalTimeout : undefined, timeout);
+        throw this.connectionError(
+          call,
+          error,
+          opts.signal,
+          deadline?.aborted ? totalTimeout : undefined,
+          timeout,
+          reading,
+        );
       const { status, headers: responseHeaders } = error.response;
       const location = responseHeaders.get('location');
       if (status >= 300 && status < 400 && location) return this.followRedirect(req, call, status, location);
@@ -446,7 +459,7 @@ export class Transport {
       }
       // A service may echo the credential in its detail (`token … expired`): redacted like a log line. Marked again
       // first: while this call waited, other clients' credentials may have pushed its own out of the bounded set.
-      this.rememberCredentials(opts, headers?.authorization);
+      this.rememberCredentials(given, headers?.authorization);
       const data = typeof error.data === 'string' ? this.logger.redact(error.data) : undefined;
       throw makeAPIError(call, status, responseHeaders, data);
     }
@@ -456,10 +469,10 @@ export class Transport {
    * Marks the credentials a call sends as used (the client's, its own credential headers, `authorization` as
    * sent), so that the bounded set of remembered secrets holds them when its text is redacted.
    */
-  private rememberCredentials(opts: RequestOptions, authorization?: string): void {
+  private rememberCredentials(given: RequestOptions['headers'], authorization?: string): void {
     const credentials = this.#resolved.credentials;
     for (let i = 0; i < credentials.length; i++) rememberSecret(credentials[i] as string);
-    if (opts.headers) for (const secret of credentialValues(opts.headers)) rememberSecret(secret);
+    if (given) for (const secret of credentialValues(given)) rememberSecret(secret);
     if (authorization) rememberSecret(authorization.slice(BEARER_PREFIX.length));
   }
 
@@ -534,26 +547,36 @@ export class Transport {
     }
   }
 
-  /** What ky's failure without an answer means to the caller: their abort, a timeout, or no connection. */
+  /**
+   * What ky's failure without an answer means to the caller: their abort, a timeout, no connection, or (`answered`:
+   * the status of an answer whose body was being read) a body that could not be read: one that broke off, or one
+   * larger than the runtime can hold as a string (V8's limit is about 512 MiB: `ERR_STRING_TOO_LONG`).
+   */
   private connectionError(
     call: CallSite,
     error: unknown,
     signal: AbortSignal | undefined,
     totalTimeout: number | undefined,
     timeout: number,
+    answered?: number,
   ): Error {
     if (signal?.aborted) return new APIUserAbortError(call, { cause: signal.reason });
     if (totalTimeout !== undefined) return new APIConnectionTimeoutError(call, totalTimeout, { total: true });
     if (isTimeoutError(error)) return new APIConnectionTimeoutError(call, timeout);
     if (error instanceof PortfolioReportingError) return error;
-    if (isNetworkError(error) || error instanceof TypeError) {
+    const body = answered !== undefined && error instanceof Error;
+    if (body || isNetworkError(error) || error instanceof TypeError) {
       const { reason, code } = networkReason(error as Error);
       const detail = this.logger.redact(reason);
       // The cause is what happened with its code (ECONNREFUSED, ENOTFOUND…: the bulk runner reads whether the
       // request left), not the platform's error, which may hold the request and its headers.
-      return new APIConnectionError(call, `could not reach the service (${detail})`, {
-        cause: Object.assign(new Error(detail), { code }),
-      });
+      return new APIConnectionError(
+        call,
+        body
+          ? `could not read the body of its ${answered} answer (${detail})`
+          : `could not reach the service (${detail})`,
+        { cause: Object.assign(new Error(detail), { code }) },
+      );
     }
     return error instanceof Error ? error : new APIConnectionError(call, String(error));
   }
@@ -610,11 +633,13 @@ function rewrittenByUrl(text: string): string | undefined {
       ? 'a tab or line break'
       : /^[\0- ]|[\0- ]$/.test(text)
         ? 'a space or control character at an end'
-        : beforeQuery.includes('\\')
-          ? 'a backslash (as "/")'
-          : /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(beforeQuery)
-            ? 'a "." or ".." segment'
-            : undefined;
+        : CONTROL.test(text)
+          ? A_CONTROL_CHARACTER
+          : beforeQuery.includes('\\')
+            ? 'a backslash (as "/")'
+            : /\/(?:\.|%2e){1,2}(?:\/|$)/i.test(beforeQuery)
+              ? 'a "." or ".." segment'
+              : undefined;
   return found && `must be sent as written: the URL parser would rewrite ${found}`;
 }
 
@@ -847,7 +872,8 @@ function withHeaders(headers: HeaderRecord, extra: Record<string, string | undef
  * failure and is retried), a symbol key (fetch skips it), the same name twice in different cases (one would be
  * lost), and a content type where the SDK writes the body (it sets the type its body needs). Messages name the
  * header, never its value (it may be a credential). `body`: whether the call sends a body (the client's headers go
- * with every body).
+ * with every body). Returns the headers as read, each value once: what is sent is what was checked, though a getter
+ * answers otherwise when read again.
  */
 function checkHeaders(
   what: string,
@@ -855,12 +881,15 @@ function checkHeaders(
   path: string,
   note: string | undefined,
   body: boolean,
-): void {
-  if (!headers) return;
+): Record<string, string | undefined> | undefined {
+  if (!headers) return undefined;
   const seen = new Map<string, string>();
   const issues = unsentNames(headers, path);
+  // No prototype: a `__proto__` name (refused below) stays a member.
+  const taken: Record<string, string | undefined> = Object.create(null);
   for (const name of Object.keys(headers)) {
     const value: unknown = headers[name];
+    taken[name] = value as string | undefined;
     const at = `${path}.${name}`;
     const lower = name.toLowerCase();
     const twin = seen.get(lower);
@@ -888,4 +917,5 @@ function checkHeaders(
       });
   }
   if (issues.length) throw new ValidationError(what, issues, note);
+  return taken;
 }

@@ -278,9 +278,14 @@ describe('--dry-run', () => {
       'instrumentId,date,value\r\n"a\r\nb",2024-01-02,x\r\nc,2024-01-02,y\r\n"d\re",2024-01-02,z\r\nf,2024-01-02,w\r\n',
     );
     const run = await cli(['load', 'prices', csv, '--dry-run', '--base-url', server.url]);
+    // An id with a line break is refused as well: it would be sent as %0D%0A.
+    const control = (id: string) =>
+      `instrumentId: must not hold a control character (sent as %00 to %1F or %7F), got ${JSON.stringify(id)}`;
     expect(run.stdout.split('\n')).toEqual([
+      `line 2: ${control('a\r\nb')}`,
       'line 2: attributes.value: must be a number, got "x"',
       'line 4: attributes.value: must be a number, got "y"',
+      `line 5: ${control('d\re')}`,
       'line 5: attributes.value: must be a number, got "z"',
       'line 6: attributes.value: must be a number, got "w"',
       '4 rows checked, 4 invalid; nothing was sent (dry run).',

@@ -158,6 +158,70 @@ describe('restoreSnapshot refuses the same misfits', () => {
   });
 });
 
+describe('restoreSnapshot refuses what no call could make (helper-65)', () => {
+  /** The problem `restoreSnapshot` finds in the snapshot of two clients `change` made, with the target left as it was. */
+  function problemOf(change: (tables: Record<string, Record<string, unknown>[]>, s: Seeded) => void): string {
+    const { store } = createMockService();
+    const seeded = twoClients(store);
+    const authority = store.custodianAuthorities.add({
+      legalEntityId: seeded.berg.le.id,
+      custodianAuthFlowId: 'nordbank-v2',
+    });
+    store.positions.add({ portfolioId: seeded.berg.portfolio.id, instrumentId: seeded.stock.id, units: 1 });
+    const snapshot = structuredClone(snapshotOf(store));
+    change(snapshot.tables as unknown as Record<string, Record<string, unknown>[]>, { ...seeded, authority } as Seeded);
+    const target = createMockService().store;
+    const before = snapshotOf(target);
+    const error = (() => {
+      try {
+        restoreSnapshot(target, snapshot);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(SnapshotError);
+    expect(snapshotOf(target)).toEqual(before);
+    return (error as SnapshotError).problem;
+  }
+
+  it("a position whose reporting entity is not its portfolio's", () => {
+    let portfolio = '';
+    const problem = problemOf((tables, { lund, berg }) => {
+      portfolio = berg.portfolio.id;
+      (tables.positions?.[0] as Record<string, unknown>).reportingEntityId = lund.entity.id;
+    });
+    expect(problem).toBe(`tables.positions[0].portfolioId: portfolio ${portfolio} belongs to another reporting entity`);
+  });
+
+  it.each([
+    ['depository', 'linkedDepositories', { depositoryNumber: 'D-1', status: 'active' }, 'depositoryId'],
+    ['account', 'linkedAccounts', { accountNumber: 'A-1', status: 'active' }, 'accountId'],
+  ] as const)("a custodian authority linking another legal entity's %s", (label, member, entry, key) => {
+    let id = '';
+    const problem = problemOf((tables, { lund }) => {
+      id = label === 'depository' ? lund.depository.id : lund.account.id;
+      const authority = tables.custodianAuthorities?.[0] as Record<string, unknown>;
+      authority[member] = [{ ...entry, [key]: id }];
+    });
+    expect(problem).toBe(
+      `tables.custodianAuthorities[0].${member}[0].${key}: ${label} ${id} belongs to another legal entity`,
+    );
+  });
+
+  it("takes an authority linking its own legal entity's depository and account", () => {
+    const { store } = createMockService();
+    const { berg } = twoClients(store);
+    store.custodianAuthorities.add({ legalEntityId: berg.le.id, custodianAuthFlowId: 'nordbank-v2' });
+    const snapshot = structuredClone(snapshotOf(store));
+    const authority = snapshot.tables.custodianAuthorities?.[0] as unknown as Record<string, unknown>;
+    authority.linkedDepositories = [{ depositoryNumber: 'D-1', depositoryId: berg.depository.id, status: 'active' }];
+    authority.linkedAccounts = [{ accountNumber: 'A-1', accountId: berg.account.id, status: 'active' }];
+    const target = createMockService().store;
+    restoreSnapshot(target, snapshot);
+    expect(target.custodianAuthorities.get(authority.id as string)?.linkedAccounts).toEqual(authority.linkedAccounts);
+  });
+});
+
 describe('the routes refuse a request by the same rules, in the same words', () => {
   const h = useHarness();
 

@@ -29,8 +29,15 @@ export function otherClient(
   clientId: string | undefined,
   expected: string,
 ): string | undefined {
-  return clientId === expected ? undefined : `${label} ${id} belongs to another client`;
+  return otherOwner(label, id, clientId, expected, 'client');
 }
+
+/** `<label> <id> belongs to another <owner>` when the record's `owner` id is not `expected`; else undefined. */
+function otherOwner(label: string, id: string, ownerId: unknown, expected: unknown, owner: string): string | undefined {
+  return ownerId === expected ? undefined : `${label} ${id} belongs to another ${owner}`;
+}
+
+type LinkedRecord = { id: string; legalEntityId: string };
 
 /** `<what> apply to <FUND> instruments only; <id> is a <kind>` for an instrument of another kind; else undefined. */
 export function notAFund(what: string, instrument: Pick<InstrumentRecord, 'id' | 'kind'>): string | undefined {
@@ -93,11 +100,36 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
       check('instrumentId', instrument && notAFund(what, instrument));
       break;
     }
+    case 'custodianAuthorities': {
+      // The depositories and accounts an authority links are its legal entity's, as `link` and the consent find them.
+      const links = [
+        ['linkedDepositories', 'depositoryId', 'depositories', 'depository'],
+        ['linkedAccounts', 'accountId', 'accounts', 'account'],
+      ] as const;
+      for (const [member, key, table, label] of links)
+        (Array.isArray(record[member]) ? (record[member] as Row[]) : []).forEach((entry, i) => {
+          const linked = typeof entry[key] === 'string' ? find(table, entry[key]) : undefined;
+          check(`${member}[${i}].${key}`, linked && otherLegalEntity(label, linked as LinkedRecord, legalEntityId));
+        });
+      break;
+    }
     case 'positions': {
       // A portfolio's positions are kept on depositories of its client's legal entities.
       const depository =
         typeof record.depositoryId === 'string' ? find('depositories', record.depositoryId) : undefined;
       const portfolio = find('portfolios', record.portfolioId as string);
+      // A position is its portfolio's reporting entity's: `add` sets it so (the input has none), a snapshot's must agree.
+      if (portfolio && record.reportingEntityId !== undefined)
+        check(
+          'portfolioId',
+          otherOwner(
+            'portfolio',
+            portfolio.id as string,
+            portfolio.reportingEntityId,
+            record.reportingEntityId,
+            'reporting entity',
+          ),
+        );
       const entity = portfolio && find('reportingEntities', portfolio.reportingEntityId as string);
       if (depository && entity)
         check(
