@@ -11,7 +11,7 @@ import { documentRule, refuseOtherRelationships } from '../http/create-rule.js';
 import { badRequest, conflict } from '../http/errors.js';
 import { created, noContent } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
-import { otherLegalEntity } from '../store/fits.js';
+import { otherOwner } from '../store/fits.js';
 import type { AccountRecord, DepositoryRecord, LegalEntityRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { deleteOne, found, listOf, readOne } from './crud.js';
@@ -145,7 +145,7 @@ async function createAccount(ctx: Ctx): Promise<Response> {
   // The SDK's row: only `depository` links at create (`depositories` and `legalEntity` are read-only).
   refuseOtherRelationships(f, documentRule('legalEntities.accounts.create'), doc.relationships);
   const depository = ref(f, doc.relationships, 'depository', ctx.store.depositories);
-  const misfit = depository && otherLegalEntity('depository', depository, le.id);
+  const misfit = depository && otherOwner('depository', depository.id, depository.legalEntityId, le.id, 'legal entity');
   if (misfit) f.issue(`data.relationships.depository: ${misfit}`);
   f.done();
   const depositoryIds = depository ? [depository.id] : [];
@@ -191,7 +191,7 @@ async function createDepository(ctx: Ctx): Promise<Response> {
   if (!Array.isArray(data) || data.length !== 1)
     f.issue('data.relationships.accounts must link exactly one existing account ({ data: [{ type: "account", id }] })');
   for (const a of accounts) {
-    const misfit = otherLegalEntity('account', a, le.id);
+    const misfit = otherOwner('account', a.id, a.legalEntityId, le.id, 'legal entity');
     if (misfit) f.issue(`data.relationships.accounts: ${misfit}`);
   }
   f.done();

@@ -5,7 +5,7 @@ import { checkedAttributes, documentRule, refuseOtherRelationships } from '../ht
 import { conflict } from '../http/errors.js';
 import { created } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
-import { otherClient } from '../store/fits.js';
+import { otherOwner } from '../store/fits.js';
 import type { LimitRecord } from '../store/records.js';
 import { deleteOne, listOf, readOne } from './crud.js';
 import { checkFilter, checkLimitType, limitStatus } from './limit-rules.js';
@@ -44,7 +44,7 @@ async function create(ctx: Ctx): Promise<Response> {
   refuseOtherRelationships(f, rule, doc.relationships);
   const client = ref(f, doc.relationships, 'client', ctx.store.clients, { required: true });
   const parent = ref(f, doc.relationships, 'parentLimit', ctx.store.limits);
-  const misfit = client && parent && otherClient('limit', parent.id, parent.clientId, client.id);
+  const misfit = client && parent && otherOwner('limit', parent.id, parent.clientId, client.id, 'client');
   if (misfit) f.issue(`data.relationships.parentLimit: ${misfit}`);
   f.done();
   const limit = ctx.store.limits.add({

@@ -7,7 +7,7 @@ import type { Ctx } from '../http/context.js';
 import { conflict, notFound } from '../http/errors.js';
 import { created, noContent, one } from '../http/respond.js';
 import type { Route } from '../http/routes.js';
-import { otherClient } from '../store/fits.js';
+import { otherOwner } from '../store/fits.js';
 import type { InviteRecord, UserRecord } from '../store/records.js';
 import type { MockStore } from '../store/store.js';
 import { deleteOne, found, listOf, readOne } from './crud.js';
@@ -60,7 +60,7 @@ function readAccess(
 ): string[] | undefined {
   const entities = refs(f, doc.relationships, 'readAccessToReportingEntities', ctx.store.reportingEntities);
   for (const e of entities ?? []) {
-    const misfit = otherClient('reporting entity', e.id, e.clientId, clientId);
+    const misfit = otherOwner('reporting entity', e.id, e.clientId, clientId, 'client');
     if (misfit) f.issue(`data.relationships.readAccessToReportingEntities: ${misfit}`);
   }
   return entities?.map((e) => e.id);

@@ -13,31 +13,19 @@ import type { InstrumentRecord } from './records.js';
 /** The only kind NAVs and commitments apply to. */
 export const FUND = 'private-market-fund-commitment-based';
 
-/** `<label> <id> belongs to another legal entity` when `record` is not `legalEntityId`'s; else undefined. */
-export function otherLegalEntity(
-  label: string,
-  record: { id: string; legalEntityId: string },
-  legalEntityId: string,
-): string | undefined {
-  return record.legalEntityId === legalEntityId ? undefined : `${label} ${record.id} belongs to another legal entity`;
-}
-
-/** `<label> <id> belongs to another client` when the record's client (`clientId`) is not `expected`; else undefined. */
-export function otherClient(
+/**
+ * `<label> <id> belongs to another <owner>` when the record's owner (`ownerId`: its legal entity's, client's or
+ * reporting entity's id) is not `expected`; else undefined. The one wording of a link across owners.
+ */
+export function otherOwner(
   label: string,
   id: string,
-  clientId: string | undefined,
-  expected: string,
+  ownerId: unknown,
+  expected: unknown,
+  owner: 'legal entity' | 'client' | 'reporting entity',
 ): string | undefined {
-  return otherOwner(label, id, clientId, expected, 'client');
-}
-
-/** `<label> <id> belongs to another <owner>` when the record's `owner` id is not `expected`; else undefined. */
-function otherOwner(label: string, id: string, ownerId: unknown, expected: unknown, owner: string): string | undefined {
   return ownerId === expected ? undefined : `${label} ${id} belongs to another ${owner}`;
 }
-
-type LinkedRecord = { id: string; legalEntityId: string };
 
 /** `<what> apply to <FUND> instruments only; <id> is a <kind>` for an instrument of another kind; else undefined. */
 export function notAFund(what: string, instrument: Pick<InstrumentRecord, 'id' | 'kind'>): string | undefined {
@@ -69,14 +57,20 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
   switch (name) {
     case 'accounts':
       ids(record.depositoryIds).forEach((id, i) => {
-        const depository = find('depositories', id) as { id: string; legalEntityId: string } | undefined;
-        check(`depositoryIds[${i}]`, depository && otherLegalEntity('depository', depository, legalEntityId));
+        const depository = find('depositories', id) as { legalEntityId: string } | undefined;
+        check(
+          `depositoryIds[${i}]`,
+          depository && otherOwner('depository', id, depository.legalEntityId, legalEntityId, 'legal entity'),
+        );
       });
       break;
     case 'depositories':
       ids(input.accountIds).forEach((id, i) => {
-        const account = find('accounts', id) as { id: string; legalEntityId: string } | undefined;
-        check(`accountIds[${i}]`, account && otherLegalEntity('account', account, legalEntityId));
+        const account = find('accounts', id) as { legalEntityId: string } | undefined;
+        check(
+          `accountIds[${i}]`,
+          account && otherOwner('account', id, account.legalEntityId, legalEntityId, 'legal entity'),
+        );
       });
       break;
     case 'users':
@@ -84,13 +78,16 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
         const entity = find('reportingEntities', id);
         check(
           `readAccessToReportingEntities[${i}]`,
-          entity && otherClient('reporting entity', id, entity.clientId as string, clientId),
+          entity && otherOwner('reporting entity', id, entity.clientId as string, clientId, 'client'),
         );
       });
       break;
     case 'limits': {
       const parent = typeof record.parentLimitId === 'string' ? find('limits', record.parentLimitId) : undefined;
-      check('parentLimitId', parent && otherClient('limit', parent.id as string, parent.clientId as string, clientId));
+      check(
+        'parentLimitId',
+        parent && otherOwner('limit', parent.id as string, parent.clientId as string, clientId, 'client'),
+      );
       break;
     }
     case 'netAssetValues':
@@ -109,7 +106,10 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
       for (const [member, key, table, label] of links)
         (Array.isArray(record[member]) ? (record[member] as Row[]) : []).forEach((entry, i) => {
           const linked = typeof entry[key] === 'string' ? find(table, entry[key]) : undefined;
-          check(`${member}[${i}].${key}`, linked && otherLegalEntity(label, linked as LinkedRecord, legalEntityId));
+          check(
+            `${member}[${i}].${key}`,
+            linked && otherOwner(label, entry[key] as string, linked.legalEntityId, legalEntityId, 'legal entity'),
+          );
         });
       break;
     }
@@ -134,11 +134,12 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
       if (depository && entity)
         check(
           'depositoryId',
-          otherClient(
+          otherOwner(
             'depository',
             depository.id as string,
             clientOfLegalEntity(depository.legalEntityId as string),
             entity.clientId as string,
+            'client',
           ),
         );
       break;
