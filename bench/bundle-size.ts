@@ -249,7 +249,9 @@ export const BUDGETS = [
   // 7.236 kB with the errors' `util.inspect` masked and an API error's message bounded (errors.ts, helper-61);
   // 7.23 kB with the masking loop written with `replaceAll`.
   // 7.233 kB with a base URL's query or fragment checked first and its fragment masked in the message (settings.ts).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_233, lazyCeiling: 0 },
+  // 7.247 kB with every options check refusing an inherited unknown name (one `checkKeys` over `keyIssues`, helper-64:
+  // the runner's options and `retryDelay` were checked by their own keys only).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_247, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

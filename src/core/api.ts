@@ -14,7 +14,7 @@ import { ValidationError, type ValidationIssue } from './errors.js';
 import { jsonValueIssue } from './json-value.js';
 import { isStackOverflow } from './overflows.js';
 import { getOwn, setOwn } from './own-member.js';
-import { checkObject, checkReadKeys, enumerableSymbols, unsentNames } from './settings.js';
+import { checkKeys, checkObject, enumerableSymbols, unsentNames } from './settings.js';
 import type { ListRequestOptions, Query, RequestOptions, Transport, TransportRequest } from './transport.js';
 import { A_CONTROL_CHARACTER, CONTROL, LONE_SURROGATE, shownKey } from './well-formed.js';
 
@@ -118,7 +118,7 @@ export class API {
             { path: 'request', message: 'is required: { method, path, query?, body? }' },
           ]);
         checkObject(caller, req, 'request');
-        checkReadKeys(caller, req, RAW_REQUEST_KEYS, 'request');
+        checkKeys(caller, req, RAW_REQUEST_KEYS, 'request');
       }
       // Each member read once, by name as checked (a spread would leave out one the request inherits), the body and
       // the query copied as read: what is checked below is what is sent.

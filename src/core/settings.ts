@@ -4,46 +4,34 @@
  * same messages, wherever a setting is given. A JavaScript caller has no compiler to tell them a misspelled
  * or misplaced option went nowhere, so nothing unknown is ignored.
  */
-import { aKind, describe, tagOf } from './describe.js';
+import { describe, mustBe, tagOf } from './describe.js';
+import { isObject } from './is-object.js';
 import { ValidationError, type ValidationIssue } from './validation-error.js';
 
 /**
- * Refuses `value` unless it is undefined or a plain object whose own keys are all in `known`; the error
- * names each unknown key and lists the accepted ones. `name` is how the argument is called in the message;
- * `note` ends it (default `(nothing was sent)`; `''` for a constructor's options, which send nothing anyway).
+ * Refuses `value` unless it is undefined or a plain object whose keys are all in `known` (`keyIssues`); the error
+ * names each unknown key and lists the accepted ones. `name` is how the argument is called in the message; `note`
+ * ends it (default `(nothing was sent)`; `''` for a constructor's options, which send nothing anyway).
  */
 export function checkKeys(what: string, value: unknown, known: readonly string[], name: string, note?: string): void {
-  if (value === undefined) return;
   checkObject(what, value, name, note);
-  let issues: ValidationIssue[] | undefined;
-  // Its own enumerable keys, in the order of `Object.keys`, then its symbols: a symbol key is no option either (the
-  // SDK reads none and `known` holds none), refused alike, named as `Symbol(description)`.
-  for (const key of Reflect.ownKeys(value as object)) {
-    if (Object.prototype.propertyIsEnumerable.call(value, key) && !known.includes(key as string)) {
-      issues ??= [];
-      issues.push(unknownKey(key, known, name));
-    }
-  }
-  if (issues) throw new ValidationError(what, issues, note);
+  const issues = keyIssues(value as object | undefined, known, name);
+  if (issues.length) throw new ValidationError(what, issues, note);
 }
 
 /**
- * `checkKeys`, and the enumerable names `value` inherits (`for…in` beyond its own keys): the client reads an option
- * or an input's member by name, an inherited one too, so an inherited name it does not know would be passed over
- * unseen (`Object.create({ timeot: 5 })`). The client's objects only: the webhooks entry has no room for it.
+ * The issue (`unknownKey`'s, below `name`) of each key of `value` not in `known`, none for undefined. Its enumerable
+ * names, own and inherited (`for…in`): the SDK reads an option or a member by name, an inherited one too, so an
+ * inherited name it does not know (`Object.create({ timeot: 5 })`) would be passed over unseen. Then its own
+ * enumerable symbols: no option either (the SDK reads none and `known` holds none), named as `Symbol(description)`.
+ * (`enumerableSymbols` written out: the webhooks entry has no room for the call.)
  */
-export function checkReadKeys(
-  what: string,
-  value: unknown,
-  known: readonly string[],
-  name: string,
-  note?: string,
-): void {
-  checkKeys(what, value, known, name, note);
+export function keyIssues(value: object | undefined, known: readonly string[], name: string): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
-  for (const key in value as object)
-    if (!Object.hasOwn(value as object, key) && !known.includes(key)) issues.push(unknownKey(key, known, name));
-  if (issues.length) throw new ValidationError(what, issues, note);
+  for (const key in value) if (!known.includes(key)) issues.push(unknownKey(key, known, name));
+  for (const key of Object.getOwnPropertySymbols(value ?? {}))
+    if (Object.prototype.propertyIsEnumerable.call(value, key)) issues.push(unknownKey(key, known, name));
+  return issues;
 }
 
 /**
@@ -95,11 +83,13 @@ export function unsentNames(value: object, path: string): ValidationIssue[] {
  */
 export function checkObject(what: string, value: unknown, name: string, note?: string): void {
   if (value === undefined) return;
-  if (typeof value !== 'object' || value === null || Array.isArray(value))
-    throw new ValidationError(what, [{ path: name, message: `must be an object, got ${describe(value)}` }], note);
-  const tag = tagOf(value);
-  if (tag !== 'Object')
-    throw new ValidationError(what, [{ path: name, message: `must be a plain object, got ${aKind(tag)}` }], note);
+  const object = isObject(value);
+  if (!object || tagOf(value) !== 'Object')
+    throw new ValidationError(
+      what,
+      [{ path: name, message: mustBe(object ? 'a plain object' : 'an object', value) }],
+      note,
+    );
 }
 
 /**

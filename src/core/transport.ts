@@ -30,14 +30,7 @@ import { isStackOverflow } from './overflows.js';
 import { REQUEST_OPTION_KEYS } from './request-option-keys.js';
 import { BACKOFF_MS, MAX_RETRY_AFTER_MS, RETRY_STATUSES } from './retry-policy.js';
 import { isCredentialName, MANUAL_REDIRECTS, MAX_REDIRECTS, rememberSecret } from './secrets.js';
-import {
-  checkObject,
-  checkReadKeys,
-  checkSettings,
-  headerProblem,
-  tokenResultProblem,
-  unsentNames,
-} from './settings.js';
+import { checkKeys, checkObject, checkSettings, headerProblem, tokenResultProblem, unsentNames } from './settings.js';
 import { A_CONTROL_CHARACTER, CONTROL, LONE_SURROGATE, shownKey, wellFormed } from './well-formed.js';
 
 /**
@@ -212,7 +205,7 @@ export class Transport {
 
   constructor(options: ClientOptions = {}) {
     const what = 'new PortfolioReporting()';
-    checkReadKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
+    checkKeys(what, options, CLIENT_OPTION_KEYS, 'options', '');
     // The environment fills in what was not given; a value given (null too) is checked as it is.
     const token = options.accessToken === undefined ? env('PRS_ACCESS_TOKEN') : options.accessToken;
     const givenUrl = options.baseUrl === undefined ? env('PRS_BASE_URL') : options.baseUrl;
@@ -773,7 +766,7 @@ export function checkRequestOptions(what: string, options: ListRequestOptions, p
     others = { ...options };
     delete (others as ListRequestOptions).maxPages;
   }
-  checkReadKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
+  checkKeys(what, others, pages ? REQUEST_OPTION_KEYS : REQUEST_OPTION_KEYS.slice(0, -1), 'options');
   checkSettings(
     what,
     {

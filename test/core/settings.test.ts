@@ -218,6 +218,45 @@ describe('unknown keys', () => {
     ]);
   });
 
+  it('are refused inherited by the verifier (read by name, an unknown one was passed over)', async () => {
+    // An inherited known name is read, as an own one: only the unknown one is refused.
+    const verifierOptions = Object.assign(Object.create({ toleranceSeconds: 60, tolerance: 60 }), { baseUrl: GOOD });
+    expect(await issuesOf(() => new WebhookVerifier(verifierOptions))).toEqual([
+      {
+        path: 'options.tolerance',
+        message:
+          'is not a known field here (accepted: baseUrl, fetch, accessToken, loadKeys, toleranceSeconds, secret, versions, keysMaxAge, keysCooldown, keysTimeout)',
+      },
+    ]);
+    expect(
+      () => new WebhookVerifier(Object.assign(Object.create({ toleranceSeconds: 60 }), { baseUrl: GOOD })),
+    ).not.toThrow();
+  });
+
+  it('are refused inherited by the bulk runner, in its options and their retryDelay, before anything is sent', async () => {
+    const sent: string[] = [];
+    const prs = new PortfolioReporting({
+      baseUrl: GOOD,
+      accessToken: 't',
+      fetch: async (input) => {
+        sent.push(String(input));
+        return Response.json({});
+      },
+    });
+    const bulk = new Bulk(prs);
+    expect(await issuesOf(() => bulk.instruments([{} as never], Object.create({ concurency: 4 })))).toEqual([
+      {
+        path: 'options.concurency',
+        message:
+          'is not a known field here (accepted: concurrency, minConcurrency, maxRetries, retryDelay, signal, onProgress, onStart, onResult, stopOnAuthError)',
+      },
+    ]);
+    expect(
+      await issuesOf(() => bulk.instruments([{} as never], { retryDelay: Object.create({ inital: 10 }) } as never)),
+    ).toEqual([{ path: 'retryDelay.inital', message: 'is not a known field here (accepted: initial, max)' }]);
+    expect(sent).toEqual([]);
+  });
+
   it('are refused in a create input beside type, attributes and relationships', async () => {
     const prs = new PortfolioReporting({ baseUrl: GOOD, accessToken: 't', fetch: async () => Response.json({}) });
     expect(

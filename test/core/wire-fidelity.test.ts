@@ -121,6 +121,17 @@ describe('a relationship given as an object', () => {
     expect(server.requests).toHaveLength(0);
   });
 
+  it('refuses an inherited unknown member, as an own one (its `type` is read by name, an inherited one too)', async () => {
+    const { prs, server } = ctx;
+    const inherited = await refusalOf(() =>
+      prs.transactions.create(fee(Object.assign(Object.create({ typ: 'account' }), { id: 'a1' }))),
+    );
+    expect(inherited.issues).toEqual([
+      { path: 'relationships.account.typ', message: `is not a known field here ${ACCEPTED}` },
+    ]);
+    expect(server.requests).toHaveLength(0);
+  });
+
   it('sends a resource the SDK returned by its type and id', async () => {
     const { prs, server } = ctx;
     const account = { type: 'account', id: 'a1', attributes: { name: 'Main' }, links: { self: '/x' }, meta: {} };
