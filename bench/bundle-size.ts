@@ -251,7 +251,9 @@ export const BUDGETS = [
   // 7.233 kB with a base URL's query or fragment checked first and its fragment masked in the message (settings.ts).
   // 7.247 kB with every options check refusing an inherited unknown name (one `checkKeys` over `keyIssues`, helper-64:
   // the runner's options and `retryDelay` were checked by their own keys only).
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_247, lazyCeiling: 0 },
+  // 7.29 kB with `util.inspect(error)` printing a masked copy of the error (a frozen error's fields were printed
+  // unmasked; the error was written to and restored while printed): +43 B.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_290, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

@@ -55,14 +55,20 @@ function maskedHeaders(headers: Headers): Record<string, string> {
   return Object.fromEntries([...headers].map(([name, value]) => [name, isCredentialName(name) ? '***' : value]));
 }
 
-/** The errors being inspected: the inner `inspect` call of `errorInspect` formats them as Node would. */
-const inspecting = new WeakSet<object>();
+/**
+ * The masked copy `errorInspect` has Node print, by the copy (Node asks it again; the entry goes with the copy) and by
+ * the error it copies while it is printed (a `cause` leading back to it): Node prints that copy as it prints any
+ * error, `[Circular *1]` on its second visit, where a fresh copy each time would be printed without end.
+ */
+const shown = new WeakMap<object, object>();
 
 /**
  * How Node's `util.inspect` (`console.log(error)`, a logger printing an error) shows an error of the SDK: as it
  * would, each field masked as `toJSON` masks it. It prints the fields, and the service's `errors` are kept as they
- * came: a detail echoing the token, or a `set-cookie` header, was printed as it was. The fields are masked before
- * `inspect` writes them (it escapes `\` and `'`, a form of the token no pattern would find), the text after.
+ * came: a detail echoing the token, or a `set-cookie` header, was printed as it was. Node prints a copy (the error's
+ * prototype, so its class; its own members, each field masked before `inspect` writes it: it escapes `\` and `'`,
+ * a form of the token no pattern would find), and the text is masked after. The error itself is left as it is (a
+ * frozen one too: its fields could not be masked in place).
  */
 function errorInspect(
   this: PortfolioReportingError,
@@ -70,19 +76,24 @@ function errorInspect(
   options: object,
   inspect: (value: unknown, options: object) => string,
 ): unknown {
-  // The inner `inspect` below asks again: `this` has Node format the error as it would any.
-  if (inspecting.has(this)) return this;
-  const fields = { ...this } as Record<string, unknown>;
-  // `Reflect.set`: a frozen error (a state library's, say) keeps its fields, and only its text is masked: an
-  // assignment would throw, and `console.log(error)` with it.
-  for (const [key, value] of Object.entries(fields))
-    Reflect.set(this, key, value instanceof Headers ? maskedHeaders(value) : redactBody(value));
-  inspecting.add(this);
+  const seen = shown.get(this);
+  if (seen) return seen;
+  const members = Object.getOwnPropertyDescriptors(this) as Record<PropertyKey, PropertyDescriptor>;
+  for (const key of Reflect.ownKeys(members)) {
+    const member = members[key] as PropertyDescriptor;
+    const value = (this as unknown as Record<PropertyKey, unknown>)[key];
+    // The fields, masked; `message` and `cause` (not enumerable) as they are: the message was masked when it was
+    // made, and the text is masked below. `stack` is V8's accessor on the error: the copy's answers its text.
+    const masked = member.enumerable ? (value instanceof Headers ? maskedHeaders(value) : redactBody(value)) : value;
+    if ('value' in member) member.value = masked;
+    else member.get = () => masked;
+  }
+  const copy = Object.create(Object.getPrototypeOf(this), members) as object;
+  shown.set(copy, copy).set(this, copy);
   try {
-    return redact(inspect(this, options));
+    return redact(inspect(copy, options));
   } finally {
-    inspecting.delete(this);
-    for (const [key, value] of Object.entries(fields)) Reflect.set(this, key, value);
+    shown.delete(this);
   }
 }
 Object.defineProperty(PortfolioReportingError.prototype, Symbol.for('nodejs.util.inspect.custom'), {

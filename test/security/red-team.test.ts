@@ -21,7 +21,13 @@ import { inspect } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { MAX_LISTED_CHARS } from '../../src/core/validation-error.js';
-import { BadRequestError, PortfolioReporting, PortfolioReportingError, RedirectError } from '../../src/index.js';
+import {
+  BadRequestError,
+  type NotFoundError,
+  PortfolioReporting,
+  PortfolioReportingError,
+  RedirectError,
+} from '../../src/index.js';
 import { WebhookVerificationError, WebhookVerifier } from '../../src/webhooks/index.js';
 import { json } from '../helpers/http-server.js';
 import { bond, client, useServer } from '../helpers/instrument-fixtures.js';
@@ -70,9 +76,14 @@ describe('util.inspect(error)', () => {
     expect((error as BadRequestError).headers.get('x-echo')).toBe(TOKEN);
     expect((error as BadRequestError).headers.get('set-cookie')).toBe('session=c00kie-SECRET-77');
   });
-  it('shows a frozen error, its text masked (assigning its masked fields threw a TypeError)', async () => {
+  it('shows a frozen error, its fields masked (assigning them threw a TypeError, then they were left as they came)', async () => {
     server.handle((req, res) =>
-      json(res, 404, { errors: [{ detail: `no ${String(req.headers.authorization).slice(7)}` }] }),
+      json(
+        res,
+        404,
+        { errors: [{ detail: `no ${String(req.headers.authorization).slice(7)}` }] },
+        { 'set-cookie': 'session=c00kie-SECRET-77' },
+      ),
     );
     const error = await client(server.url, { accessToken: TOKEN })
       .instruments.retrieve('i1')
@@ -80,7 +91,38 @@ describe('util.inspect(error)', () => {
     Object.freeze(error);
     const shown = inspect(error);
     expect(shown).toContain(`NotFoundError: GET ${server.url}/api/v3/instruments/i1 failed with 404: no ***`);
-    expect(shown).not.toContain(TOKEN);
+    expect(shown).toContain("'set-cookie': '***'");
+    for (const secret of [TOKEN, 'c00kie-SECRET-77']) expect(shown).not.toContain(secret);
+  });
+
+  it('shows the error as Node would, and leaves it as it is: its class, stack, cause, a cycle back to it', async () => {
+    server.handle((_req, res) => json(res, 404, { errors: [{ detail: 'gone' }] }, { 'set-cookie': 'session=c00kie' }));
+    const error = (await client(server.url, { accessToken: TOKEN })
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as NotFoundError;
+    const outer = new PortfolioReportingError('outer', { cause: error });
+    Object.assign(error, { outer });
+    const shown = inspect(outer, { depth: 4 });
+    // Node's own form: the stack (class name and message) first, the fields, `[cause]`, the way back `[Circular *1]`.
+    expect(shown).toMatch(/^PortfolioReportingError: outer\n {4}at /);
+    expect(shown).toContain(
+      `[cause]: <ref *1> NotFoundError: GET ${server.url}/api/v3/instruments/i1 failed with 404: gone\n      at `,
+    );
+    expect(shown).toContain("'set-cookie': '***'");
+    expect(shown).toMatch(/ {4}outer: PortfolioReportingError: outer\n[^]*\[cause\]: \[Circular \*1\]\n/);
+    expect(error.headers).toBeInstanceOf(Headers);
+    expect(error.headers.get('set-cookie')).toBe('session=c00kie');
+    expect(Object.keys(error)).toEqual([
+      'name',
+      'status',
+      'errors',
+      'headers',
+      'method',
+      'url',
+      'requestId',
+      'body',
+      'outer',
+    ]);
   });
 });
 
