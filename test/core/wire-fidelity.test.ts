@@ -6,6 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { PortfolioReporting, ValidationError } from '../../src/index.js';
+import { createMockService, DEMO_IDS, seedDemo } from '../../src/testing/index.js';
 import { useClientServer } from '../helpers/client-server.js';
 import { json } from '../helpers/http-server.js';
 import { refusalOf } from '../helpers/issues.js';
@@ -134,10 +135,22 @@ describe('a relationship given as an object', () => {
 
   it('sends a resource the SDK returned by its type and id', async () => {
     const { prs, server } = ctx;
-    const account = { type: 'account', id: 'a1', attributes: { name: 'Main' }, links: { self: '/x' }, meta: {} };
+    // Returned by a call, decoded as every answer is (the stateful mock's document): a member the decoder adds to a
+    // resource, and the relationship check does not take, fails here.
+    const mock = createMockService({ seed: seedDemo });
+    const { url, close } = await mock.listen({ port: 0 });
+    const account = await new PortfolioReporting({
+      baseUrl: url,
+      accessToken: 't',
+      maxRetries: 0,
+      logLevel: 'off',
+    }).accounts
+      .retrieve(DEMO_IDS.account)
+      .finally(close);
+    expect(account).toMatchObject({ type: 'account', id: DEMO_IDS.account, attributes: { name: 'Main' } });
     await prs.transactions.create(fee(account)).catch(() => {});
     expect(JSON.parse(server.requests[0]?.body ?? '').data.relationships).toEqual({
-      account: { data: { type: 'account', id: 'a1' } },
+      account: { data: { type: 'account', id: DEMO_IDS.account } },
     });
   });
 });
