@@ -253,7 +253,8 @@ export const BUDGETS = [
   // the runner's options and `retryDelay` were checked by their own keys only).
   // 7.29 kB with `util.inspect(error)` printing a masked copy of the error (a frozen error's fields were printed
   // unmasked; the error was written to and restored while printed): +43 B.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_290, lazyCeiling: 0 },
+  // 7.294 kB with an API error's message ending `… and N more errors` (a noun for `listIssues`' count): +4 B.
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_294, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */

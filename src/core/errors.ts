@@ -134,13 +134,13 @@ export class APIError extends PortfolioReportingError {
 
   constructor(call: CallSite, status: number, headers: Headers, errors: ServiceErrorEntry[], body: string) {
     // Listed as issues are: the first `MAX_ISSUES`, each and the list cut to size (a body of 10,000 entries, or one
-    // detail of megabytes, would otherwise be a message of that size).
+    // detail of megabytes, would otherwise be a message of that size), then `… and N more errors`.
     const details = boundIssues(
       errors.flatMap((e) => (typeof e.detail === 'string' && e.detail !== '' ? [{ path: '', message: e.detail }] : [])),
     );
     const requestId = headers.get('x-request-id') ?? undefined;
     super(
-      `${call.method} ${call.url} failed with ${status}${details.kept.length ? `: ${listIssues(details.kept, details.omitted)}` : ''}` +
+      `${call.method} ${call.url} failed with ${status}${details.kept.length ? `: ${listIssues(details.kept, details.omitted, undefined, 'error')}` : ''}` +
         (requestId ? ` (request id ${requestId})` : ''),
     );
     this.status = status;

@@ -33,13 +33,10 @@ const OMITTED = Symbol('portfolio-reporting.omittedIssues');
  * and add its count to `omittedIssues`. It lets a cut list pass through code that concatenates lists.
  */
 export function omittedIssues(count: number): ValidationIssue {
-  const marker = { path: '', message: `… and ${moreIssues(count)}` };
+  // `… and N more issues`: the end of a list of none listed.
+  const marker = { path: '', message: listIssues([], count) };
   Object.defineProperty(marker, OMITTED, { value: count, enumerable: false });
   return marker;
-}
-
-function moreIssues(count: number): string {
-  return `${count.toLocaleString('en-US')} more issue${count === 1 ? '' : 's'}`;
 }
 
 /** The first `MAX_ISSUES` issues, each cut to size, and how many more there were (markers included). */
@@ -66,13 +63,15 @@ function clip(text: string, max: number): string {
 }
 
 /**
- * `a; b; c`, stopping before `MAX_LISTED_CHARS`, then `… and N more issues` for what was not listed. By default an
- * issue is `path: message`, or the message alone for the whole value (an empty path).
+ * `a; b; c`, stopping before `MAX_LISTED_CHARS`, then `… and N more issues` for what was not listed (`noun` names
+ * them otherwise: `… and N more errors` of an API error's). By default an issue is `path: message`, or the message
+ * alone for the whole value (an empty path).
  */
 export function listIssues(
   issues: readonly ValidationIssue[],
   omitted: number,
   show = (issue: ValidationIssue): string => (issue.path ? `${issue.path}: ${issue.message}` : issue.message),
+  noun = 'issue',
 ): string {
   let text = '';
   let shown = 0;
@@ -83,7 +82,9 @@ export function listIssues(
     shown++;
   }
   const rest = issues.length - shown + omitted;
-  return rest > 0 ? `${text}${shown > 0 ? '; ' : ''}… and ${moreIssues(rest)}` : text;
+  return rest > 0
+    ? `${text}${shown > 0 ? '; ' : ''}… and ${rest.toLocaleString('en-US')} more ${noun}${rest === 1 ? '' : 's'}`
+    : text;
 }
 
 /**

@@ -134,8 +134,20 @@ describe("an API error's message", () => {
       .instruments.retrieve('i1')
       .catch((e: unknown) => e)) as BadRequestError;
     expect(error).toBeInstanceOf(BadRequestError);
-    expect(error.message).toMatch(/failed with 400: bad row 0; bad row 1; .*; bad row 99; … and 2,900 more issues$/);
+    const listed = errors.slice(0, 100).map((e) => e.detail);
+    // What it lists are the service's errors (`errors`), and the rest is counted as such.
+    expect(error.message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1 failed with 400: ${listed.join('; ')}; … and 2,900 more errors`,
+    );
     expect(error.errors).toHaveLength(3000);
+
+    server.handle((_req, res) => json(res, 400, { errors: errors.slice(0, 101) }));
+    const one = (await client(server.url)
+      .instruments.retrieve('i1')
+      .catch((e: unknown) => e)) as BadRequestError;
+    expect(one.message).toBe(
+      `GET ${server.url}/api/v3/instruments/i1 failed with 400: ${listed.join('; ')}; … and 1 more error`,
+    );
 
     server.handle((_req, res) => json(res, 400, { errors: [{ detail: 'x'.repeat(5_000_000) }] }));
     const long = (await client(server.url)
