@@ -218,7 +218,9 @@ export const BUDGETS = [
   // `prs.request`'s path and a control character in a path or an id refused (dropped; sent as %00); header values
   // read once, as checked; a base URL's fragment masked in its message; a relationship's `lid` refused by its own
   // words (+71 B later). No cap on an answer's size: README, Security.
-  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 29_037, lazyCeiling: 29_672 },
+  // 29.029 / 29.624 kB on main with helper-64's too (one key check returning its issues, errors inspected through a
+  // masked copy, `… and N more errors`).
+  { entry: 'portfolio-reporting', file: 'dist/index.js', budget: 30_000, ceiling: 29_029, lazyCeiling: 29_624 },
   { entry: 'portfolio-reporting/webhooks', file: 'dist/webhooks.js', budget: 8_000, ceiling: 8_000, lazyCeiling: 0 },
   // Not set by the issue: ours, so that the runner cannot grow unseen now that it is out of the client's budget.
   // 5.5 kB since the runner checks its options with the client's settings check and errors mask credentials and
@@ -254,7 +256,8 @@ export const BUDGETS = [
   // 7.29 kB with `util.inspect(error)` printing a masked copy of the error (a frozen error's fields were printed
   // unmasked; the error was written to and restored while printed): +43 B.
   // 7.294 kB with an API error's message ending `… and N more errors` (a noun for `listIssues`' count): +4 B.
-  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_294, lazyCeiling: 0 },
+  // 7.301 kB on main with helper-65's fixes too (a base URL's fragment masked in its message).
+  { entry: 'portfolio-reporting/bulk', file: 'dist/bulk.js', budget: 5_000, ceiling: 7_301, lazyCeiling: 0 },
 ] as const;
 
 /** A split esbuild bundle of `entry`: its output files, and which of them load with the entry. */
