@@ -134,56 +134,44 @@ describe('mock.store tables refuse a record whose linked records do not fit it',
   });
 });
 
+/** The problem `restoreSnapshot` finds in the snapshot of two clients `change` made, with the target left as it was. */
+function problemOf(change: (tables: Record<string, Record<string, unknown>[]>, s: Seeded) => void): string {
+  const { store } = createMockService();
+  const seeded = twoClients(store);
+  const authority = store.custodianAuthorities.add({
+    legalEntityId: seeded.berg.le.id,
+    custodianAuthFlowId: 'nordbank-v2',
+  });
+  store.positions.add({ portfolioId: seeded.berg.portfolio.id, instrumentId: seeded.stock.id, units: 1 });
+  const snapshot = structuredClone(snapshotOf(store));
+  change(snapshot.tables as unknown as Record<string, Record<string, unknown>[]>, { ...seeded, authority } as Seeded);
+  const target = createMockService().store;
+  const before = snapshotOf(target);
+  const error = (() => {
+    try {
+      restoreSnapshot(target, snapshot);
+    } catch (e) {
+      return e;
+    }
+  })();
+  expect(error).toBeInstanceOf(SnapshotError);
+  expect(snapshotOf(target)).toEqual(before);
+  return (error as SnapshotError).problem;
+}
+
 describe('restoreSnapshot refuses the same misfits', () => {
   it("names the member: an account linked to another legal entity's depository", () => {
-    const { store } = createMockService();
-    const { berg, lund } = twoClients(store);
-    const snapshot = structuredClone(snapshotOf(store));
-    const at = snapshot.tables.accounts?.findIndex((a) => a.id === berg.account.id) as number;
-    (snapshot.tables.accounts?.[at] as unknown as { depositoryIds: string[] }).depositoryIds = [lund.depository.id];
-    const target = createMockService().store;
-    const before = snapshotOf(target);
-    const error = (() => {
-      try {
-        restoreSnapshot(target, snapshot);
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(SnapshotError);
-    expect((error as SnapshotError).problem).toBe(
-      `tables.accounts[${at}].depositoryIds[0]: depository ${lund.depository.id} belongs to another legal entity`,
-    );
-    expect(snapshotOf(target)).toEqual(before);
+    let expected = '';
+    const problem = problemOf((tables, { berg, lund }) => {
+      const at = tables.accounts?.findIndex((a) => a.id === berg.account.id) as number;
+      (tables.accounts?.[at] as { depositoryIds: string[] }).depositoryIds = [lund.depository.id];
+      expected = `tables.accounts[${at}].depositoryIds[0]: depository ${lund.depository.id} belongs to another legal entity`;
+    });
+    expect(problem).toBe(expected);
   });
 });
 
 describe('restoreSnapshot refuses what no call could make (helper-65)', () => {
-  /** The problem `restoreSnapshot` finds in the snapshot of two clients `change` made, with the target left as it was. */
-  function problemOf(change: (tables: Record<string, Record<string, unknown>[]>, s: Seeded) => void): string {
-    const { store } = createMockService();
-    const seeded = twoClients(store);
-    const authority = store.custodianAuthorities.add({
-      legalEntityId: seeded.berg.le.id,
-      custodianAuthFlowId: 'nordbank-v2',
-    });
-    store.positions.add({ portfolioId: seeded.berg.portfolio.id, instrumentId: seeded.stock.id, units: 1 });
-    const snapshot = structuredClone(snapshotOf(store));
-    change(snapshot.tables as unknown as Record<string, Record<string, unknown>[]>, { ...seeded, authority } as Seeded);
-    const target = createMockService().store;
-    const before = snapshotOf(target);
-    const error = (() => {
-      try {
-        restoreSnapshot(target, snapshot);
-      } catch (e) {
-        return e;
-      }
-    })();
-    expect(error).toBeInstanceOf(SnapshotError);
-    expect(snapshotOf(target)).toEqual(before);
-    return (error as SnapshotError).problem;
-  }
-
   it("a position whose reporting entity is not its portfolio's", () => {
     let portfolio = '';
     const problem = problemOf((tables, { lund, berg }) => {
