@@ -53,24 +53,22 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
   const clientOfLegalEntity = (id: string) => find('legalEntities', id)?.clientId as string | undefined;
   const ids = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
   const legalEntityId = record.legalEntityId as string;
+  /** The account or depository `id` names (at `member`) is the record's legal entity's, as every link finds them. */
+  const sameLegalEntity = (member: string, id: unknown, table: 'accounts' | 'depositories') => {
+    const linked = typeof id === 'string' ? find(table, id) : undefined;
+    const label = table === 'accounts' ? 'account' : 'depository';
+    check(member, linked && otherOwner(label, id as string, linked.legalEntityId, legalEntityId, 'legal entity'));
+  };
   const clientId = record.clientId as string;
   switch (name) {
     case 'accounts':
       ids(record.depositoryIds).forEach((id, i) => {
-        const depository = find('depositories', id) as { legalEntityId: string } | undefined;
-        check(
-          `depositoryIds[${i}]`,
-          depository && otherOwner('depository', id, depository.legalEntityId, legalEntityId, 'legal entity'),
-        );
+        sameLegalEntity(`depositoryIds[${i}]`, id, 'depositories');
       });
       break;
     case 'depositories':
       ids(input.accountIds).forEach((id, i) => {
-        const account = find('accounts', id) as { legalEntityId: string } | undefined;
-        check(
-          `accountIds[${i}]`,
-          account && otherOwner('account', id, account.legalEntityId, legalEntityId, 'legal entity'),
-        );
+        sameLegalEntity(`accountIds[${i}]`, id, 'accounts');
       });
       break;
     case 'users':
@@ -100,16 +98,12 @@ export function misfits(find: Find, name: TableName, record: Row, at = '', input
     case 'custodianAuthorities': {
       // The depositories and accounts an authority links are its legal entity's, as `link` and the consent find them.
       const links = [
-        ['linkedDepositories', 'depositoryId', 'depositories', 'depository'],
-        ['linkedAccounts', 'accountId', 'accounts', 'account'],
+        ['linkedDepositories', 'depositoryId', 'depositories'],
+        ['linkedAccounts', 'accountId', 'accounts'],
       ] as const;
-      for (const [member, key, table, label] of links)
+      for (const [member, key, table] of links)
         (Array.isArray(record[member]) ? (record[member] as Row[]) : []).forEach((entry, i) => {
-          const linked = typeof entry[key] === 'string' ? find(table, entry[key]) : undefined;
-          check(
-            `${member}[${i}].${key}`,
-            linked && otherOwner(label, entry[key] as string, linked.legalEntityId, legalEntityId, 'legal entity'),
-          );
+          sameLegalEntity(`${member}[${i}].${key}`, entry[key], table);
         });
       break;
     }
